@@ -1,0 +1,192 @@
+// The gdsl command line: eval, check, table, period (LANGUAGE.md section 8).
+// Exit status: 0 on success, 1 for errors in the game file (syntax, types,
+// runtime errors, failed asserts), 2 for bad command-line usage.
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "backend/interp/Interpreter.h"
+#include "driver/Output.h"
+#include "driver/Program.h"
+#include "driver/Runner.h"
+
+namespace {
+
+using namespace gdsl;
+
+constexpr int kOk = 0, kFileError = 1, kUsageError = 2;
+
+struct Options {
+  std::string file;
+  std::vector<std::string> positions;  // -e
+  std::string backend = "auto";
+  bool json = false;
+  bool stdlibOnly = false;
+  bool verbose = false;
+  std::string dump;
+  std::string tableSpec;
+  std::string periodGame;
+  int64_t periodMax = -1;
+};
+
+int usage(const std::string& message) {
+  std::cerr << "gdsl: " << message << "\n";
+  return kUsageError;
+}
+
+// Reads FILE ("-" is standard input). False when it cannot be read.
+bool readSource(const std::string& file, std::string& text) {
+  if (file == "-") {
+    std::stringstream buffer;
+    buffer << std::cin.rdbuf();
+    text = buffer.str();
+    return true;
+  }
+  std::ifstream in(file, std::ios::binary);
+  if (!in) return false;
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  text = buffer.str();
+  return true;
+}
+
+// Prints every diagnostic collected so far and returns kFileError.
+int reportDiagnostics(Workspace& ws, bool json) {
+  std::unique_ptr<Output> out = json ? makeJsonOutput(std::cout, std::cerr, ws.sources())
+                                     : makeTextOutput(std::cout, std::cerr, ws.sources());
+  for (const Diagnostic& d : ws.diagnostics().all()) out->error(d);
+  return kFileError;
+}
+
+int loadProgram(Workspace& ws, const Options& o, DumpStage stage, std::string* dump) {
+  if (o.stdlibOnly && (o.file.empty() || o.file == "-")) {
+    if (!ws.loadStdlibOnly()) return reportDiagnostics(ws, o.json);
+    return kOk;
+  }
+  if (o.file.empty()) return usage("missing FILE (or use --stdlib-only)");
+  std::string text;
+  if (!readSource(o.file, text)) return usage(fmt::format("cannot read '{}'", o.file));
+  std::string name = o.file == "-" ? "<stdin>" : o.file;
+  std::string path = o.file == "-" ? "" : o.file;
+  if (o.stdlibOnly) text = "import std.heaps\nimport std.octal\nimport std.boards\nimport std.lists\n" + text;
+  if (!ws.load(name, path, std::move(text), stage, dump)) return reportDiagnostics(ws, o.json);
+  return kOk;
+}
+
+int checkBackend(const Options& o) {
+  if (o.backend == "interp" || o.backend == "auto") return kOk;
+  if (o.backend == "jit")
+    return usage("the JIT backend is not part of this build yet; use --backend interp or auto");
+  return usage(fmt::format("unknown backend '{}'; expected interp, jit or auto", o.backend));
+}
+
+// Runs the file's statements (when `runFile`) and then `extra`.
+int run(const Options& o, bool runFile, const std::vector<std::string>& extra) {
+  if (int rc = checkBackend(o)) return rc;
+  Workspace ws;
+  if (int rc = loadProgram(ws, o, DumpStage::None, nullptr)) return rc;
+  std::vector<ir::Statement> statements;
+  if (runFile) statements = ws.program().statements;
+  for (const std::string& text : extra) {
+    auto compiled = ws.compileStatements("<command line>", text);
+    if (!compiled) return reportDiagnostics(ws, o.json);
+    for (ir::Statement& s : *compiled) statements.push_back(std::move(s));
+  }
+  if (o.verbose) std::cerr << "gdsl: backend interp (the JIT is not part of this build yet)\n";
+  Interpreter interpreter(ws.program());
+  Engine engine(ws.program(), interpreter);
+  std::unique_ptr<Output> out = o.json ? makeJsonOutput(std::cout, std::cerr, ws.sources())
+                                       : makeTextOutput(std::cout, std::cerr, ws.sources());
+  Runner runner(engine, interpreter, *out);
+  bool ok = true;
+  for (const ir::Statement& s : statements) ok = runner.run(s) && ok;
+  std::cout.flush();
+  return ok ? kOk : kFileError;
+}
+
+int check(const Options& o) {
+  DumpStage stage = DumpStage::None;
+  if (o.dump == "ast") stage = DumpStage::Ast;
+  else if (o.dump == "desugared") stage = DumpStage::Desugared;
+  else if (o.dump == "ir") stage = DumpStage::Ir;
+  else if (o.dump == "llvm")
+    return usage("--dump=llvm needs the JIT backend, which is not part of this build yet");
+  else if (!o.dump.empty())
+    return usage(fmt::format("unknown --dump stage '{}'; expected ast, desugared, ir or llvm", o.dump));
+  Workspace ws;
+  std::string dump;
+  if (int rc = loadProgram(ws, o, stage, &dump)) return rc;
+  std::cout << dump;
+  return kOk;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"gdsl: Grundy values, outcomes and periods of impartial games"};
+  app.require_subcommand(1);
+  Options o;
+
+  auto addCommon = [&](CLI::App* cmd, bool fileRequired) {
+    auto* f = cmd->add_option("FILE", o.file, "the .game file ('-' for standard input)");
+    if (fileRequired) f->required();
+    cmd->add_flag("--stdlib-only", o.stdlibOnly, "load the whole standard library (FILE optional)");
+  };
+
+  CLI::App* eval = app.add_subcommand("eval", "run a file's statements, then each -e position");
+  addCommon(eval, false);
+  eval->add_option("-e", o.positions, "a position to evaluate after the file's statements");
+  eval->add_option("--backend", o.backend, "interp, jit or auto (default)");
+  eval->add_flag("--json", o.json, "print JSON Lines");
+  eval->add_flag("--verbose", o.verbose, "say which backend runs");
+
+  CLI::App* chk = app.add_subcommand("check", "check a file without evaluating it");
+  addCommon(chk, true);
+  chk->add_option("--dump", o.dump, "print the program after a stage: ast, desugared, ir, llvm");
+
+  CLI::App* table = app.add_subcommand("table", "print a value table, e.g. 'G(0..100)'");
+  addCommon(table, false);
+  table->add_option("RANGE", o.tableSpec, "G(0..N) or G(a..b, c..d)")->required();
+  table->add_option("--backend", o.backend, "interp, jit or auto (default)");
+  table->add_flag("--json", o.json, "print JSON Lines");
+
+  CLI::App* period = app.add_subcommand("period", "find (and prove) the period of a game");
+  addCommon(period, false);
+  period->add_option("GAME", o.periodGame, "a one-heap game")->required();
+  period->add_option("--max", o.periodMax, "search heaps 0..N (default 100000)");
+  period->add_option("--backend", o.backend, "interp, jit or auto (default)");
+  period->add_flag("--json", o.json, "print JSON Lines");
+
+  CLI::App* repl = app.add_subcommand("repl", "interactive session (not part of this build yet)");
+  repl->add_option("FILE", o.file);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int rc = app.exit(e);
+    return rc == 0 ? kOk : kUsageError;
+  }
+
+  try {
+    if (*eval) {
+      std::vector<std::string> extra;
+      for (const std::string& p : o.positions) extra.push_back("eval " + p);
+      return run(o, true, extra);
+    }
+    if (*chk) return check(o);
+    if (*table) return run(o, false, {"table " + o.tableSpec});
+    if (*period) {
+      std::string spec = o.periodMax >= 0 ? fmt::format("period {}(0..{})", o.periodGame, o.periodMax)
+                                          : "period " + o.periodGame;
+      return run(o, false, {spec});
+    }
+    if (*repl) return usage("the REPL is not part of this build yet");
+  } catch (const std::bad_alloc&) {
+    std::cerr << "gdsl: out of memory\n";
+    return kFileError;
+  }
+  return kUsageError;
+}

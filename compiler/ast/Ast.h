@@ -1,0 +1,151 @@
+// gdsl's own abstract syntax tree. compiler/parse builds it from the ANTLR
+// parse tree; sema resolves names, checks types and rewrites sugar (take,
+// split, remove, octal) into plain `move` rules in place; ast2ir lowers it.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "compiler/support/Source.h"
+
+namespace gdsl::ast {
+
+// Static types of expressions. Lists hold integers; a list of lists can only be
+// a constant (an adjacency list, say).
+enum class Type : uint8_t { Unknown, Int, Bool, List, ListList };
+const char* typeName(Type type);
+
+enum class ExprKind : uint8_t { Int, Name, Neg, Not, Binary, Range, List, Set, Call, Index };
+
+enum class BinOp : uint8_t {
+  Or, And, Eq, Ne, Lt, Le, Gt, Ge, In, BitOr, BitXor, BitAnd, Shl, Shr, Add, Sub, Mul, Div, Mod
+};
+const char* binOpSpelling(BinOp op);
+
+// What a name refers to, filled in by sema.
+enum class RefKind : uint8_t { None, Local, Const };
+
+struct Expr;
+using ExprPtr = std::unique_ptr<Expr>;
+
+struct Expr {
+  ExprKind kind;
+  SourceRange range;
+  int64_t value = 0;          // Int
+  std::string name;           // Name, Call
+  BinOp op = BinOp::Add;      // Binary
+  std::vector<ExprPtr> kids;  // operands, elements, call arguments, [list, index]
+
+  // Sema annotations.
+  Type type = Type::Unknown;
+  RefKind ref = RefKind::None;
+  int index = -1;  // local variable id in the enclosing scope, or constant id
+
+  Expr(ExprKind k, SourceRange r) : kind(k), range(r) {}
+};
+
+ExprPtr makeInt(int64_t value, SourceRange range);
+ExprPtr makeName(std::string name, SourceRange range);
+ExprPtr makeBinary(BinOp op, ExprPtr lhs, ExprPtr rhs, SourceRange range);
+ExprPtr makeCall(std::string name, std::vector<ExprPtr> args, SourceRange range);
+ExprPtr clone(const Expr& expr);
+
+// One term of a successor or position: G(args), 0, or `sum BODY for x in D`.
+struct Term {
+  enum class Kind : uint8_t { Game, Zero, Sum };
+  Kind kind = Kind::Game;
+  SourceRange range;
+  std::string game;  // Game
+  SourceRange gameRange;
+  std::vector<ExprPtr> args;  // Game
+  std::string var;            // Sum
+  SourceRange varRange;
+  ExprPtr domain;           // Sum
+  std::vector<Term> body;   // Sum
+  int gameId = -1;          // sema: resolved game
+  int varId = -1;           // sema: the Sum variable
+};
+using Successor = std::vector<Term>;
+Term cloneTerm(const Term& term);
+
+// A clause between the parentheses of a move: `x in D`, `let x = e`, `when c`.
+struct Clause {
+  enum class Kind : uint8_t { Bind, Let, When };
+  Kind kind = Kind::Bind;
+  SourceRange range;
+  std::string name;
+  SourceRange nameRange;
+  ExprPtr expr;
+  int varId = -1;  // sema
+};
+
+enum class Sugar : uint8_t { None, Take, Split, SplitUnequal, Remove, RemoveNeighbours, Octal };
+const char* sugarName(Sugar sugar);
+
+struct Move {
+  std::string label;
+  SourceRange range;
+  std::vector<Clause> clauses;  // a trailing `when` is stored as the last clause
+  Successor successor;
+  // Sugar lines are parsed into a Move with `sugar` set and `amount` (take and
+  // remove); sema replaces their clauses and successor and keeps `sugar` as a
+  // record of where the move came from.
+  Sugar sugar = Sugar::None;
+  ExprPtr amount;
+  int octalDigit = -1;  // Octal: the position k of the digit
+  int octalBits = 0;    // Octal: which bits this move stands for
+};
+
+struct Param {
+  std::string name;
+  bool isList = false;
+  SourceRange range;
+};
+
+struct LocalVar {
+  std::string name;
+  Type type = Type::Unknown;
+  SourceRange range;
+};
+
+struct Game {
+  std::string name;
+  SourceRange range;      // the whole declaration
+  SourceRange nameRange;  // the name
+  std::vector<Param> params;
+  std::optional<Term> normalize;
+  SourceRange normalizeRange;
+  std::vector<Move> moves;
+  std::string octalCode;  // `game G = octal "..."`
+  SourceRange octalRange;
+  bool isOctal = false;
+  std::vector<LocalVar> locals;  // sema: params first, then binders and lets
+};
+
+struct Statement {
+  enum class Kind : uint8_t { Game, Const, Import, Eval, Moves, Table, Period, Assert };
+  Kind kind = Kind::Eval;
+  SourceRange range;
+  std::unique_ptr<Game> game;  // Game
+  std::string name;            // Const name; Table/Period game; Import path or module
+  SourceRange nameRange;
+  ExprPtr expr;                // Const
+  bool importStd = false;      // Import: `import std.x` rather than "path"
+  bool misere = false;         // Eval
+  Successor position;          // Eval, Moves, Assert
+  std::vector<ExprPtr> args;   // Table, Period ranges
+  bool hasArgs = false;        // Period with `(0..N)`
+  int64_t expected = 0;        // Assert: the nimber
+  int gameId = -1;             // sema: Table, Period
+  std::vector<LocalVar> locals;  // sema: `sum ... for` variables of the position
+};
+
+struct Module {
+  uint32_t file = 0;
+  std::vector<Statement> statements;
+};
+
+}  // namespace gdsl::ast

@@ -1,0 +1,227 @@
+// Source-form printing of the AST, with the fewest parentheses that keep the
+// meaning (precedences as in LANGUAGE.md section 3).
+#include "compiler/ast/AstPrinter.h"
+
+#include <fmt/format.h>
+
+namespace gdsl::ast {
+namespace {
+
+int precedence(const Expr& e) {
+  switch (e.kind) {
+    case ExprKind::Binary:
+      switch (e.op) {
+        case BinOp::Or: return 1;
+        case BinOp::And: return 2;
+        case BinOp::Eq: case BinOp::Ne: case BinOp::Lt: case BinOp::Le:
+        case BinOp::Gt: case BinOp::Ge: case BinOp::In: return 4;
+        case BinOp::BitOr: return 6;
+        case BinOp::BitXor: return 7;
+        case BinOp::BitAnd: return 8;
+        case BinOp::Shl: case BinOp::Shr: return 9;
+        case BinOp::Add: case BinOp::Sub: return 10;
+        case BinOp::Mul: case BinOp::Div: case BinOp::Mod: return 11;
+      }
+      return 0;
+    case ExprKind::Not: return 3;
+    case ExprKind::Range: return 5;
+    case ExprKind::Neg: return 12;
+    default: return 13;
+  }
+}
+
+void print(const Expr& e, std::string& out);
+
+void printKid(const Expr& kid, int minPrec, std::string& out) {
+  if (precedence(kid) < minPrec) {
+    out += '(';
+    print(kid, out);
+    out += ')';
+  } else {
+    print(kid, out);
+  }
+}
+
+void printList(const std::vector<ExprPtr>& items, std::string& out) {
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (i) out += ", ";
+    print(*items[i], out);
+  }
+}
+
+void print(const Expr& e, std::string& out) {
+  switch (e.kind) {
+    case ExprKind::Int: out += std::to_string(e.value); return;
+    case ExprKind::Name: out += e.name; return;
+    case ExprKind::Neg: out += '-'; printKid(*e.kids[0], 12, out); return;
+    case ExprKind::Not: out += "not "; printKid(*e.kids[0], 3, out); return;
+    case ExprKind::Binary: {
+      int p = precedence(e);
+      // Comparisons do not chain, and every other operator is left-associative.
+      printKid(*e.kids[0], p == 4 ? p + 1 : p, out);
+      out += fmt::format(" {} ", binOpSpelling(e.op));
+      printKid(*e.kids[1], p + 1, out);
+      return;
+    }
+    case ExprKind::Range:
+      printKid(*e.kids[0], 6, out);
+      out += "..";
+      printKid(*e.kids[1], 6, out);
+      return;
+    case ExprKind::List: out += '['; printList(e.kids, out); out += ']'; return;
+    case ExprKind::Set: out += '{'; printList(e.kids, out); out += '}'; return;
+    case ExprKind::Call: out += e.name; out += '('; printList(e.kids, out); out += ')'; return;
+    case ExprKind::Index:
+      printKid(*e.kids[0], 13, out);
+      out += '[';
+      print(*e.kids[1], out);
+      out += ']';
+      return;
+  }
+}
+
+void printTerm(const Term& t, std::string& out, bool parenthesizeSum) {
+  switch (t.kind) {
+    case Term::Kind::Zero: out += '0'; return;
+    case Term::Kind::Game:
+      out += t.game;
+      out += '(';
+      printList(t.args, out);
+      out += ')';
+      return;
+    case Term::Kind::Sum: {
+      if (parenthesizeSum) out += '(';
+      out += "sum ";
+      bool single = t.body.size() == 1 && t.body[0].kind == Term::Kind::Game;
+      if (!single) out += '(';
+      out += printSuccessor(t.body);
+      if (!single) out += ')';
+      out += fmt::format(" for {} in ", t.var);
+      print(*t.domain, out);
+      if (parenthesizeSum) out += ')';
+      return;
+    }
+  }
+}
+
+void printMove(const Move& m, std::string& out) {
+  out += "  move";
+  if (!m.label.empty()) out += " " + m.label;
+  std::vector<const Clause*> inner;
+  const Clause* trailing = nullptr;
+  for (const Clause& c : m.clauses) inner.push_back(&c);
+  // A `when` after the last binder prints after the parentheses.
+  if (!inner.empty() && inner.back()->kind == Clause::Kind::When) {
+    trailing = inner.back();
+    inner.pop_back();
+  }
+  if (!inner.empty()) {
+    out += '(';
+    for (size_t i = 0; i < inner.size(); ++i) {
+      const Clause& c = *inner[i];
+      if (i) out += c.kind == Clause::Kind::When ? " " : ", ";
+      if (c.kind == Clause::Kind::Bind) out += c.name + " in " + printExpr(*c.expr);
+      if (c.kind == Clause::Kind::Let) out += "let " + c.name + " = " + printExpr(*c.expr);
+      if (c.kind == Clause::Kind::When) out += "when " + printExpr(*c.expr);
+    }
+    out += ')';
+  }
+  if (trailing) out += " when " + printExpr(*trailing->expr);
+  out += " -> " + printSuccessor(m.successor);
+  if (m.sugar != Sugar::None) out += fmt::format("  // from {}", sugarName(m.sugar));
+  out += '\n';
+}
+
+void printSugar(const Move& m, std::string& out) {
+  out += fmt::format("  {}", sugarName(m.sugar));
+  if (m.sugar == Sugar::Take || m.sugar == Sugar::Remove || m.sugar == Sugar::RemoveNeighbours) {
+    out += ' ' + printExpr(*m.amount);
+    if (m.sugar == Sugar::RemoveNeighbours) out += " with neighbours";
+  }
+  out += '\n';
+}
+
+void printGame(const Game& g, std::string& out) {
+  if (g.isOctal && g.moves.empty()) {
+    out += fmt::format("game {} = octal \"{}\"\n", g.name, g.octalCode);
+    return;
+  }
+  out += fmt::format("game {}(", g.name);
+  for (size_t i = 0; i < g.params.size(); ++i) {
+    if (i) out += ", ";
+    out += g.params[i].name;
+    if (g.params[i].isList) out += ": list";
+  }
+  out += ") {";
+  if (g.isOctal) out += fmt::format("  // octal \"{}\"", g.octalCode);
+  out += '\n';
+  if (g.normalize) {
+    out += "  normalize -> ";
+    printTerm(*g.normalize, out, false);
+    out += '\n';
+  }
+  for (const Move& m : g.moves) {
+    bool sugared = m.sugar != Sugar::None && m.successor.empty() && m.sugar != Sugar::Octal;
+    if (sugared) printSugar(m, out); else printMove(m, out);
+  }
+  out += "}\n";
+}
+
+}  // namespace
+
+std::string printExpr(const Expr& expr) {
+  std::string out;
+  print(expr, out);
+  return out;
+}
+
+std::string printSuccessor(const Successor& successor) {
+  std::string out;
+  if (successor.empty()) return "0";
+  for (size_t i = 0; i < successor.size(); ++i) {
+    if (i) out += " + ";
+    printTerm(successor[i], out, i + 1 < successor.size());
+  }
+  return out;
+}
+
+std::string printModule(const Module& module) {
+  std::string out;
+  for (const Statement& s : module.statements) {
+    switch (s.kind) {
+      case Statement::Kind::Game: printGame(*s.game, out); break;
+      case Statement::Kind::Const:
+        out += fmt::format("const {} = {}\n", s.name, printExpr(*s.expr));
+        break;
+      case Statement::Kind::Import:
+        out += s.importStd ? fmt::format("import {}\n", s.name)
+                           : fmt::format("import \"{}\"\n", s.name);
+        break;
+      case Statement::Kind::Eval:
+        out += fmt::format("eval {}{}\n", s.misere ? "misere " : "", printSuccessor(s.position));
+        break;
+      case Statement::Kind::Moves:
+        out += fmt::format("moves {}\n", printSuccessor(s.position));
+        break;
+      case Statement::Kind::Table:
+      case Statement::Kind::Period: {
+        out += s.kind == Statement::Kind::Table ? "table " : "period ";
+        out += s.name;
+        if (s.kind == Statement::Kind::Table || s.hasArgs) {
+          out += '(';
+          printList(s.args, out);
+          out += ')';
+        }
+        out += '\n';
+        break;
+      }
+      case Statement::Kind::Assert:
+        out += fmt::format("assert {} == {}\n", printSuccessor(s.position),
+                           s.expected == 0 ? std::string("0") : fmt::format("*{}", s.expected));
+        break;
+    }
+  }
+  return out;
+}
+
+}  // namespace gdsl::ast

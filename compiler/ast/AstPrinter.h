@@ -1,0 +1,15 @@
+// Prints an AST module back as gdsl source: `gdsl check --dump=ast` (sugar as
+// written) and `--dump=desugared` (every rule as a plain `move`).
+#pragma once
+
+#include <string>
+
+#include "compiler/ast/Ast.h"
+
+namespace gdsl::ast {
+
+std::string printExpr(const Expr& expr);
+std::string printSuccessor(const Successor& successor);
+std::string printModule(const Module& module);
+
+}  // namespace gdsl::ast

@@ -1,0 +1,132 @@
+// Constant folding: each `const` is evaluated once with the reference
+// evaluator, then every ConstRef in games and statements is replaced by the
+// value (an int literal, a list pool entry, a range, or a list-of-lists pool
+// entry), so backends never see constants.
+#include <functional>
+
+#include "compiler/ir/Evaluator.h"
+#include "compiler/ir/Passes.h"
+
+namespace gdsl::ir {
+namespace {
+
+Expr literalInt(int64_t v, SourceRange loc, Type type) {
+  Expr e;
+  e.op = Op::IntConst;
+  e.type = type;
+  e.imm = v;
+  e.loc = loc;
+  return e;
+}
+
+Expr literalList(Program& p, const ListVal& l, SourceRange loc) {
+  Expr e;
+  e.loc = loc;
+  e.type = Type::List;
+  if (l.isRange) {  // keep ranges lazy: 1..10^18 is two numbers
+    e.op = Op::Range;
+    e.kids.push_back(literalInt(l.lo, loc, Type::Int));
+    e.kids.push_back(literalInt(l.lo + l.size - 1, loc, Type::Int));
+    if (l.size == 0) e.kids[1].imm = l.lo - 1;
+    return e;
+  }
+  e.op = Op::ListConst;
+  e.imm = static_cast<int64_t>(p.lists.size());
+  p.lists.emplace_back(l.data, l.data + l.size);
+  return e;
+}
+
+void replaceRefs(Expr& e, const std::vector<Expr>& values) {
+  if (e.op == Op::ConstRef) {
+    SourceRange loc = e.loc;
+    e = values[static_cast<size_t>(e.imm)];
+    e.loc = loc;
+    return;
+  }
+  for (Expr& kid : e.kids) replaceRefs(kid, values);
+}
+
+void replaceInSteps(std::vector<Step>& steps, const std::vector<Expr>& values);
+
+void replaceInStep(Step& s, const std::vector<Expr>& values) {
+  replaceRefs(s.value, values);
+  replaceRefs(s.domain.lo, values);
+  replaceRefs(s.domain.hi, values);
+  replaceRefs(s.domain.list, values);
+}
+
+void replaceInTerms(std::vector<Term>& terms, const std::vector<Expr>& values) {
+  for (Term& t : terms) {
+    for (Expr& a : t.args) replaceRefs(a, values);
+    replaceInStep(t.binder, values);
+    replaceInTerms(t.body, values);
+  }
+}
+
+void replaceInSteps(std::vector<Step>& steps, const std::vector<Expr>& values) {
+  for (Step& s : steps) replaceInStep(s, values);
+}
+
+}  // namespace
+
+std::vector<Expr> foldConstants(Program& p) {
+  std::vector<Expr> values;
+  ListArena arena;
+  Evaluator eval(p, arena);
+  Frame empty;
+  for (Constant& c : p.constants) {
+    replaceRefs(c.init, values);
+    Expr value;
+    if (c.type == Type::ListList) {
+      if (c.init.op == Op::NestedConst) {
+        value = c.init;
+      } else {  // a literal list of lists
+        std::vector<int> rows;
+        for (const Expr& row : c.init.kids) {
+          Expr folded = literalList(p, eval.evalList(row, empty), row.loc);
+          if (folded.op == Op::Range) {  // store small ranges as lists in the pool
+            ListVal l = eval.evalList(folded, empty);
+            std::vector<int64_t> items;
+            for (int64_t i = 0; i < l.size && i < (int64_t{1} << 20); ++i) items.push_back(l.at(i));
+            folded.op = Op::ListConst;
+            folded.imm = static_cast<int64_t>(p.lists.size());
+            p.lists.push_back(std::move(items));
+          }
+          rows.push_back(static_cast<int>(folded.imm));
+        }
+        value.op = Op::NestedConst;
+        value.type = Type::ListList;
+        value.imm = static_cast<int64_t>(p.nested.size());
+        value.loc = c.loc;
+        p.nested.push_back(std::move(rows));
+      }
+    } else if (c.type == Type::List) {
+      value = literalList(p, eval.evalList(c.init, empty), c.loc);
+    } else {
+      value = literalInt(eval.evalInt(c.init, empty), c.loc, c.type);
+    }
+    values.push_back(std::move(value));
+  }
+  for (Game& g : p.games) {
+    if (g.normalize)
+      for (Expr& e : *g.normalize) replaceRefs(e, values);
+    for (Move& m : g.moves) {
+      replaceInSteps(m.steps, values);
+      replaceInTerms(m.successor, values);
+      if (m.amount) replaceRefs(*m.amount, values);
+    }
+  }
+  for (Statement& s : p.statements) foldStatement(s, values);
+  return values;
+}
+
+void foldStatement(Statement& s, const std::vector<Expr>& values) {
+  replaceInTerms(s.position.terms, values);
+  for (TableArg& a : s.table) {
+    replaceRefs(a.lo, values);
+    replaceRefs(a.hi, values);
+  }
+  if (s.periodMax) replaceRefs(*s.periodMax, values);
+}
+
+}  // namespace gdsl::ir

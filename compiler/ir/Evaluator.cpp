@@ -1,0 +1,201 @@
+// Evaluation of IR expressions, with every runtime error of LANGUAGE.md
+// section 3 (overflow, division by zero, index out of range) reported at the
+// expression's source range.
+#include "compiler/ir/Evaluator.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "compiler/ir/Arith.h"
+
+namespace gdsl::ir {
+
+int64_t* ListArena::allocate(size_t count) {
+  if (block_ < blocks_.size() && used_ + count <= blocks_[block_].size()) {
+    int64_t* p = blocks_[block_].data() + used_;
+    used_ += count;
+    return p;
+  }
+  // Move to the next block that is large enough (keeping older blocks for reuse).
+  size_t next = blocks_.empty() ? 0 : block_ + 1;
+  while (next < blocks_.size() && blocks_[next].size() < count) ++next;
+  if (next >= blocks_.size()) {
+    blocks_.emplace_back(std::max(kBlock, count));
+    next = blocks_.size() - 1;
+  }
+  block_ = next;
+  used_ = count;
+  return blocks_[block_].data();
+}
+
+void Evaluator::fail(const Expr& e, const std::string& message) const {
+  throw RuntimeError(e.loc, message);
+}
+
+int64_t Evaluator::checkIndex(const Expr& e, int64_t index, int64_t size) const {
+  if (index < 0 || index >= size)
+    fail(e, fmt::format("index {} is out of range for a list of length {}", index, size));
+  return index;
+}
+
+ListVal Evaluator::poolList(int index) const {
+  const std::vector<int64_t>& l = program_.lists[index];
+  return ListVal{l.data(), static_cast<int64_t>(l.size()), 0, false};
+}
+
+const std::vector<int>& Evaluator::nested(const Expr& e) const {
+  return program_.nested[static_cast<size_t>(e.imm)];
+}
+
+int64_t Evaluator::evalInt(const Expr& e, const Frame& f) const {
+  int64_t a = 0, b = 0, r = 0;
+  auto both = [&] {
+    a = evalInt(e.kids[0], f);
+    b = evalInt(e.kids[1], f);
+  };
+  switch (e.op) {
+    case Op::IntConst: return e.imm;
+    case Op::IntVar: return f.ints[e.imm];
+    case Op::Neg:
+      if (!arith::neg(evalInt(e.kids[0], f), r)) fail(e, "integer overflow in negation");
+      return r;
+    case Op::Abs:
+      a = evalInt(e.kids[0], f);
+      if (a < 0 && !arith::neg(a, a)) fail(e, "integer overflow in abs");
+      return a;
+    case Op::Add:
+      both();
+      if (!arith::add(a, b, r)) fail(e, fmt::format("integer overflow in {} + {}", a, b));
+      return r;
+    case Op::Sub:
+      both();
+      if (!arith::sub(a, b, r)) fail(e, fmt::format("integer overflow in {} - {}", a, b));
+      return r;
+    case Op::Mul:
+      both();
+      if (!arith::mul(a, b, r)) fail(e, fmt::format("integer overflow in {} * {}", a, b));
+      return r;
+    case Op::Div:
+      both();
+      if (b == 0) fail(e, "division by zero");
+      if (!arith::floorDiv(a, b, r)) fail(e, fmt::format("integer overflow in {} / {}", a, b));
+      return r;
+    case Op::Mod:
+      both();
+      if (!arith::floorMod(a, b, r)) fail(e, "division by zero in %");
+      return r;
+    case Op::Shl:
+      both();
+      if (!arith::shl(a, b, r)) fail(e, fmt::format("{} << {} does not fit in 64 bits", a, b));
+      return r;
+    case Op::Shr:
+      both();
+      if (!arith::shr(a, b, r)) fail(e, fmt::format("negative shift amount {}", b));
+      return r;
+    case Op::BitAnd: both(); return a & b;
+    case Op::BitOr: both(); return a | b;
+    case Op::BitXor: both(); return a ^ b;
+    case Op::Min:
+    case Op::Max: {
+      r = evalInt(e.kids[0], f);
+      for (size_t i = 1; i < e.kids.size(); ++i) {
+        b = evalInt(e.kids[i], f);
+        r = e.op == Op::Min ? std::min(r, b) : std::max(r, b);
+      }
+      return r;
+    }
+    case Op::MinList:
+    case Op::MaxList: {
+      ListVal l = evalList(e.kids[0], f);
+      if (l.size == 0)
+        fail(e, fmt::format("{} of an empty list", e.op == Op::MinList ? "min" : "max"));
+      if (l.isRange) return e.op == Op::MinList ? l.lo : l.lo + l.size - 1;
+      return e.op == Op::MinList ? *std::min_element(l.data, l.data + l.size)
+                                 : *std::max_element(l.data, l.data + l.size);
+    }
+    case Op::Len:
+      if (e.kids[0].type == Type::ListList) return static_cast<int64_t>(nested(e.kids[0]).size());
+      return evalList(e.kids[0], f).size;
+    case Op::Index: {
+      ListVal l = evalList(e.kids[0], f);
+      return l.at(checkIndex(e, evalInt(e.kids[1], f), l.size));
+    }
+    case Op::Not: return !evalInt(e.kids[0], f);
+    case Op::And: return evalInt(e.kids[0], f) && evalInt(e.kids[1], f);
+    case Op::Or: return evalInt(e.kids[0], f) || evalInt(e.kids[1], f);
+    case Op::Eq: both(); return a == b;
+    case Op::Ne: both(); return a != b;
+    case Op::Lt: both(); return a < b;
+    case Op::Le: both(); return a <= b;
+    case Op::Gt: both(); return a > b;
+    case Op::Ge: both(); return a >= b;
+    case Op::ListEq:
+    case Op::ListNe: {
+      ListVal l = evalList(e.kids[0], f), m = evalList(e.kids[1], f);
+      bool equal = l.size == m.size;
+      for (int64_t i = 0; equal && i < l.size; ++i) equal = l.at(i) == m.at(i);
+      return e.op == Op::ListEq ? equal : !equal;
+    }
+    case Op::InList: {
+      a = evalInt(e.kids[0], f);
+      ListVal l = evalList(e.kids[1], f);
+      if (l.isRange) return a >= l.lo && a - l.lo < l.size;
+      return std::find(l.data, l.data + l.size, a) != l.data + l.size;
+    }
+    default: break;
+  }
+  fail(e, fmt::format("internal error: {} is not an integer operation", opName(e.op)));
+}
+
+ListVal Evaluator::evalList(const Expr& e, const Frame& f) const {
+  switch (e.op) {
+    case Op::ListConst: return poolList(static_cast<int>(e.imm));
+    case Op::ListVar: return f.lists[e.imm];
+    case Op::Range: {
+      int64_t lo = evalInt(e.kids[0], f), hi = evalInt(e.kids[1], f);
+      int64_t size = 0;
+      if (hi >= lo && !arith::sub(hi, lo, size)) fail(e, "range too large");
+      if (hi >= lo && !arith::add(size, 1, size)) fail(e, "range too large");
+      return ListVal{nullptr, hi >= lo ? size : 0, lo, true};
+    }
+    case Op::MakeList:
+    case Op::MakeSet: {
+      int64_t* out = arena_.allocate(e.kids.size());
+      for (size_t i = 0; i < e.kids.size(); ++i) out[i] = evalInt(e.kids[i], f);
+      int64_t size = static_cast<int64_t>(e.kids.size());
+      if (e.op == Op::MakeSet) {
+        std::sort(out, out + size);
+        size = std::unique(out, out + size) - out;
+      }
+      return ListVal{out, size, 0, false};
+    }
+    case Op::Sort: {
+      ListVal l = evalList(e.kids[0], f);
+      if (l.isRange) return l;
+      int64_t* out = arena_.allocate(static_cast<size_t>(l.size));
+      std::copy(l.data, l.data + l.size, out);
+      std::sort(out, out + l.size);
+      return ListVal{out, l.size, 0, false};
+    }
+    case Op::SetElem: {
+      ListVal l = evalList(e.kids[0], f);
+      int64_t i = checkIndex(e, evalInt(e.kids[1], f), l.size);
+      int64_t v = evalInt(e.kids[2], f);
+      if (l.size > (int64_t{1} << 24)) fail(e, "set() on a list of more than 2^24 elements");
+      int64_t* out = arena_.allocate(static_cast<size_t>(l.size));
+      for (int64_t j = 0; j < l.size; ++j) out[j] = l.at(j);
+      out[i] = v;
+      return ListVal{out, l.size, 0, false};
+    }
+    case Op::IndexNested: {
+      const std::vector<int>& n = nested(e.kids[0]);
+      int64_t i = checkIndex(e, evalInt(e.kids[1], f), static_cast<int64_t>(n.size()));
+      return poolList(n[static_cast<size_t>(i)]);
+    }
+    default: break;
+  }
+  fail(e, fmt::format("internal error: {} is not a list operation", opName(e.op)));
+}
+
+}  // namespace gdsl::ir

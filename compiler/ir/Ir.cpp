@@ -1,0 +1,32 @@
+// Names of IR opcodes and small helpers.
+#include "compiler/ir/Ir.h"
+
+namespace gdsl::ir {
+
+const char* opName(Op op) {
+  static const char* const names[] = {
+      "int",    "list",   "nested", "ivar",   "lvar",    "const",  "neg",   "abs",
+      "add",    "sub",    "mul",    "div",    "mod",     "shl",    "shr",   "and",
+      "or",     "xor",    "min",    "max",    "minlist", "maxlist", "len",  "index",
+      "not",    "land",   "lor",    "eq",     "ne",      "lt",     "le",    "gt",
+      "ge",     "listeq", "listne", "inlist", "range",   "mklist", "mkset", "sort",
+      "setelem", "indexnested"};
+  return names[static_cast<int>(op)];
+}
+
+int Program::findGame(const std::string& name) const {
+  for (size_t i = 0; i < games.size(); ++i)
+    if (games[i].name == name) return static_cast<int>(i);
+  return -1;
+}
+
+Type fromAst(ast::Type type) {
+  switch (type) {
+    case ast::Type::Bool: return Type::Bool;
+    case ast::Type::List: return Type::List;
+    case ast::Type::ListList: return Type::ListList;
+    default: return Type::Int;
+  }
+}
+
+}  // namespace gdsl::ir

@@ -1,0 +1,167 @@
+// The move IR: what both backends run. A game is a list of moves; a move is a
+// loop nest of steps (bind a variable to each element of a domain, let, guard)
+// whose innermost body emits a successor: a sum of game positions, possibly
+// with `sum ... for` terms. Expressions are small typed trees over frame slots
+// (one array of integers, one of lists), so a backend can keep every variable
+// in a register or a stack slot. Constants are folded into literals and list
+// pools before any backend sees the program.
+//
+//   op           type  operands            meaning
+//   IntConst     int   imm                 a literal
+//   ListConst    list  imm                 Program::lists[imm]
+//   NestedConst  list² imm                 Program::nested[imm] (a list of lists)
+//   IntVar       int   imm                 int slot imm (booleans are 0/1 ints)
+//   ListVar      list  imm                 list slot imm
+//   ConstRef     any   imm                 constant imm (removed by ConstFold)
+//   Neg Abs      int   a                   -a, |a| (overflow is an error)
+//   Add..BitXor  int   a b                 arithmetic; Div/Mod floor, errors on 0
+//   Min Max      int   a b ...             of two or more ints
+//   MinList ...  int   l                   of a non-empty list
+//   Len          int   l                   length of a list or list of lists
+//   Index        int   l i                 l[i] (0-based, checked)
+//   Not And Or   bool  a [b]               short-circuit
+//   Eq..Ge       bool  a b                 integer comparisons
+//   ListEq Ne    bool  l m                 list equality
+//   InList       bool  x l                 membership
+//   Range        list  lo hi               lo..hi, never materialized
+//   MakeList     list  a b ...             [a, b, ...]
+//   MakeSet      list  a b ...             {a, b, ...}: sorted, no duplicates
+//   Sort         list  l                   sorted copy
+//   SetElem      list  l i v               copy of l with l[i] = v
+//   IndexNested  list  n i                 n[i] of a list of lists
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "compiler/ast/Ast.h"
+#include "compiler/support/Source.h"
+
+namespace gdsl::ir {
+
+enum class Type : uint8_t { Int, Bool, List, ListList };
+
+enum class Op : uint8_t {
+  IntConst, ListConst, NestedConst, IntVar, ListVar, ConstRef,
+  Neg, Abs, Add, Sub, Mul, Div, Mod, Shl, Shr, BitAnd, BitOr, BitXor,
+  Min, Max, MinList, MaxList, Len, Index,
+  Not, And, Or, Eq, Ne, Lt, Le, Gt, Ge, ListEq, ListNe, InList,
+  Range, MakeList, MakeSet, Sort, SetElem, IndexNested,
+};
+const char* opName(Op op);
+
+struct Expr {
+  Op op = Op::IntConst;
+  Type type = Type::Int;
+  int64_t imm = 0;
+  std::vector<Expr> kids;
+  SourceRange loc;
+};
+
+// A binder's domain: a range lo..hi (walked without building a list) or any
+// list-valued expression (a list of lists binds a list).
+struct Domain {
+  bool isRange = true;
+  Expr lo, hi;  // isRange
+  Expr list;    // otherwise
+};
+
+struct Step {
+  enum class Kind : uint8_t { Bind, Let, Guard };
+  Kind kind = Kind::Bind;
+  Type type = Type::Int;  // of the bound variable
+  int slot = -1;          // in the int or list frame, by type
+  std::string name;
+  Domain domain;  // Bind
+  Expr value;     // Let value, Guard condition
+  SourceRange loc;
+};
+
+struct Term {
+  enum class Kind : uint8_t { Position, SumFor };
+  Kind kind = Kind::Position;
+  int game = -1;            // Position
+  std::vector<Expr> args;   // Position: one per parameter
+  Step binder;              // SumFor: a Bind step
+  std::vector<Term> body;   // SumFor
+  SourceRange loc;
+};
+
+struct Move {
+  std::string label;
+  SourceRange loc;
+  std::vector<Step> steps;
+  std::vector<Term> successor;  // empty: the move ends the game
+  // Where the move came from: take-and-break analysis reads these.
+  ast::Sugar sugar = ast::Sugar::None;
+  std::optional<Expr> amount;  // take/remove K
+  int octalDigits = 0;         // octal: the number of digits after the point
+};
+
+struct Param {
+  std::string name;
+  Type type = Type::Int;
+  int slot = -1;
+};
+
+struct Game {
+  std::string name;
+  SourceRange loc;
+  std::vector<Param> params;
+  std::optional<std::vector<Expr>> normalize;  // one expression per parameter
+  SourceRange normalizeLoc;
+  std::vector<Move> moves;
+  int intSlots = 0;
+  int listSlots = 0;
+  // Set when every move is take-and-break with at most `t` tokens removed
+  // (octal codes, take/remove of constant amounts, split): periods are then
+  // proved by the Guy-Smith theorem (compiler/ir/TakeBreak.cpp).
+  std::optional<int64_t> takeBreakBound;
+  bool oneHeap() const { return params.size() == 1 && params[0].type == Type::Int; }
+};
+
+// A position written in a statement: a sum of terms over constants and
+// `sum ... for` variables.
+struct PositionExpr {
+  std::vector<Term> terms;
+  int intSlots = 0;
+  int listSlots = 0;
+};
+
+struct TableArg {
+  bool isRange = false;
+  Expr lo, hi;  // for a fixed parameter, lo is its value
+};
+
+struct Statement {
+  enum class Kind : uint8_t { Eval, EvalMisere, Moves, Table, Period, Assert };
+  Kind kind = Kind::Eval;
+  SourceRange loc;
+  PositionExpr position;  // Eval, EvalMisere, Moves, Assert
+  int game = -1;          // Table, Period
+  std::vector<TableArg> table;
+  std::optional<Expr> periodMax;
+  int64_t expected = 0;  // Assert
+};
+
+struct Constant {
+  std::string name;
+  Type type = Type::Int;
+  Expr init;
+  SourceRange loc;
+};
+
+struct Program {
+  std::vector<Game> games;
+  std::vector<Constant> constants;
+  std::vector<std::vector<int64_t>> lists;  // ListConst pool
+  std::vector<std::vector<int>> nested;     // NestedConst pool: indices into `lists`
+  std::vector<Statement> statements;        // of the main file, in order
+  int findGame(const std::string& name) const;
+};
+
+Type fromAst(ast::Type type);
+
+}  // namespace gdsl::ir

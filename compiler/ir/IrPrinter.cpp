@@ -1,0 +1,101 @@
+// Text form of the move IR.
+#include "compiler/ir/IrPrinter.h"
+
+#include <fmt/format.h>
+
+namespace gdsl::ir {
+namespace {
+
+std::string listText(const std::vector<int64_t>& items) {
+  std::string out = "[";
+  for (size_t i = 0; i < items.size(); ++i) out += (i ? " " : "") + std::to_string(items[i]);
+  return out + "]";
+}
+
+void printTerms(const Program& p, const std::vector<Term>& terms, std::string& out);
+
+std::string slotName(Type type, int slot) {
+  return fmt::format("{}{}", type == Type::List ? 'l' : 'i', slot);
+}
+
+std::string stepText(const Program& p, const Step& s) {
+  switch (s.kind) {
+    case Step::Kind::Bind:
+      if (s.domain.isRange)
+        return fmt::format("for {}:{} in {} .. {}", s.name, slotName(s.type, s.slot),
+                           printExpr(p, s.domain.lo), printExpr(p, s.domain.hi));
+      return fmt::format("for {}:{} in {}", s.name, slotName(s.type, s.slot),
+                         printExpr(p, s.domain.list));
+    case Step::Kind::Let:
+      return fmt::format("let {}:{} = {}", s.name, slotName(s.type, s.slot), printExpr(p, s.value));
+    case Step::Kind::Guard: return fmt::format("when {}", printExpr(p, s.value));
+  }
+  return "";
+}
+
+void printTerms(const Program& p, const std::vector<Term>& terms, std::string& out) {
+  if (terms.empty()) out += "0";
+  for (size_t i = 0; i < terms.size(); ++i) {
+    if (i) out += " + ";
+    const Term& t = terms[i];
+    if (t.kind == Term::Kind::SumFor) {
+      out += "(sum " + stepText(p, t.binder) + ": ";
+      printTerms(p, t.body, out);
+      out += ")";
+      continue;
+    }
+    out += p.games[t.game].name + "(";
+    for (size_t j = 0; j < t.args.size(); ++j) out += (j ? ", " : "") + printExpr(p, t.args[j]);
+    out += ")";
+  }
+}
+
+}  // namespace
+
+std::string printExpr(const Program& p, const Expr& e) {
+  switch (e.op) {
+    case Op::IntConst: return std::to_string(e.imm);
+    case Op::IntVar: return fmt::format("i{}", e.imm);
+    case Op::ListVar: return fmt::format("l{}", e.imm);
+    case Op::ListConst: return listText(p.lists[static_cast<size_t>(e.imm)]);
+    case Op::NestedConst: return fmt::format("nested#{}", e.imm);
+    case Op::ConstRef: return p.constants[static_cast<size_t>(e.imm)].name;
+    default: break;
+  }
+  std::string out = fmt::format("({}", opName(e.op));
+  for (const Expr& k : e.kids) out += " " + printExpr(p, k);
+  return out + ")";
+}
+
+std::string printProgram(const Program& p) {
+  std::string out;
+  for (const Game& g : p.games) {
+    out += fmt::format("game {}(", g.name);
+    for (size_t i = 0; i < g.params.size(); ++i)
+      out += fmt::format("{}{}:{}", i ? ", " : "", g.params[i].name,
+                         slotName(g.params[i].type, g.params[i].slot));
+    out += fmt::format(")  slots: {} int, {} list", g.intSlots, g.listSlots);
+    if (g.takeBreakBound) out += fmt::format("; take-and-break, t = {}", *g.takeBreakBound);
+    out += "\n";
+    if (g.normalize) {
+      out += "  normalize -> " + g.name + "(";
+      for (size_t i = 0; i < g.normalize->size(); ++i)
+        out += (i ? ", " : "") + printExpr(p, (*g.normalize)[i]);
+      out += ")\n";
+    }
+    for (const Move& m : g.moves) {
+      out += fmt::format("  move {}\n", m.label);
+      std::string indent = "    ";
+      for (const Step& s : m.steps) {
+        out += indent + stepText(p, s) + "\n";
+        indent += "  ";
+      }
+      out += indent + "-> ";
+      printTerms(p, m.successor, out);
+      out += "\n";
+    }
+  }
+  return out;
+}
+
+}  // namespace gdsl::ir

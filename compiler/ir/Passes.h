@@ -1,0 +1,20 @@
+// IR passes run by the driver after lowering, in this order:
+//   foldConstants      evaluates every `const` once and replaces references to
+//                      it by literals (ints, list pool entries, ranges)
+//   analyzeTakeBreak   marks one-heap take-and-break games with the largest
+//                      number of tokens a move removes (for proved periods)
+#pragma once
+
+#include "compiler/ir/Ir.h"
+
+namespace gdsl::ir {
+
+// Returns the constants' values (as literal expressions, by constant id).
+// Throws RuntimeError when a constant's value cannot be computed.
+std::vector<Expr> foldConstants(Program& program);
+// Folds a statement compiled after the program (uses the values above).
+void foldStatement(Statement& statement, const std::vector<Expr>& values);
+
+void analyzeTakeBreak(Program& program);
+
+}  // namespace gdsl::ir

@@ -1,0 +1,553 @@
+// Runs the ANTLR-generated lexer and parser and converts the parse tree into
+// the AST. Each convert function is headed by the grammar rule it handles.
+#include "compiler/parse/Parser.h"
+
+#include <antlr4-runtime.h>
+
+#include <charconv>
+#include <regex>
+
+#include "GdslLexer.h"
+#include "GdslParser.h"
+
+namespace gdsl {
+namespace {
+
+using P = GdslParser;
+
+// Rewrites ANTLR's messages in the words of the language.
+std::string friendlyTokenNames(std::string msg) {
+  static const std::pair<std::regex, const char*> names[] = {
+      {std::regex("\\bID\\b"), "a name"},
+      {std::regex("\\bINT\\b"), "an integer"},
+      {std::regex("\\bSTRING\\b"), "a string"},
+      {std::regex("\\bERROR_CHAR\\b"), "a character"},
+      {std::regex("<EOF>"), "end of file"},
+  };
+  for (const auto& [re, text] : names) msg = std::regex_replace(msg, re, text);
+  return msg;
+}
+
+std::string rewriteMessage(const std::string& msg) {
+  std::smatch m;
+  static const std::regex mismatched("^(mismatched|extraneous) input (.*) expecting (.*)$");
+  static const std::regex missing("^missing (.*) at (.*)$");
+  static const std::regex noViable("^no viable alternative at input (.*)$");
+  if (std::regex_match(msg, m, mismatched))
+    return friendlyTokenNames("unexpected " + m[2].str() + "; expected " + m[3].str());
+  if (std::regex_match(msg, m, missing))
+    return friendlyTokenNames("missing " + m[1].str() + " before " + m[2].str());
+  if (std::regex_match(msg, m, noViable)) return "this does not parse here";
+  return friendlyTokenNames(msg);
+}
+
+class ErrorCollector : public antlr4::BaseErrorListener {
+ public:
+  ErrorCollector(const SourceManager& sources, uint32_t file, DiagnosticSink& diags)
+      : sources_(sources), file_(file), diags_(diags) {}
+
+  void syntaxError(antlr4::Recognizer*, antlr4::Token* offending, size_t line, size_t col,
+                   const std::string& msg, std::exception_ptr) override {
+    uint32_t length = 1;
+    std::string message = rewriteMessage(msg);
+    if (offending && offending->getType() != antlr4::Token::EOF) {
+      length = static_cast<uint32_t>(offending->getStopIndex() - offending->getStartIndex() + 1);
+      if (message == "this does not parse here")
+        message = "unexpected '" + offending->getText() + "' here";
+    }
+    SourceRange r = sources_.rangeAt(file_, static_cast<uint32_t>(line),
+                                     static_cast<uint32_t>(col) + 1, length);
+    // One message per place: ANTLR can report the same token twice while recovering.
+    if (r.begin == lastBegin_ && count_ > 0) return;
+    lastBegin_ = r.begin;
+    ++count_;
+    diags_.error(r, message);
+  }
+
+ private:
+  const SourceManager& sources_;
+  uint32_t file_;
+  DiagnosticSink& diags_;
+  uint32_t lastBegin_ = 0;
+  int count_ = 0;
+};
+
+class Converter {
+ public:
+  Converter(const SourceManager& sources, uint32_t file, DiagnosticSink& diags)
+      : sources_(sources), file_(file), diags_(diags) {}
+
+  SourceRange range(antlr4::Token* token) {
+    auto length = static_cast<uint32_t>(token->getStopIndex() - token->getStartIndex() + 1);
+    return sources_.rangeAt(file_, static_cast<uint32_t>(token->getLine()),
+                            static_cast<uint32_t>(token->getCharPositionInLine()) + 1, length);
+  }
+  SourceRange range(antlr4::tree::TerminalNode* node) { return range(node->getSymbol()); }
+  SourceRange range(antlr4::ParserRuleContext* ctx) {
+    SourceRange first = range(ctx->getStart());
+    antlr4::Token* stop = ctx->getStop();
+    if (!stop || stop->getTokenIndex() < ctx->getStart()->getTokenIndex()) return first;
+    return SourceManager::join(first, range(stop));
+  }
+
+  // program : statement* EOF
+  ast::Module program(P::ProgramContext* ctx) {
+    ast::Module module;
+    module.file = file_;
+    for (auto* s : ctx->statement()) module.statements.push_back(statement(s));
+    return module;
+  }
+
+ private:
+  ast::Statement statement(P::StatementContext* ctx) {
+    ast::Statement s;
+    s.range = range(ctx);
+    using K = ast::Statement::Kind;
+    if (auto* c = dynamic_cast<P::GameStmtContext*>(ctx)) {
+      s.kind = K::Game;
+      s.game = gameDecl(c->gameDecl());
+    } else if (auto* c = dynamic_cast<P::ConstStmtContext*>(ctx)) {
+      // 'const' ID '=' expr
+      s.kind = K::Const;
+      s.name = c->ID()->getText();
+      s.nameRange = range(c->ID());
+      s.expr = expr(c->expr());
+    } else if (auto* c = dynamic_cast<P::ImportStmtContext*>(ctx)) {
+      // 'import' (STRING | dottedName)
+      s.kind = K::Import;
+      if (c->STRING()) {
+        s.name = unquote(c->STRING()->getText());
+        s.nameRange = range(c->STRING());
+      } else {
+        s.importStd = true;
+        s.name = c->dottedName()->getText();
+        s.nameRange = range(c->dottedName());
+      }
+    } else if (auto* c = dynamic_cast<P::EvalStmtContext*>(ctx)) {
+      // 'eval' 'misere'? position
+      s.kind = K::Eval;
+      s.misere = c->MISERE != nullptr;
+      s.position = successor(c->position()->successor());
+    } else if (auto* c = dynamic_cast<P::MovesStmtContext*>(ctx)) {
+      s.kind = K::Moves;
+      s.position = successor(c->position()->successor());
+    } else if (auto* c = dynamic_cast<P::TableStmtContext*>(ctx)) {
+      // 'table' ID '(' args ')'
+      s.kind = K::Table;
+      s.name = c->ID()->getText();
+      s.nameRange = range(c->ID());
+      s.hasArgs = true;
+      s.args = args(c->args());
+    } else if (auto* c = dynamic_cast<P::PeriodStmtContext*>(ctx)) {
+      // 'period' ID ('(' args ')')?
+      s.kind = K::Period;
+      s.name = c->ID()->getText();
+      s.nameRange = range(c->ID());
+      s.hasArgs = c->args() != nullptr;
+      if (c->args()) s.args = args(c->args());
+    } else if (auto* c = dynamic_cast<P::AssertStmtContext*>(ctx)) {
+      // 'assert' position '==' nimber
+      s.kind = K::Assert;
+      s.position = successor(c->position()->successor());
+      s.expected = integer(c->nimber()->INT());
+    }
+    return s;
+  }
+
+  static std::string unquote(const std::string& text) {
+    std::string out;
+    for (size_t i = 1; i + 1 < text.size(); ++i) {
+      if (text[i] == '\\' && i + 2 < text.size()) ++i;
+      out += text[i];
+    }
+    return out;
+  }
+
+  int64_t integer(antlr4::tree::TerminalNode* node) {
+    std::string text = node->getText();
+    int64_t value = 0;
+    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || ptr != text.data() + text.size())
+      diags_.error(range(node), "integer literal " + text +
+                                    " does not fit in 64 bits (the largest is 9223372036854775807)");
+    return value;
+  }
+
+  // gameDecl : 'game' ID '(' params? ')' '{' gameItem* '}' | 'game' ID '=' 'octal' STRING
+  std::unique_ptr<ast::Game> gameDecl(P::GameDeclContext* ctx) {
+    auto g = std::make_unique<ast::Game>();
+    g->range = range(ctx);
+    if (auto* c = dynamic_cast<P::OctalGameContext*>(ctx)) {
+      g->name = c->ID()->getText();
+      g->nameRange = range(c->ID());
+      g->isOctal = true;
+      g->octalCode = unquote(c->STRING()->getText());
+      g->octalRange = range(c->STRING());
+      return g;
+    }
+    auto* c = dynamic_cast<P::RuleGameContext*>(ctx);
+    g->name = c->ID()->getText();
+    g->nameRange = range(c->ID());
+    if (c->params()) {
+      for (auto* p : c->params()->param()) {
+        // param : ID (':' ID)?
+        ast::Param param;
+        param.name = p->ID(0)->getText();
+        param.range = range(p);
+        if (p->ID().size() > 1) {
+          std::string type = p->ID(1)->getText();
+          if (type == "list") {
+            param.isList = true;
+          } else if (type != "int") {
+            diags_.error(range(p->ID(1)), "unknown parameter type '" + type +
+                                              "'; expected 'list' (or 'int', the default)");
+          }
+        }
+        g->params.push_back(std::move(param));
+      }
+    }
+    for (auto* item : c->gameItem()) gameItem(item, *g);
+    return g;
+  }
+
+  void gameItem(P::GameItemContext* ctx, ast::Game& g) {
+    if (auto* c = dynamic_cast<P::NormalizeItemContext*>(ctx)) {
+      // 'normalize' '->' successor
+      ast::Successor succ = successor(c->successor());
+      if (g.normalize) {
+        diags_.error(range(ctx), "game '" + g.name + "' has more than one normalize rule");
+      } else if (succ.size() != 1 || succ[0].kind != ast::Term::Kind::Game) {
+        diags_.error(range(c->successor()),
+                     "normalize must give a single position of '" + g.name + "'");
+      } else {
+        g.normalize = std::move(succ[0]);
+        g.normalizeRange = range(ctx);
+      }
+      return;
+    }
+    ast::Move m;
+    m.range = range(ctx);
+    if (auto* c = dynamic_cast<P::MoveItemContext*>(ctx)) {
+      // 'move' ID? ('(' clauses ')')? ('when' expr)? '->' successor
+      if (c->ID()) m.label = c->ID()->getText();
+      for (auto* cl : c->clause()) clause(cl, m.clauses);
+      if (c->expr()) {
+        ast::Clause w;
+        w.kind = ast::Clause::Kind::When;
+        w.range = range(c->expr());
+        w.expr = expr(c->expr());
+        m.clauses.push_back(std::move(w));
+      }
+      m.successor = successor(c->successor());
+    } else if (auto* c = dynamic_cast<P::TakeItemContext*>(ctx)) {
+      m.sugar = ast::Sugar::Take;
+      m.amount = expr(c->expr());
+    } else if (auto* c = dynamic_cast<P::SplitItemContext*>(ctx)) {
+      m.sugar = c->UNEQUAL ? ast::Sugar::SplitUnequal : ast::Sugar::Split;
+    } else if (auto* c = dynamic_cast<P::RemoveItemContext*>(ctx)) {
+      m.sugar = c->NEIGHBOURS ? ast::Sugar::RemoveNeighbours : ast::Sugar::Remove;
+      m.amount = expr(c->expr());
+    }
+    g.moves.push_back(std::move(m));
+  }
+
+  // clause : ID 'in' expr ('when' expr)? | 'let' ID '=' expr ('when' expr)? | 'when' expr
+  void clause(P::ClauseContext* ctx, std::vector<ast::Clause>& out) {
+    ast::Clause c;
+    c.range = range(ctx);
+    P::ExprContext* guard = nullptr;
+    if (auto* b = dynamic_cast<P::BinderClauseContext*>(ctx)) {
+      c.kind = ast::Clause::Kind::Bind;
+      c.name = b->ID()->getText();
+      c.nameRange = range(b->ID());
+      c.expr = expr(b->expr(0));
+      if (b->expr().size() > 1) guard = b->expr(1);
+    } else if (auto* l = dynamic_cast<P::LetClauseContext*>(ctx)) {
+      c.kind = ast::Clause::Kind::Let;
+      c.name = l->ID()->getText();
+      c.nameRange = range(l->ID());
+      c.expr = expr(l->expr(0));
+      if (l->expr().size() > 1) guard = l->expr(1);
+    } else if (auto* w = dynamic_cast<P::WhenClauseContext*>(ctx)) {
+      c.kind = ast::Clause::Kind::When;
+      c.expr = expr(w->expr());
+    }
+    out.push_back(std::move(c));
+    if (guard) {
+      ast::Clause w;
+      w.kind = ast::Clause::Kind::When;
+      w.range = range(guard);
+      w.expr = expr(guard);
+      out.push_back(std::move(w));
+    }
+  }
+
+  // successor : term ('+' term)*   (terms that are `0` are dropped)
+  ast::Successor successor(P::SuccessorContext* ctx) {
+    ast::Successor out;
+    for (auto* t : ctx->term()) {
+      if (auto* p = dynamic_cast<P::ParenTermContext*>(t)) {
+        for (ast::Term& inner : successor(p->successor())) out.push_back(std::move(inner));
+        continue;
+      }
+      ast::Term term = this->term(t);
+      if (term.kind != ast::Term::Kind::Zero) out.push_back(std::move(term));
+    }
+    return out;
+  }
+
+  ast::Term term(P::TermContext* ctx) {
+    ast::Term t;
+    t.range = range(ctx);
+    if (auto* c = dynamic_cast<P::GameTermContext*>(ctx)) {
+      // ID '(' args? ')'
+      t.kind = ast::Term::Kind::Game;
+      t.game = c->ID()->getText();
+      t.gameRange = range(c->ID());
+      if (c->args()) t.args = args(c->args());
+    } else if (auto* c = dynamic_cast<P::ZeroTermContext*>(ctx)) {
+      // INT: only 0, the empty game
+      t.kind = ast::Term::Kind::Zero;
+      if (c->INT()->getText().find_first_not_of('0') != std::string::npos)
+        diags_.error(range(ctx), "a term of a position must be a game position like G(3) or 0; '" +
+                                     c->INT()->getText() + "' is neither");
+    } else if (auto* c = dynamic_cast<P::SumTermContext*>(ctx)) {
+      // 'sum' sumBody 'for' ID 'in' expr
+      t.kind = ast::Term::Kind::Sum;
+      t.var = c->ID()->getText();
+      t.varRange = range(c->ID());
+      t.domain = expr(c->expr());
+      if (auto* g = dynamic_cast<P::SumGameContext*>(c->sumBody())) {
+        ast::Term inner;
+        inner.kind = ast::Term::Kind::Game;
+        inner.range = range(g);
+        inner.game = g->ID()->getText();
+        inner.gameRange = range(g->ID());
+        if (g->args()) inner.args = args(g->args());
+        t.body.push_back(std::move(inner));
+      } else if (auto* p = dynamic_cast<P::SumParenContext*>(c->sumBody())) {
+        t.body = successor(p->successor());
+      }
+    }
+    return t;
+  }
+
+  std::vector<ast::ExprPtr> args(P::ArgsContext* ctx) {
+    std::vector<ast::ExprPtr> out;
+    if (!ctx) return out;
+    for (auto* e : ctx->expr()) out.push_back(expr(e));
+    return out;
+  }
+
+  // expr : andExpr ('or' andExpr)*
+  ast::ExprPtr expr(P::ExprContext* ctx) {
+    ast::ExprPtr e = andExpr(ctx->andExpr(0));
+    for (size_t i = 1; i < ctx->andExpr().size(); ++i)
+      e = binary(ast::BinOp::Or, std::move(e), andExpr(ctx->andExpr(i)));
+    return e;
+  }
+
+  ast::ExprPtr binary(ast::BinOp op, ast::ExprPtr lhs, ast::ExprPtr rhs) {
+    SourceRange r = SourceManager::join(lhs->range, rhs->range);
+    return ast::makeBinary(op, std::move(lhs), std::move(rhs), r);
+  }
+
+  // andExpr : notExpr ('and' notExpr)*
+  ast::ExprPtr andExpr(P::AndExprContext* ctx) {
+    ast::ExprPtr e = notExpr(ctx->notExpr(0));
+    for (size_t i = 1; i < ctx->notExpr().size(); ++i)
+      e = binary(ast::BinOp::And, std::move(e), notExpr(ctx->notExpr(i)));
+    return e;
+  }
+
+  // notExpr : 'not' notExpr | comparison
+  ast::ExprPtr notExpr(P::NotExprContext* ctx) {
+    if (ctx->NOT) {
+      auto e = std::make_unique<ast::Expr>(ast::ExprKind::Not, range(ctx));
+      e->kids.push_back(notExpr(ctx->notExpr()));
+      return e;
+    }
+    return comparison(ctx->comparison());
+  }
+
+  // comparison : rangeExpr (cmpOp rangeExpr)?
+  ast::ExprPtr comparison(P::ComparisonContext* ctx) {
+    ast::ExprPtr e = rangeExpr(ctx->rangeExpr(0));
+    if (!ctx->cmpOp()) return e;
+    static const std::pair<const char*, ast::BinOp> ops[] = {
+        {"==", ast::BinOp::Eq}, {"!=", ast::BinOp::Ne}, {"<", ast::BinOp::Lt},
+        {"<=", ast::BinOp::Le}, {">", ast::BinOp::Gt},  {">=", ast::BinOp::Ge},
+        {"in", ast::BinOp::In}};
+    std::string text = ctx->cmpOp()->getText();
+    ast::BinOp op = ast::BinOp::Eq;
+    for (const auto& [spelling, o] : ops)
+      if (text == spelling) op = o;
+    return binary(op, std::move(e), rangeExpr(ctx->rangeExpr(1)));
+  }
+
+  // rangeExpr : bitOr ('..' bitOr)?
+  ast::ExprPtr rangeExpr(P::RangeExprContext* ctx) {
+    ast::ExprPtr lo = bitOr(ctx->bitOr(0));
+    if (ctx->bitOr().size() < 2) return lo;
+    auto e = std::make_unique<ast::Expr>(ast::ExprKind::Range, range(ctx));
+    e->kids.push_back(std::move(lo));
+    e->kids.push_back(bitOr(ctx->bitOr(1)));
+    return e;
+  }
+
+  ast::ExprPtr bitOr(P::BitOrContext* ctx) {
+    ast::ExprPtr e = bitXor(ctx->bitXor(0));
+    for (size_t i = 1; i < ctx->bitXor().size(); ++i)
+      e = binary(ast::BinOp::BitOr, std::move(e), bitXor(ctx->bitXor(i)));
+    return e;
+  }
+
+  ast::ExprPtr bitXor(P::BitXorContext* ctx) {
+    ast::ExprPtr e = bitAnd(ctx->bitAnd(0));
+    for (size_t i = 1; i < ctx->bitAnd().size(); ++i)
+      e = binary(ast::BinOp::BitXor, std::move(e), bitAnd(ctx->bitAnd(i)));
+    return e;
+  }
+
+  ast::ExprPtr bitAnd(P::BitAndContext* ctx) {
+    ast::ExprPtr e = shift(ctx->shift(0));
+    for (size_t i = 1; i < ctx->shift().size(); ++i)
+      e = binary(ast::BinOp::BitAnd, std::move(e), shift(ctx->shift(i)));
+    return e;
+  }
+
+  ast::ExprPtr shift(P::ShiftContext* ctx) {
+    ast::ExprPtr e = additive(ctx->additive(0));
+    for (size_t i = 1; i < ctx->additive().size(); ++i) {
+      ast::BinOp op = ctx->shiftOp(i - 1)->getText() == "<<" ? ast::BinOp::Shl : ast::BinOp::Shr;
+      e = binary(op, std::move(e), additive(ctx->additive(i)));
+    }
+    return e;
+  }
+
+  ast::ExprPtr additive(P::AdditiveContext* ctx) {
+    ast::ExprPtr e = multiplicative(ctx->multiplicative(0));
+    for (size_t i = 1; i < ctx->multiplicative().size(); ++i) {
+      ast::BinOp op = ctx->addOp(i - 1)->getText() == "+" ? ast::BinOp::Add : ast::BinOp::Sub;
+      e = binary(op, std::move(e), multiplicative(ctx->multiplicative(i)));
+    }
+    return e;
+  }
+
+  ast::ExprPtr multiplicative(P::MultiplicativeContext* ctx) {
+    ast::ExprPtr e = unary(ctx->unary(0));
+    for (size_t i = 1; i < ctx->unary().size(); ++i) {
+      std::string text = ctx->mulOp(i - 1)->getText();
+      ast::BinOp op = text == "*" ? ast::BinOp::Mul : text == "/" ? ast::BinOp::Div : ast::BinOp::Mod;
+      e = binary(op, std::move(e), unary(ctx->unary(i)));
+    }
+    return e;
+  }
+
+  // unary : '-' unary | postfix
+  ast::ExprPtr unary(P::UnaryContext* ctx) {
+    if (auto* c = dynamic_cast<P::NegExprContext*>(ctx)) {
+      // Fold `-literal` so that -9223372036854775808 can be written.
+      if (auto* pf = dynamic_cast<P::PostfixExprContext*>(c->unary())) {
+        auto* post = pf->postfix();
+        if (post->expr().empty()) {
+          if (auto* lit = dynamic_cast<P::IntLitContext*>(post->primary())) {
+            std::string text = "-" + lit->INT()->getText();
+            int64_t value = 0;
+            auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+            if (ec == std::errc() && ptr == text.data() + text.size())
+              return ast::makeInt(value, range(ctx));
+          }
+        }
+      }
+      auto e = std::make_unique<ast::Expr>(ast::ExprKind::Neg, range(ctx));
+      e->kids.push_back(unary(c->unary()));
+      return e;
+    }
+    return postfix(dynamic_cast<P::PostfixExprContext*>(ctx)->postfix());
+  }
+
+  // postfix : primary ('[' expr ']')*
+  ast::ExprPtr postfix(P::PostfixContext* ctx) {
+    ast::ExprPtr e = primary(ctx->primary());
+    for (auto* index : ctx->expr()) {
+      auto ix = std::make_unique<ast::Expr>(ast::ExprKind::Index, SourceRange{});
+      ix->kids.push_back(std::move(e));
+      ix->kids.push_back(expr(index));
+      ix->range = SourceManager::join(ix->kids[0]->range, range(index->getStop()));
+      ix->range.end += 1;  // the closing bracket
+      e = std::move(ix);
+    }
+    return e;
+  }
+
+  ast::ExprPtr primary(P::PrimaryContext* ctx) {
+    if (auto* c = dynamic_cast<P::IntLitContext*>(ctx)) return ast::makeInt(integer(c->INT()), range(ctx));
+    if (auto* c = dynamic_cast<P::CallExprContext*>(ctx))
+      return ast::makeCall(c->ID()->getText(), args(c->args()), range(ctx));
+    if (auto* c = dynamic_cast<P::NameExprContext*>(ctx)) return ast::makeName(c->ID()->getText(), range(ctx));
+    if (auto* c = dynamic_cast<P::ListLitContext*>(ctx)) {
+      auto e = std::make_unique<ast::Expr>(ast::ExprKind::List, range(ctx));
+      e->kids = args(c->args());
+      return e;
+    }
+    if (auto* c = dynamic_cast<P::SetLitContext*>(ctx)) {
+      auto e = std::make_unique<ast::Expr>(ast::ExprKind::Set, range(ctx));
+      e->kids = args(c->args());
+      return e;
+    }
+    auto* c = dynamic_cast<P::ParenExprContext*>(ctx);
+    return expr(c->expr());
+  }
+
+  const SourceManager& sources_;
+  uint32_t file_;
+  DiagnosticSink& diags_;
+};
+
+// Deep nesting would overflow the recursive-descent parser's stack: refuse it
+// with a diagnostic before parsing.
+constexpr int kMaxNesting = 256;
+
+bool checkNesting(antlr4::CommonTokenStream& tokens, const SourceManager& sources, uint32_t file,
+                  DiagnosticSink& diags) {
+  int depth = 0;
+  for (antlr4::Token* t : tokens.getTokens()) {
+    std::string text = t->getText();
+    if (text == "(" || text == "[" || text == "{") ++depth;
+    if (text == ")" || text == "]" || text == "}") --depth;
+    if (depth > kMaxNesting) {
+      diags.error(sources.rangeAt(file, static_cast<uint32_t>(t->getLine()),
+                                  static_cast<uint32_t>(t->getCharPositionInLine()) + 1, 1),
+                  "brackets nested more than " + std::to_string(kMaxNesting) + " deep");
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+std::optional<ast::Module> parseModule(const SourceManager& sources, uint32_t fileId,
+                                       DiagnosticSink& diagnostics) {
+  size_t before = diagnostics.all().size();
+  antlr4::ANTLRInputStream input(sources.file(fileId).text);
+  GdslLexer lexer(&input);
+  ErrorCollector collector(sources, fileId, diagnostics);
+  lexer.removeErrorListeners();
+  lexer.addErrorListener(&collector);
+  antlr4::CommonTokenStream tokens(&lexer);
+  tokens.fill();
+  if (!checkNesting(tokens, sources, fileId, diagnostics)) return std::nullopt;
+  GdslParser parser(&tokens);
+  parser.removeErrorListeners();
+  parser.addErrorListener(&collector);
+  P::ProgramContext* tree = parser.program();
+  if (diagnostics.all().size() != before) return std::nullopt;
+  Converter converter(sources, fileId, diagnostics);
+  ast::Module module = converter.program(tree);
+  if (diagnostics.all().size() != before) return std::nullopt;
+  return module;
+}
+
+}  // namespace gdsl

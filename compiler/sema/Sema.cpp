@@ -1,0 +1,518 @@
+// Name resolution and type checking over all loaded modules. Games may refer
+// to each other in any order; a constant may use the constants defined before
+// it. Locals (parameters, binders, lets, `sum ... for` variables) get ids in
+// their game's (or statement's) `locals` list.
+#include "compiler/sema/Sema.h"
+
+#include <fmt/format.h>
+
+#include <map>
+#include <unordered_map>
+
+namespace gdsl {
+namespace {
+
+using ast::Expr;
+using ast::ExprKind;
+using ast::Type;
+
+const char* const kBuiltins = "min, max, abs, len, sort and set";
+
+class Checker {
+
+  struct Scope {
+    std::vector<ast::LocalVar>* locals = nullptr;
+    std::vector<std::pair<std::string, int>> visible;  // name -> local id, innermost last
+
+    int find(const std::string& name) const {
+      for (auto it = visible.rbegin(); it != visible.rend(); ++it)
+        if (it->first == name) return it->second;
+      return -1;
+    }
+  };
+
+ public:
+  Checker(DiagnosticSink& diags, CheckedProgram& out) : diags_(diags), out_(out) {}
+
+  // Makes the games and constants of an analyzed program visible again.
+  void restore() {
+    for (size_t i = 0; i < out_.games.size(); ++i) gameIds_[out_.games[i]->name] = static_cast<int>(i);
+    for (size_t i = 0; i < out_.consts.size(); ++i)
+      constIds_[out_.consts[i].statement->name] = static_cast<int>(i);
+  }
+
+  void runStatements(ast::Module& m) {
+    for (ast::Statement& s : m.statements) {
+      switch (s.kind) {
+        case ast::Statement::Kind::Game:
+        case ast::Statement::Kind::Const:
+        case ast::Statement::Kind::Import:
+          diags_.error(s.range, "only eval, moves, table, period and assert statements can be "
+                                "given here; put declarations in the file");
+          break;
+        case ast::Statement::Kind::Eval:
+        case ast::Statement::Kind::Moves:
+        case ast::Statement::Kind::Assert: checkPositionStatement(s); break;
+        case ast::Statement::Kind::Table: checkTable(s); break;
+        case ast::Statement::Kind::Period: checkPeriod(s); break;
+      }
+    }
+  }
+
+  void run(std::vector<ast::Module>& modules) {
+    // Pass 1: declare every game (so they can refer to each other in any order).
+    for (ast::Module& m : modules)
+      for (ast::Statement& s : m.statements)
+        if (s.kind == ast::Statement::Kind::Game) declareGame(*s.game);
+    // Pass 2: constants in order (each may use the ones before it).
+    for (ast::Module& m : modules)
+      for (ast::Statement& s : m.statements)
+        if (s.kind == ast::Statement::Kind::Const) checkConst(s);
+    // Pass 3: game bodies and statements, which may use any constant.
+    for (ast::Module& m : modules) {
+      for (ast::Statement& s : m.statements) {
+        switch (s.kind) {
+          case ast::Statement::Kind::Game: checkGame(*s.game); break;
+          case ast::Statement::Kind::Const: break;
+          case ast::Statement::Kind::Import: break;
+          case ast::Statement::Kind::Eval:
+          case ast::Statement::Kind::Moves:
+          case ast::Statement::Kind::Assert: checkPositionStatement(s); break;
+          case ast::Statement::Kind::Table: checkTable(s); break;
+          case ast::Statement::Kind::Period: checkPeriod(s); break;
+        }
+      }
+    }
+  }
+
+ private:
+  // ---- declarations -------------------------------------------------------
+
+  void declareGame(ast::Game& g) {
+    auto it = gameIds_.find(g.name);
+    if (it != gameIds_.end()) {
+      auto& d = diags_.error(g.nameRange, "game '" + g.name + "' is already defined");
+      addNote(d, out_.games[it->second]->nameRange, "first defined here");
+      return;
+    }
+    desugar(g, diags_);
+    gameIds_[g.name] = static_cast<int>(out_.games.size());
+    out_.games.push_back(&g);
+  }
+
+  void checkConst(ast::Statement& s) {
+    if (gameIds_.count(s.name)) {
+      auto& d = diags_.error(s.nameRange, "'" + s.name + "' is already the name of a game");
+      addNote(d, out_.games[gameIds_[s.name]]->nameRange, "the game is defined here");
+      return;
+    }
+    if (auto it = constIds_.find(s.name); it != constIds_.end()) {
+      auto& d = diags_.error(s.nameRange, "constant '" + s.name + "' is already defined");
+      addNote(d, out_.consts[it->second].statement->nameRange, "first defined here");
+      return;
+    }
+    Scope scope;
+    Type t = s.expr->kind == ExprKind::List ? checkNestedListLiteral(*s.expr, scope)
+                                            : check(*s.expr, scope);
+    constIds_[s.name] = static_cast<int>(out_.consts.size());
+    out_.consts.push_back(ConstDecl{&s, t});
+  }
+
+  // A const may be a list of lists: [[1, 2], [3], []].
+  Type checkNestedListLiteral(Expr& e, Scope& scope) {
+    bool anyList = false;
+    for (auto& kid : e.kids)
+      if (kid->kind == ExprKind::List || kid->kind == ExprKind::Set) anyList = true;
+    if (!anyList) return check(e, scope);
+    for (auto& kid : e.kids) expect(*kid, Type::List, scope, "every element of a list of lists");
+    e.type = Type::ListList;
+    return e.type;
+  }
+
+  // Declares a local; reports a clash with a visible name.
+  int declareLocal(Scope& scope, const std::string& name, Type type, SourceRange range) {
+    if (int prev = scope.find(name); prev >= 0) {
+      auto& d = diags_.error(range, "'" + name + "' is already defined here");
+      addNote(d, (*scope.locals)[prev].range, "'" + name + "' was defined here");
+    } else if (constIds_.count(name)) {
+      auto& d = diags_.error(range, "'" + name + "' is the name of a constant; pick another name");
+      addNote(d, out_.consts[constIds_[name]].statement->nameRange, "the constant is defined here");
+    }
+    int id = static_cast<int>(scope.locals->size());
+    scope.locals->push_back(ast::LocalVar{name, type, range});
+    scope.visible.emplace_back(name, id);
+    return id;
+  }
+
+  // ---- games --------------------------------------------------------------
+
+  void checkGame(ast::Game& g) {
+    if (gameIds_.count(g.name) == 0 || out_.games[gameIds_[g.name]] != &g) return;  // duplicate
+    Scope scope;
+    scope.locals = &g.locals;
+    for (const ast::Param& p : g.params)
+      declareLocal(scope, p.name, p.isList ? Type::List : Type::Int, p.range);
+    if (g.normalize) {
+      checkTerm(*g.normalize, scope);
+      if (g.normalize->gameId >= 0 && out_.games[g.normalize->gameId] != &g)
+        diags_.error(g.normalize->gameRange,
+                     "normalize must give a position of '" + g.name + "' itself, not of '" +
+                         g.normalize->game + "'");
+    }
+    for (ast::Move& m : g.moves) {
+      if (m.sugar != ast::Sugar::None && m.sugar != ast::Sugar::Octal && m.successor.empty())
+        continue;  // sugar that could not be desugared (already reported)
+      size_t mark = scope.visible.size();
+      for (ast::Clause& c : m.clauses) checkClause(c, scope);
+      checkSuccessor(m.successor, scope);
+      scope.visible.resize(mark);
+    }
+  }
+
+  void checkClause(ast::Clause& c, Scope& scope) {
+    switch (c.kind) {
+      case ast::Clause::Kind::Bind: {
+        Type t = check(*c.expr, scope);
+        Type element = Type::Unknown;
+        if (t == Type::List) element = Type::Int;
+        else if (t == Type::ListList) element = Type::List;
+        else if (t != Type::Unknown)
+          diags_.error(c.expr->range, fmt::format("the domain of '{}' must be a range a..b or a "
+                                                  "list, but this is {}",
+                                                  c.name, ast::typeName(t)));
+        c.varId = declareLocal(scope, c.name, element, c.nameRange);
+        break;
+      }
+      case ast::Clause::Kind::Let: {
+        Type t = check(*c.expr, scope);
+        if (t == Type::ListList)
+          diags_.error(c.expr->range, "a list of lists can only be a constant; index it first");
+        c.varId = declareLocal(scope, c.name, t, c.nameRange);
+        break;
+      }
+      case ast::Clause::Kind::When:
+        expect(*c.expr, Type::Bool, scope, "a `when` condition");
+        break;
+    }
+  }
+
+  void checkSuccessor(ast::Successor& succ, Scope& scope) {
+    for (ast::Term& t : succ) checkTerm(t, scope);
+  }
+
+  void checkTerm(ast::Term& t, Scope& scope) {
+    if (t.kind == ast::Term::Kind::Zero) return;
+    if (t.kind == ast::Term::Kind::Sum) {
+      Type dt = check(*t.domain, scope);
+      Type element = Type::Int;
+      if (dt == Type::ListList) element = Type::List;
+      else if (dt != Type::List && dt != Type::Unknown)
+        diags_.error(t.domain->range, fmt::format("the domain of '{}' must be a range a..b or a "
+                                                  "list, but this is {}",
+                                                  t.var, ast::typeName(dt)));
+      size_t mark = scope.visible.size();
+      t.varId = declareLocal(scope, t.var, element, t.varRange);
+      checkSuccessor(t.body, scope);
+      scope.visible.resize(mark);
+      return;
+    }
+    auto it = gameIds_.find(t.game);
+    if (it == gameIds_.end()) {
+      auto& d = diags_.error(t.gameRange, "unknown game '" + t.game + "'");
+      if (constIds_.count(t.game)) addNote(d, t.gameRange, "'" + t.game + "' is a constant");
+      for (auto& a : t.args) check(*a, scope);
+      return;
+    }
+    t.gameId = it->second;
+    const ast::Game& g = *out_.games[t.gameId];
+    if (t.args.size() != g.params.size()) {
+      auto& d = diags_.error(t.range, fmt::format("game '{}' takes {} parameter{}, but {} {} given",
+                                                  g.name, g.params.size(),
+                                                  g.params.size() == 1 ? "" : "s", t.args.size(),
+                                                  t.args.size() == 1 ? "is" : "are"));
+      addNote(d, g.nameRange, "'" + g.name + "' is declared here");
+      for (auto& a : t.args) check(*a, scope);
+      return;
+    }
+    for (size_t i = 0; i < t.args.size(); ++i) {
+      Type want = g.params[i].isList ? Type::List : Type::Int;
+      expect(*t.args[i], want, scope,
+             fmt::format("parameter '{}' of '{}'", g.params[i].name, g.name));
+    }
+  }
+
+  // ---- statements ---------------------------------------------------------
+
+  void checkPositionStatement(ast::Statement& s) {
+    Scope scope;
+    scope.locals = &s.locals;
+    checkSuccessor(s.position, scope);
+  }
+
+  int findGame(ast::Statement& s) {
+    auto it = gameIds_.find(s.name);
+    if (it == gameIds_.end()) {
+      diags_.error(s.nameRange, "unknown game '" + s.name + "'");
+      return -1;
+    }
+    s.gameId = it->second;
+    return s.gameId;
+  }
+
+  void checkTable(ast::Statement& s) {
+    if (findGame(s) < 0) return;
+    const ast::Game& g = *out_.games[s.gameId];
+    Scope scope;
+    scope.locals = &s.locals;
+    if (s.args.size() != g.params.size()) {
+      auto& d = diags_.error(s.range, fmt::format("game '{}' takes {} parameter{}, but the table "
+                                                  "gives {}",
+                                                  g.name, g.params.size(),
+                                                  g.params.size() == 1 ? "" : "s", s.args.size()));
+      addNote(d, g.nameRange, "'" + g.name + "' is declared here");
+      return;
+    }
+    int ranges = 0;
+    for (size_t i = 0; i < s.args.size(); ++i) {
+      Expr& a = *s.args[i];
+      if (g.params[i].isList) {
+        diags_.error(a.range, "a table runs over integer parameters; '" + g.params[i].name +
+                                  "' is a list");
+        continue;
+      }
+      if (a.kind == ExprKind::Range) {
+        ++ranges;
+        expect(*a.kids[0], Type::Int, scope, "the start of a table range");
+        expect(*a.kids[1], Type::Int, scope, "the end of a table range");
+        a.type = Type::List;
+      } else {
+        expect(a, Type::Int, scope, "a fixed table parameter");
+      }
+    }
+    if (ranges == 0 || ranges > 2)
+      diags_.error(s.range, fmt::format("a table needs one or two ranges like {}(0..20); this one "
+                                        "has {}",
+                                        g.name, ranges));
+  }
+
+  void checkPeriod(ast::Statement& s) {
+    if (findGame(s) < 0) return;
+    const ast::Game& g = *out_.games[s.gameId];
+    if (g.params.size() != 1 || g.params[0].isList) {
+      auto& d = diags_.error(s.nameRange, "period needs a game with exactly one integer parameter, "
+                                          "but '" + g.name + "' has " +
+                                              (g.params.size() == 1
+                                                   ? std::string("a list parameter")
+                                                   : fmt::format("{} parameters", g.params.size())));
+      addNote(d, g.nameRange, "'" + g.name + "' is declared here");
+      return;
+    }
+    if (!s.hasArgs) return;
+    Scope scope;
+    scope.locals = &s.locals;
+    if (s.args.size() != 1 || s.args[0]->kind != ExprKind::Range) {
+      diags_.error(s.range, "write the heaps to search as period " + g.name + "(0..N)");
+      return;
+    }
+    expect(*s.args[0]->kids[0], Type::Int, scope, "the start of the range");
+    expect(*s.args[0]->kids[1], Type::Int, scope, "the end of the range");
+    s.args[0]->type = Type::List;
+  }
+
+  // ---- expressions --------------------------------------------------------
+
+  void expect(Expr& e, Type want, Scope& scope, const std::string& what) {
+    Type got = check(e, scope);
+    if (got != want && got != Type::Unknown)
+      diags_.error(e.range, fmt::format("{} must be {}, but this is {}", what, ast::typeName(want),
+                                        ast::typeName(got)));
+  }
+
+  Type check(Expr& e, Scope& scope) {
+    e.type = computeType(e, scope);
+    return e.type;
+  }
+
+  Type computeType(Expr& e, Scope& scope) {
+    switch (e.kind) {
+      case ExprKind::Int: return Type::Int;
+      case ExprKind::Name: return checkName(e, scope);
+      case ExprKind::Neg: expect(*e.kids[0], Type::Int, scope, "the operand of '-'"); return Type::Int;
+      case ExprKind::Not: expect(*e.kids[0], Type::Bool, scope, "the operand of 'not'"); return Type::Bool;
+      case ExprKind::Binary: return checkBinary(e, scope);
+      case ExprKind::Range:
+        expect(*e.kids[0], Type::Int, scope, "the start of a range");
+        expect(*e.kids[1], Type::Int, scope, "the end of a range");
+        return Type::List;
+      case ExprKind::List:
+      case ExprKind::Set:
+        for (auto& kid : e.kids) {
+          Type t = check(*kid, scope);
+          if (t == Type::List || t == Type::ListList) {
+            diags_.error(kid->range, "a list of lists can only be a constant's value");
+            return Type::Unknown;
+          }
+          if (t != Type::Int && t != Type::Unknown)
+            diags_.error(kid->range, fmt::format("list elements must be integers, but this is {}",
+                                                 ast::typeName(t)));
+        }
+        return Type::List;
+      case ExprKind::Call: return checkCall(e, scope);
+      case ExprKind::Index: {
+        Type base = check(*e.kids[0], scope);
+        expect(*e.kids[1], Type::Int, scope, "an index");
+        if (base == Type::List) return Type::Int;
+        if (base == Type::ListList) return Type::List;
+        if (base != Type::Unknown)
+          diags_.error(e.kids[0]->range, fmt::format("only lists can be indexed, but this is {}",
+                                                     ast::typeName(base)));
+        return Type::Unknown;
+      }
+    }
+    return Type::Unknown;
+  }
+
+  Type checkName(Expr& e, Scope& scope) {
+    if (scope.locals) {
+      if (int id = scope.find(e.name); id >= 0) {
+        e.ref = ast::RefKind::Local;
+        e.index = id;
+        return (*scope.locals)[id].type;
+      }
+    }
+    if (auto it = constIds_.find(e.name); it != constIds_.end()) {
+      e.ref = ast::RefKind::Const;
+      e.index = it->second;
+      return out_.consts[it->second].type;
+    }
+    if (gameIds_.count(e.name)) {
+      diags_.error(e.range, "'" + e.name + "' is a game; a game position like " + e.name +
+                                "(...) can only stand in a successor or a position");
+    } else {
+      diags_.error(e.range, "unknown name '" + e.name + "'");
+    }
+    return Type::Unknown;
+  }
+
+  Type checkBinary(Expr& e, Scope& scope) {
+    using ast::BinOp;
+    const std::string what = fmt::format("an operand of '{}'", ast::binOpSpelling(e.op));
+    switch (e.op) {
+      case BinOp::Or:
+      case BinOp::And:
+        expect(*e.kids[0], Type::Bool, scope, what);
+        expect(*e.kids[1], Type::Bool, scope, what);
+        return Type::Bool;
+      case BinOp::Eq:
+      case BinOp::Ne: {
+        Type a = check(*e.kids[0], scope);
+        Type b = check(*e.kids[1], scope);
+        if (a != Type::Unknown && b != Type::Unknown && a != b)
+          diags_.error(e.range, fmt::format("cannot compare {} with {}", ast::typeName(a),
+                                            ast::typeName(b)));
+        if (a == Type::ListList || b == Type::ListList)
+          diags_.error(e.range, "lists of lists cannot be compared");
+        return Type::Bool;
+      }
+      case BinOp::Lt:
+      case BinOp::Le:
+      case BinOp::Gt:
+      case BinOp::Ge:
+        expect(*e.kids[0], Type::Int, scope, what);
+        expect(*e.kids[1], Type::Int, scope, what);
+        return Type::Bool;
+      case BinOp::In:
+        expect(*e.kids[0], Type::Int, scope, "the left side of 'in'");
+        expect(*e.kids[1], Type::List, scope, "the right side of 'in'");
+        return Type::Bool;
+      default:
+        expect(*e.kids[0], Type::Int, scope, what);
+        expect(*e.kids[1], Type::Int, scope, what);
+        return Type::Int;
+    }
+  }
+
+  Type checkCall(Expr& e, Scope& scope) {
+    const std::string& f = e.name;
+    auto arity = [&](size_t n) {
+      if (e.kids.size() == n) return true;
+      diags_.error(e.range, fmt::format("'{}' takes {} argument{}, but {} {} given", f, n,
+                                        n == 1 ? "" : "s", e.kids.size(),
+                                        e.kids.size() == 1 ? "is" : "are"));
+      for (auto& k : e.kids) check(*k, scope);
+      return false;
+    };
+    if (f == "min" || f == "max") {
+      if (e.kids.size() == 1) {
+        expect(*e.kids[0], Type::List, scope, "the argument of '" + f + "' with one argument");
+        return Type::Int;
+      }
+      if (e.kids.empty()) {
+        diags_.error(e.range, "'" + f + "' needs a list or at least two integers");
+        return Type::Int;
+      }
+      for (auto& k : e.kids) expect(*k, Type::Int, scope, "an argument of '" + f + "'");
+      return Type::Int;
+    }
+    if (f == "abs") {
+      if (arity(1)) expect(*e.kids[0], Type::Int, scope, "the argument of 'abs'");
+      return Type::Int;
+    }
+    if (f == "len") {
+      if (arity(1)) {
+        Type t = check(*e.kids[0], scope);
+        if (t != Type::List && t != Type::ListList && t != Type::Unknown)
+          diags_.error(e.kids[0]->range, fmt::format("the argument of 'len' must be a list, but "
+                                                     "this is {}",
+                                                     ast::typeName(t)));
+      }
+      return Type::Int;
+    }
+    if (f == "sort") {
+      if (arity(1)) expect(*e.kids[0], Type::List, scope, "the argument of 'sort'");
+      return Type::List;
+    }
+    if (f == "set") {
+      if (arity(3)) {
+        expect(*e.kids[0], Type::List, scope, "the first argument of 'set'");
+        expect(*e.kids[1], Type::Int, scope, "the index given to 'set'");
+        expect(*e.kids[2], Type::Int, scope, "the value given to 'set'");
+      }
+      return Type::List;
+    }
+    for (auto& k : e.kids) check(*k, scope);
+    if (gameIds_.count(f)) {
+      diags_.error(e.range, "'" + f + "' is a game; a position like " + f +
+                                "(...) can only stand in a successor or a position, not inside "
+                                "an expression");
+    } else {
+      diags_.error(e.range,
+                   fmt::format("unknown function '{}'; the built-ins are {}", f, kBuiltins));
+    }
+    return Type::Unknown;
+  }
+
+  DiagnosticSink& diags_;
+  CheckedProgram& out_;
+  std::unordered_map<std::string, int> gameIds_;
+  std::unordered_map<std::string, int> constIds_;
+};
+
+}  // namespace
+
+bool analyzeStatements(ast::Module& extra, CheckedProgram& program, DiagnosticSink& diagnostics) {
+  size_t before = diagnostics.all().size();
+  Checker checker(diagnostics, program);
+  checker.restore();
+  checker.runStatements(extra);
+  return diagnostics.all().size() == before;
+}
+
+bool analyze(std::vector<ast::Module>& modules, DiagnosticSink& diagnostics,
+             CheckedProgram& out) {
+  size_t before = diagnostics.all().size();
+  Checker(diagnostics, out).run(modules);
+  return diagnostics.all().size() == before;
+}
+
+}  // namespace gdsl

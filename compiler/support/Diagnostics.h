@@ -1,0 +1,53 @@
+// Diagnostics are data: a severity, a message, a source range and notes,
+// collected in a sink. Only the driver renders them (file:line:col, the source
+// line and a caret); library code never prints and never exits.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "compiler/support/Source.h"
+
+namespace gdsl {
+
+enum class Severity { Error, Note };
+
+struct Diagnostic {
+  Severity severity = Severity::Error;
+  std::string message;
+  SourceRange range;
+  std::vector<Diagnostic> notes;
+};
+
+class DiagnosticSink {
+ public:
+  Diagnostic& error(SourceRange range, std::string message);
+  bool hasErrors() const { return !diagnostics_.empty(); }
+  const std::vector<Diagnostic>& all() const { return diagnostics_; }
+  void clear() { diagnostics_.clear(); }
+
+ private:
+  std::vector<Diagnostic> diagnostics_;
+};
+
+// Adds a note to a diagnostic and returns the diagnostic for chaining.
+Diagnostic& addNote(Diagnostic& diagnostic, SourceRange range, std::string message);
+
+// Renders `file:line:col: error: message`, the source line and a caret line.
+std::string render(const SourceManager& sources, const Diagnostic& diagnostic);
+
+// A failure found while running a program (overflow, cycle, bad successor...):
+// thrown by the evaluator and the engine, turned into a Diagnostic by the driver.
+// `context` names the position being expanded; the innermost frame that knows
+// it fills it in.
+struct RuntimeError : std::exception {
+  RuntimeError(SourceRange where, std::string text) : range(where), message(std::move(text)) {}
+  const char* what() const noexcept override { return message.c_str(); }
+  SourceRange range;
+  std::string message;
+  std::string context;
+  std::vector<Diagnostic> notes;
+};
+
+}  // namespace gdsl

@@ -1,0 +1,59 @@
+// Line tables for in-memory source files.
+#include "compiler/support/Source.h"
+
+namespace gdsl {
+
+uint32_t SourceManager::add(std::string name, std::string path, std::string text) {
+  std::vector<uint32_t> starts{0};
+  for (uint32_t i = 0; i < text.size(); ++i)
+    if (text[i] == '\n') starts.push_back(i + 1);
+  files_.push_back(SourceFile{std::move(name), std::move(path), std::move(text)});
+  lineStarts_.push_back(std::move(starts));
+  return static_cast<uint32_t>(files_.size() - 1);
+}
+
+std::string_view SourceManager::lineText(uint32_t file, uint32_t offset) const {
+  const std::string& text = files_[file].text;
+  if (offset > text.size()) offset = static_cast<uint32_t>(text.size());
+  size_t begin = text.rfind('\n', offset == 0 ? std::string::npos : offset - 1);
+  begin = (begin == std::string::npos) ? 0 : begin + 1;
+  if (offset == 0) begin = 0;
+  size_t end = text.find('\n', begin);
+  if (end == std::string::npos) end = text.size();
+  std::string_view line(text.data() + begin, end - begin);
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  return line;
+}
+
+// Byte offset of code point `count` counted from byte `from` (UTF-8).
+static uint32_t advanceCodepoints(const std::string& text, uint32_t from, uint32_t count) {
+  uint32_t i = from;
+  while (count > 0 && i < text.size()) {
+    ++i;
+    while (i < text.size() && (static_cast<unsigned char>(text[i]) & 0xC0) == 0x80) ++i;
+    --count;
+  }
+  return i;
+}
+
+SourceRange SourceManager::rangeAt(uint32_t file, uint32_t line, uint32_t col,
+                                   uint32_t length) const {
+  const auto& starts = lineStarts_[file];
+  const std::string& text = files_[file].text;
+  uint32_t lineIndex = line == 0 ? 0 : line - 1;
+  if (lineIndex >= starts.size()) lineIndex = static_cast<uint32_t>(starts.size() - 1);
+  uint32_t begin = advanceCodepoints(text, starts[lineIndex], col == 0 ? 0 : col - 1);
+  uint32_t end = advanceCodepoints(text, begin, length);
+  // Columns are shown in bytes-as-characters for ASCII and code points otherwise.
+  return SourceRange{file, begin, end, lineIndex + 1, col == 0 ? 1 : col};
+}
+
+SourceRange SourceManager::join(SourceRange a, SourceRange b) {
+  if (!a.valid()) return b;
+  if (!b.valid() || b.file != a.file) return a;
+  SourceRange r = a;
+  if (b.end > r.end) r.end = b.end;
+  return r;
+}
+
+}  // namespace gdsl

@@ -1,0 +1,199 @@
+// Text and JSON Lines output of statement results.
+#include "driver/Output.h"
+
+#include <fmt/format.h>
+
+#include <nlohmann/json.hpp>
+#include <ostream>
+
+#include "runtime/Position.h"
+
+namespace gdsl {
+namespace {
+
+std::string moveText(const MoveText& m) {
+  return fmt::format("{} -> {} by {}", m.from, m.to, m.label);
+}
+
+class TextOutput final : public Output {
+ public:
+  TextOutput(std::ostream& out, std::ostream& err, const SourceManager& sources)
+      : out_(out), err_(err), sources_(sources) {}
+
+  void eval(const EvalResult& r) override {
+    out_ << fmt::format("{}: {}, {}", r.position, formatNimber(r.grundy), r.grundy ? "N" : "P");
+    if (r.move) out_ << ", winning move " << moveText(*r.move);
+    out_ << "\n";
+  }
+
+  void misere(const MisereResult& r) override {
+    out_ << fmt::format("misere {}: {}", r.position, r.firstPlayerWins ? "N" : "P");
+    if (r.move) out_ << ", winning move " << moveText(*r.move);
+    out_ << "\n";
+  }
+
+  void moves(const MovesResult& r) override {
+    out_ << fmt::format("moves of {} ({}, {}):\n", r.position, formatNimber(r.grundy),
+                        r.grundy ? "N" : "P");
+    if (r.moves.empty()) out_ << "  (no moves)\n";
+    size_t width = 0;
+    for (const MoveText& m : r.moves) width = std::max(width, m.label.size());
+    for (const MoveText& m : r.moves) {
+      out_ << fmt::format("  {:<{}}  {} -> {}  = {}{}\n", m.label, width, m.from, m.result,
+                          formatNimber(m.grundy), m.winning ? "  winning" : "");
+    }
+  }
+
+  void table(const TableResult& r) override {
+    if (r.ranges.size() == 1) {
+      out_ << r.title << ":";
+      for (uint64_t v : r.rows[0]) out_ << " " << v;
+      out_ << "\n";
+      return;
+    }
+    out_ << r.title << ":\n";
+    size_t width = 1;
+    for (const auto& row : r.rows)
+      for (uint64_t v : row) width = std::max(width, std::to_string(v).size());
+    width = std::max(width, std::to_string(r.ranges[1].second).size());
+    size_t label = std::to_string(r.ranges[0].second).size();
+    out_ << std::string(label + 1, ' ');
+    for (int64_t c = r.ranges[1].first; c <= r.ranges[1].second; ++c)
+      out_ << fmt::format(" {:>{}}", c, width);
+    out_ << "\n";
+    for (size_t i = 0; i < r.rows.size(); ++i) {
+      out_ << fmt::format("{:>{}}:", r.ranges[0].first + static_cast<int64_t>(i), label);
+      for (uint64_t v : r.rows[i]) out_ << fmt::format(" {:>{}}", v, width);
+      out_ << "\n";
+    }
+  }
+
+  void period(const PeriodResult& r) override {
+    if (!r.period) {
+      out_ << fmt::format("{}: no period found among heaps 0..{}\n", r.game, r.checkedTo);
+      return;
+    }
+    const PeriodInfo& p = *r.period;
+    out_ << fmt::format("{}: preperiod {}, period {}", r.game, p.preperiod, p.period);
+    if (p.saltus) out_ << fmt::format(", saltus {}", p.saltus);
+    if (p.proved)
+      out_ << fmt::format(" (proved from heaps 0..{})\n", p.checkedTo);
+    else
+      out_ << fmt::format(" (observed up to heap {}, not proved)\n", p.checkedTo);
+  }
+
+  void assertion(bool) override {}
+
+  void error(const Diagnostic& d) override { err_ << render(sources_, d); }
+
+ private:
+  std::ostream& out_;
+  std::ostream& err_;
+  const SourceManager& sources_;
+};
+
+class JsonOutput final : public Output {
+ public:
+  JsonOutput(std::ostream& out, std::ostream& err, const SourceManager& sources)
+      : out_(out), err_(err), sources_(sources) {}
+
+  static nlohmann::json moveJson(const std::optional<MoveText>& m) {
+    if (!m) return nullptr;
+    return m->result;
+  }
+
+  static void moveDetails(nlohmann::json& j, const std::optional<MoveText>& m) {
+    if (!m) return;
+    j["move_label"] = m->label;
+    j["move_from"] = m->from;
+    j["move_to"] = m->to;
+  }
+
+  void eval(const EvalResult& r) override {
+    nlohmann::json j = {{"kind", "eval"},       {"position", r.position},
+                        {"grundy", r.grundy},   {"outcome", r.grundy ? "N" : "P"},
+                        {"move", moveJson(r.move)}};
+    moveDetails(j, r.move);
+    emit(j);
+  }
+
+  void misere(const MisereResult& r) override {
+    nlohmann::json j = {{"kind", "eval_misere"},
+                        {"position", r.position},
+                        {"outcome", r.firstPlayerWins ? "N" : "P"},
+                        {"move", moveJson(r.move)}};
+    moveDetails(j, r.move);
+    emit(j);
+  }
+
+  void moves(const MovesResult& r) override {
+    nlohmann::json list = nlohmann::json::array();
+    for (const MoveText& m : r.moves)
+      list.push_back({{"label", m.label}, {"from", m.from}, {"to", m.result},
+                      {"grundy", m.grundy}, {"winning", m.winning}});
+    emit({{"kind", "moves"}, {"position", r.position}, {"grundy", r.grundy}, {"moves", list}});
+  }
+
+  void table(const TableResult& r) override {
+    nlohmann::json ranges = nlohmann::json::array();
+    for (const auto& [lo, hi] : r.ranges) ranges.push_back({lo, hi});
+    nlohmann::json values = r.ranges.size() == 1 ? nlohmann::json(r.rows[0]) : nlohmann::json(r.rows);
+    emit({{"kind", "table"}, {"game", r.game}, {"ranges", ranges}, {"values", values}});
+  }
+
+  void period(const PeriodResult& r) override {
+    nlohmann::json j = {{"kind", "period"}, {"game", r.game}};
+    if (r.period) {
+      j["preperiod"] = r.period->preperiod;
+      j["period"] = r.period->period;
+      j["saltus"] = r.period->saltus;
+      j["proved"] = r.period->proved;
+      j["checked_to"] = r.period->checkedTo;
+    } else {
+      j["preperiod"] = nullptr;
+      j["period"] = nullptr;
+      j["saltus"] = 0;
+      j["proved"] = false;
+      j["checked_to"] = r.checkedTo;
+    }
+    emit(j);
+  }
+
+  void assertion(bool ok) override { emit({{"kind", "assert"}, {"ok", ok}}); }
+
+  void error(const Diagnostic& d) override {
+    err_ << render(sources_, d);
+    nlohmann::json j = {{"kind", "error"}, {"message", d.message}};
+    if (d.range.valid()) {
+      j["file"] = sources_.file(d.range.file).name;
+      j["line"] = d.range.line;
+      j["col"] = d.range.col;
+    } else {
+      j["file"] = nullptr;
+      j["line"] = nullptr;
+      j["col"] = nullptr;
+    }
+    emit(j);
+  }
+
+ private:
+  void emit(const nlohmann::json& j) { out_ << j.dump() << "\n"; }
+
+  std::ostream& out_;
+  std::ostream& err_;
+  const SourceManager& sources_;
+};
+
+}  // namespace
+
+std::unique_ptr<Output> makeTextOutput(std::ostream& out, std::ostream& err,
+                                       const SourceManager& sources) {
+  return std::make_unique<TextOutput>(out, err, sources);
+}
+
+std::unique_ptr<Output> makeJsonOutput(std::ostream& out, std::ostream& err,
+                                       const SourceManager& sources) {
+  return std::make_unique<JsonOutput>(out, err, sources);
+}
+
+}  // namespace gdsl

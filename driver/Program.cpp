@@ -1,0 +1,130 @@
+// Loading a program and its imports, and running the compiler pipeline:
+// parse -> sema (with desugaring) -> ast2ir -> constant folding -> analyses.
+#include "driver/Program.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "compiler/ast/AstPrinter.h"
+#include "compiler/ast2ir/Lower.h"
+#include "compiler/ir/IrPrinter.h"
+#include "compiler/ir/Passes.h"
+#include "compiler/parse/Parser.h"
+#include "driver/Stdlib.h"
+
+namespace gdsl {
+
+namespace fs = std::filesystem;
+
+std::string Workspace::renderDiagnostics() const {
+  std::string out;
+  for (const Diagnostic& d : diags_.all()) out += render(sources_, d);
+  return out;
+}
+
+bool Workspace::loadModule(uint32_t file, const std::string& dir,
+                           std::vector<std::string>& loading) {
+  std::optional<ast::Module> module = parseModule(sources_, file, diags_);
+  if (!module) return false;
+  bool ok = true;
+  for (const ast::Statement& s : module->statements) {
+    if (s.kind != ast::Statement::Kind::Import) continue;
+    std::string key, name, path, text, childDir;
+    if (s.importStd) {
+      std::string moduleName = s.name.rfind("std.", 0) == 0 ? s.name.substr(4) : "";
+      auto it = stdlibModules().find(moduleName);
+      if (it == stdlibModules().end()) {
+        std::string names;
+        for (const auto& [n, _] : stdlibModules()) names += (names.empty() ? "std." : ", std.") + n;
+        diags_.error(s.nameRange, fmt::format("unknown module '{}'; the standard library has {}",
+                                              s.name, names));
+        ok = false;
+        continue;
+      }
+      key = "std:" + moduleName;
+      name = "std/" + moduleName + ".game";
+      text = it->second;
+    } else {
+      fs::path p = fs::path(s.name).is_absolute() ? fs::path(s.name) : fs::path(dir) / s.name;
+      std::error_code ec;
+      fs::path canonical = fs::weakly_canonical(p, ec);
+      key = ec ? p.string() : canonical.string();
+      std::ifstream in(p, std::ios::binary);
+      if (!in) {
+        diags_.error(s.nameRange, fmt::format("cannot open '{}' (looked for {})", s.name,
+                                              p.string()));
+        ok = false;
+        continue;
+      }
+      std::stringstream buffer;
+      buffer << in.rdbuf();
+      text = buffer.str();
+      name = p.lexically_normal().string();
+      path = p.string();
+      childDir = p.parent_path().string();
+    }
+    if (std::find(loadedKeys_.begin(), loadedKeys_.end(), key) != loadedKeys_.end()) continue;
+    if (std::find(loading.begin(), loading.end(), key) != loading.end()) continue;  // a cycle
+    loading.push_back(key);
+    uint32_t child = sources_.add(name, path, std::move(text));
+    ok = loadModule(child, childDir.empty() ? dir : childDir, loading) && ok;
+    loading.pop_back();
+    loadedKeys_.push_back(key);
+  }
+  modules_.push_back(std::move(*module));  // after its imports
+  return ok;
+}
+
+bool Workspace::load(const std::string& name, const std::string& path, std::string text,
+                     DumpStage stage, std::string* dump) {
+  uint32_t file = sources_.add(name, path, std::move(text));
+  std::string dir = path.empty() ? "." : fs::path(path).parent_path().string();
+  if (dir.empty()) dir = ".";
+  std::vector<std::string> loading;
+  if (!path.empty()) {
+    std::error_code ec;
+    loading.push_back(fs::weakly_canonical(path, ec).string());
+  }
+  if (!loadModule(file, dir, loading)) return false;
+  return compile(stage, dump);
+}
+
+bool Workspace::loadStdlibOnly() {
+  std::string text;
+  for (const auto& [n, _] : stdlibModules()) text += "import std." + n + "\n";
+  return load("<stdlib>", "", text);
+}
+
+bool Workspace::compile(DumpStage stage, std::string* dump) {
+  if (stage == DumpStage::Ast && dump) *dump = ast::printModule(modules_.back());
+  if (!analyze(modules_, diags_, checked_)) return false;
+  if (stage == DumpStage::Desugared && dump) *dump = ast::printModule(modules_.back());
+  program_ = lowerProgram(checked_, modules_.back());
+  try {
+    constValues_ = ir::foldConstants(program_);
+  } catch (const RuntimeError& e) {
+    Diagnostic& d = diags_.error(e.range, "cannot compute this constant: " + e.message);
+    d.notes = e.notes;
+    return false;
+  }
+  ir::analyzeTakeBreak(program_);
+  if (stage == DumpStage::Ir && dump) *dump = ir::printProgram(program_);
+  return true;
+}
+
+std::optional<std::vector<ir::Statement>> Workspace::compileStatements(const std::string& name,
+                                                                       std::string text) {
+  uint32_t file = sources_.add(name, "", std::move(text));
+  std::optional<ast::Module> module = parseModule(sources_, file, diags_);
+  if (!module) return std::nullopt;
+  if (!analyzeStatements(*module, checked_, diags_)) return std::nullopt;
+  std::vector<ir::Statement> statements = lowerStatements(checked_, *module);
+  for (ir::Statement& s : statements) ir::foldStatement(s, constValues_);
+  return statements;
+}
+
+}  // namespace gdsl

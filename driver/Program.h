@@ -1,0 +1,53 @@
+// Loading and compiling a program: the main file and its imports (files and
+// std modules, each loaded once, imports first), then sema, lowering and the
+// IR passes. Extra statements (`-e`, the CLI's table/period, a session's
+// queries) are compiled later in the scope of the loaded program.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "compiler/ir/Ir.h"
+#include "compiler/sema/Sema.h"
+#include "compiler/support/Diagnostics.h"
+
+namespace gdsl {
+
+enum class DumpStage { None, Ast, Desugared, Ir };
+
+class Workspace {
+ public:
+  // Loads and compiles a program whose main file is `text`, shown as `name`;
+  // relative imports resolve against the directory of `path` (or the current
+  // directory when `path` is empty). `dump` receives the program printed at
+  // `stage`. False on errors (see diagnostics()).
+  bool load(const std::string& name, const std::string& path, std::string text,
+            DumpStage stage = DumpStage::None, std::string* dump = nullptr);
+  // Loads every std module (gdsl --stdlib-only).
+  bool loadStdlibOnly();
+
+  // Compiles statements written in `text` (shown as `name`) against the loaded
+  // program; they may not declare games, constants or imports.
+  std::optional<std::vector<ir::Statement>> compileStatements(const std::string& name,
+                                                              std::string text);
+
+  const ir::Program& program() const { return program_; }
+  const SourceManager& sources() const { return sources_; }
+  DiagnosticSink& diagnostics() { return diags_; }
+  std::string renderDiagnostics() const;
+
+ private:
+  bool loadModule(uint32_t file, const std::string& dir, std::vector<std::string>& loading);
+  bool compile(DumpStage stage, std::string* dump);
+
+  SourceManager sources_;
+  DiagnosticSink diags_;
+  std::vector<ast::Module> modules_;
+  std::vector<std::string> loadedKeys_;  // canonical paths or std:NAME already loaded
+  CheckedProgram checked_;
+  ir::Program program_;
+  std::vector<ir::Expr> constValues_;
+};
+
+}  // namespace gdsl

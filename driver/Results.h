@@ -1,0 +1,67 @@
+// The results of statements, as data: the runner produces them and an Output
+// prints them as text or as JSON Lines (LANGUAGE.md section 8).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "compiler/support/Diagnostics.h"
+#include "runtime/Period.h"
+
+namespace gdsl {
+
+struct MoveText {
+  std::string label;      // take(k=1)
+  std::string from;       // the component moved in: Sub(5)
+  std::string to;         // what it becomes: Sub(4) (or 0)
+  std::string result;     // the whole position after the move
+  uint64_t grundy = 0;    // value of `result`
+  bool winning = false;
+};
+
+struct EvalResult {
+  std::string position;
+  uint64_t grundy = 0;
+  std::optional<MoveText> move;
+};
+
+struct MisereResult {
+  std::string position;
+  bool firstPlayerWins = false;
+  std::optional<MoveText> move;
+};
+
+struct MovesResult {
+  std::string position;
+  uint64_t grundy = 0;
+  std::vector<MoveText> moves;  // winning moves first
+};
+
+struct TableResult {
+  std::string game;
+  std::string title;                       // Sub(0..10)
+  std::vector<std::pair<int64_t, int64_t>> ranges;  // one or two
+  std::vector<std::vector<uint64_t>> rows;  // one row for one range
+};
+
+struct PeriodResult {
+  std::string game;
+  std::optional<PeriodInfo> period;
+  int64_t checkedTo = 0;
+};
+
+class Output {
+ public:
+  virtual ~Output() = default;
+  virtual void eval(const EvalResult& r) = 0;
+  virtual void misere(const MisereResult& r) = 0;
+  virtual void moves(const MovesResult& r) = 0;
+  virtual void table(const TableResult& r) = 0;
+  virtual void period(const PeriodResult& r) = 0;
+  virtual void assertion(bool ok) = 0;
+  virtual void error(const Diagnostic& d) = 0;
+};
+
+}  // namespace gdsl

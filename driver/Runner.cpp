@@ -1,0 +1,217 @@
+// Statement execution: values and winning moves of sums by the xor rule,
+// move lists, tables, periods and assertions.
+#include "driver/Runner.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace gdsl {
+
+namespace {
+constexpr int64_t kDefaultPeriodHeaps = 100000;
+}
+
+Sum Runner::position(const ir::PositionExpr& position) { return positions_.evalPosition(position); }
+
+MoveText Runner::describe(const Sum& sum, size_t component, const MoveRecord& move,
+                          uint64_t grundy) {
+  const ir::Program& p = engine_.program();
+  Sum after;
+  for (size_t j = 0; j < sum.size(); ++j) {
+    if (j == component)
+      after.insert(after.end(), move.components.begin(), move.components.end());
+    else
+      after.push_back(sum[j]);
+  }
+  MoveText t;
+  t.label = move.label;
+  t.from = formatPosition(p, sum[component]);
+  t.to = formatSum(p, move.components);
+  t.result = formatSum(p, after);
+  t.grundy = grundy;
+  t.winning = grundy == 0;
+  return t;
+}
+
+EvalResult Runner::eval(const Sum& sum) {
+  EvalResult r;
+  r.position = formatSum(engine_.program(), sum);
+  std::vector<uint32_t> values;
+  uint32_t total = 0;
+  for (const Position& c : sum) {
+    values.push_back(engine_.value(c));
+    total ^= values.back();
+  }
+  r.grundy = total;
+  if (total == 0) return r;
+  // The xor rule: move in a component whose value v has v ^ total < v, to a
+  // position of value v ^ total.
+  for (size_t i = 0; i < sum.size() && !r.move; ++i) {
+    uint32_t target = values[i] ^ total;
+    if (target >= values[i]) continue;
+    std::optional<MoveRecord> found;
+    engine_.movesUntil(sum[i], [&](const MoveRecord& m) {
+      if (engine_.value(m.components) != target) return true;
+      found = m;
+      return false;
+    });
+    if (found) r.move = describe(sum, i, *found, 0);
+  }
+  return r;
+}
+
+MisereResult Runner::misere(const Sum& sum) {
+  MisereResult r;
+  r.position = formatSum(engine_.program(), sum);
+  r.firstPlayerWins = misere_.firstPlayerWins(sum);
+  if (r.firstPlayerWins) {
+    if (auto m = misere_.winningMove(sum)) {
+      r.move = describe(sum, m->first, m->second, 0);
+      r.move->grundy = engine_.value(m->second.components);
+    }
+  }
+  return r;
+}
+
+MovesResult Runner::moves(const Sum& sum) {
+  MovesResult r;
+  r.position = formatSum(engine_.program(), sum);
+  r.grundy = engine_.value(sum);
+  std::vector<uint32_t> values;
+  for (const Position& c : sum) values.push_back(engine_.value(c));
+  for (size_t i = 0; i < sum.size(); ++i) {
+    for (const MoveRecord& m : engine_.movesOf(sum[i])) {
+      uint64_t after = r.grundy ^ values[i] ^ engine_.value(m.components);
+      r.moves.push_back(describe(sum, i, m, after));
+    }
+  }
+  std::stable_partition(r.moves.begin(), r.moves.end(), [](const MoveText& m) { return m.winning; });
+  return r;
+}
+
+std::vector<uint64_t> Runner::heapValues(int game, int64_t lo, int64_t hi) {
+  std::vector<uint64_t> out;
+  for (int64_t n = lo; n <= hi; ++n) {
+    Position p;
+    p.game = static_cast<uint32_t>(game);
+    p.words.push_back(n);
+    engine_.normalize(p);
+    out.push_back(engine_.value(p));
+  }
+  return out;
+}
+
+TableResult Runner::table(const ir::Statement& s) {
+  const ir::Game& g = engine_.program().games[static_cast<size_t>(s.game)];
+  TableResult r;
+  r.game = g.name;
+  std::vector<int64_t> fixed;
+  std::vector<size_t> ranged;
+  std::string title = g.name + "(";
+  for (size_t i = 0; i < s.table.size(); ++i) {
+    const ir::TableArg& a = s.table[i];
+    int64_t lo = positions_.evalConstant(a.lo);
+    int64_t hi = a.isRange ? positions_.evalConstant(a.hi) : lo;
+    if (lo < 0)
+      throw RuntimeError(a.lo.loc, fmt::format("a table starts at a non-negative parameter, not {}", lo));
+    if (hi - lo > 10'000'000)
+      throw RuntimeError(a.hi.loc, "a table has at most 10000000 entries along each parameter");
+    fixed.push_back(lo);
+    title += (i ? ", " : "") + (a.isRange ? fmt::format("{}..{}", lo, hi) : std::to_string(lo));
+    if (a.isRange) {
+      ranged.push_back(i);
+      r.ranges.emplace_back(lo, hi);
+    }
+  }
+  r.title = title + ")";
+  auto valueAt = [&](const std::vector<int64_t>& args) {
+    Position p;
+    p.game = static_cast<uint32_t>(s.game);
+    p.words.assign(args.begin(), args.end());
+    engine_.normalize(p);
+    return static_cast<uint64_t>(engine_.value(p));
+  };
+  std::vector<int64_t> args = fixed;
+  if (ranged.size() == 1) {
+    std::vector<uint64_t> row;
+    for (int64_t v = r.ranges[0].first; v <= r.ranges[0].second; ++v) {
+      args[ranged[0]] = v;
+      row.push_back(valueAt(args));
+    }
+    r.rows.push_back(std::move(row));
+    return r;
+  }
+  if (r.ranges[0].second - r.ranges[0].first > 10000 || r.ranges[1].second - r.ranges[1].first > 10000)
+    throw RuntimeError(s.loc, "a two-parameter table has at most 10000 rows and columns");
+  for (int64_t a = r.ranges[0].first; a <= r.ranges[0].second; ++a) {
+    std::vector<uint64_t> row;
+    args[ranged[0]] = a;
+    for (int64_t b = r.ranges[1].first; b <= r.ranges[1].second; ++b) {
+      args[ranged[1]] = b;
+      row.push_back(valueAt(args));
+    }
+    r.rows.push_back(std::move(row));
+  }
+  return r;
+}
+
+PeriodResult Runner::period(const ir::Statement& s) {
+  PeriodResult r;
+  r.game = engine_.program().games[static_cast<size_t>(s.game)].name;
+  int64_t maxHeap = kDefaultPeriodHeaps;
+  if (!s.table.empty()) {
+    int64_t lo = positions_.evalConstant(s.table[0].lo);
+    if (lo != 0)
+      throw RuntimeError(s.table[0].lo.loc,
+                         fmt::format("a period is searched from heap 0: write {}(0..N)", r.game));
+    maxHeap = positions_.evalConstant(s.table[0].hi);
+    if (maxHeap < 1) throw RuntimeError(s.table[0].hi.loc, "the period search needs N >= 1");
+  }
+  r.checkedTo = maxHeap;
+  r.period = engine_.period(s.game, maxHeap);
+  return r;
+}
+
+void Runner::report(const RuntimeError& e, const ir::Statement& s) {
+  Diagnostic d;
+  d.message = e.message;
+  if (!e.context.empty()) d.message += " (while expanding " + e.context + ")";
+  d.range = e.range.valid() ? e.range : s.loc;
+  d.notes = e.notes;
+  if (e.range.valid() && s.loc.valid() && (e.range.file != s.loc.file || e.range.begin != s.loc.begin))
+    d.notes.push_back(Diagnostic{Severity::Note, "in the statement here", s.loc, {}});
+  output_.error(d);
+}
+
+bool Runner::run(const ir::Statement& s) {
+  try {
+    switch (s.kind) {
+      case ir::Statement::Kind::Eval: output_.eval(eval(position(s.position))); return true;
+      case ir::Statement::Kind::EvalMisere: output_.misere(misere(position(s.position))); return true;
+      case ir::Statement::Kind::Moves: output_.moves(moves(position(s.position))); return true;
+      case ir::Statement::Kind::Table: output_.table(table(s)); return true;
+      case ir::Statement::Kind::Period: output_.period(period(s)); return true;
+      case ir::Statement::Kind::Assert: {
+        Sum sum = position(s.position);
+        uint64_t actual = engine_.value(sum);
+        bool ok = actual == static_cast<uint64_t>(s.expected);
+        output_.assertion(ok);
+        if (!ok) {
+          Diagnostic d;
+          d.range = s.loc;
+          d.message = fmt::format("assertion failed: {} has value {}, not {}",
+                                  formatSum(engine_.program(), sum), formatNimber(actual),
+                                  formatNimber(static_cast<uint64_t>(s.expected)));
+          output_.error(d);
+        }
+        return ok;
+      }
+    }
+  } catch (const RuntimeError& e) {
+    report(e, s);
+  }
+  return false;
+}
+
+}  // namespace gdsl

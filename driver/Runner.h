@@ -1,0 +1,42 @@
+// Runs statements (eval, eval misere, moves, table, period, assert) on an
+// engine and hands each result to an Output. Runtime errors become
+// diagnostics; the run goes on with the next statement.
+#pragma once
+
+#include <optional>
+
+#include "backend/interp/Interpreter.h"
+#include "driver/Results.h"
+#include "runtime/Engine.h"
+#include "runtime/Misere.h"
+
+namespace gdsl {
+
+class Runner {
+ public:
+  Runner(Engine& engine, Interpreter& positions, Output& output)
+      : engine_(engine), positions_(positions), output_(output), misere_(engine) {}
+
+  // False when the statement reported an error (a failed assert included).
+  bool run(const ir::Statement& statement);
+
+  // The parts of statements, for sessions and tests.
+  Sum position(const ir::PositionExpr& position);
+  EvalResult eval(const Sum& sum);
+  std::vector<uint64_t> heapValues(int game, int64_t lo, int64_t hi);
+
+ private:
+  MoveText describe(const Sum& sum, size_t component, const MoveRecord& move, uint64_t grundy);
+  MisereResult misere(const Sum& sum);
+  MovesResult moves(const Sum& sum);
+  TableResult table(const ir::Statement& s);
+  PeriodResult period(const ir::Statement& s);
+  void report(const RuntimeError& e, const ir::Statement& s);
+
+  Engine& engine_;
+  Interpreter& positions_;
+  Output& output_;
+  MisereSolver misere_;
+};
+
+}  // namespace gdsl

@@ -1,0 +1,101 @@
+// Session: a loaded program with a live engine and memo.
+#include "driver/Session.h"
+
+#include <fstream>
+#include <sstream>
+
+#include "backend/interp/Interpreter.h"
+#include "driver/Output.h"
+#include "driver/Program.h"
+#include "driver/Runner.h"
+
+namespace gdsl {
+
+struct Session::State {
+  Workspace workspace;
+  std::unique_ptr<Interpreter> interpreter;
+  std::unique_ptr<Engine> engine;
+};
+
+Session::Session(SessionOptions options) : options_(options) {}
+Session::~Session() = default;
+
+bool Session::load(const std::string& name, const std::string& source) {
+  state_ = std::make_unique<State>();
+  if (!state_->workspace.load(name, "", source)) {
+    diagnostics_ = state_->workspace.renderDiagnostics();
+    state_.reset();
+    return false;
+  }
+  state_->interpreter = std::make_unique<Interpreter>(state_->workspace.program());
+  state_->engine = std::make_unique<Engine>(state_->workspace.program(), *state_->interpreter);
+  diagnostics_.clear();
+  return true;
+}
+
+bool Session::loadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    diagnostics_ = "cannot open " + path + "\n";
+    return false;
+  }
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  state_ = std::make_unique<State>();
+  if (!state_->workspace.load(path, path, buffer.str())) {
+    diagnostics_ = state_->workspace.renderDiagnostics();
+    state_.reset();
+    return false;
+  }
+  state_->interpreter = std::make_unique<Interpreter>(state_->workspace.program());
+  state_->engine = std::make_unique<Engine>(state_->workspace.program(), *state_->interpreter);
+  diagnostics_.clear();
+  return true;
+}
+
+std::string Session::diagnostics() const { return diagnostics_; }
+
+std::string Session::runJson(const std::string& statements) {
+  if (!state_) throw SessionError("no program is loaded");
+  Workspace& ws = state_->workspace;
+  ws.diagnostics().clear();
+  auto compiled = ws.compileStatements("<session>", statements);
+  if (!compiled) throw SessionError(ws.renderDiagnostics());
+  std::ostringstream out, err;
+  std::unique_ptr<Output> output = makeJsonOutput(out, err, ws.sources());
+  Runner runner(*state_->engine, *state_->interpreter, *output);
+  for (const ir::Statement& s : *compiled) runner.run(s);
+  return out.str();
+}
+
+uint64_t Session::grundy(const std::string& position) {
+  if (!state_) throw SessionError("no program is loaded");
+  Workspace& ws = state_->workspace;
+  ws.diagnostics().clear();
+  auto compiled = ws.compileStatements("<query>", "eval " + position);
+  if (!compiled || compiled->size() != 1) throw SessionError(ws.renderDiagnostics());
+  try {
+    Sum sum = state_->interpreter->evalPosition((*compiled)[0].position);
+    return state_->engine->value(sum);
+  } catch (const RuntimeError& e) {
+    Diagnostic d{Severity::Error, e.message, e.range, e.notes};
+    if (!e.context.empty()) d.message += " (while expanding " + e.context + ")";
+    throw SessionError(render(ws.sources(), d));
+  }
+}
+
+std::vector<uint64_t> Session::table(const std::string& game, int64_t lo, int64_t hi) {
+  if (!state_) throw SessionError("no program is loaded");
+  int id = state_->workspace.program().findGame(game);
+  if (id < 0) throw SessionError("unknown game " + game);
+  std::ostringstream sink;
+  std::unique_ptr<Output> output = makeJsonOutput(sink, sink, state_->workspace.sources());
+  Runner runner(*state_->engine, *state_->interpreter, *output);
+  try {
+    return runner.heapValues(id, lo, hi);
+  } catch (const RuntimeError& e) {
+    throw SessionError(e.message + (e.context.empty() ? "" : " (while expanding " + e.context + ")"));
+  }
+}
+
+}  // namespace gdsl

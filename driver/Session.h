@@ -1,0 +1,50 @@
+// A programmatic session: load a program, then ask for values. Used by the
+// tests (and by embedders); the CLI drives the same pieces directly.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace gdsl {
+
+enum class BackendKind { Interp, Jit, Auto };
+
+struct SessionOptions {
+  BackendKind backend = BackendKind::Interp;
+};
+
+struct SessionError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+class Session {
+ public:
+  explicit Session(SessionOptions options = {});
+  ~Session();
+
+  // Loads a program from text (declarations and statements are checked,
+  // statements are not run). False on error; diagnostics() has the errors.
+  bool load(const std::string& name, const std::string& source);
+  bool loadFile(const std::string& path);
+
+  // Grundy value of a position in gdsl syntax, e.g. "Kayles(5) + Kayles(3)".
+  // Throws SessionError (what() is the rendered diagnostic) on any error.
+  uint64_t grundy(const std::string& position);
+  // g(lo..hi) of a one-parameter game.
+  std::vector<uint64_t> table(const std::string& game, int64_t lo, int64_t hi);
+  // Runs statements (eval, table, ...) and returns their JSON Lines output.
+  std::string runJson(const std::string& statements);
+
+  std::string diagnostics() const;
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+  SessionOptions options_;
+  std::string diagnostics_;
+};
+
+}  // namespace gdsl

@@ -1,0 +1,105 @@
+// The gdsl grammar (LANGUAGE.md sections 2-5). The C++ parser is generated from
+// this file at build time by Debian's antlr4 tool; compiler/parse converts the
+// parse tree into gdsl's own AST, so nothing else sees ANTLR types.
+grammar Gdsl;
+
+program : statement* EOF ;
+
+statement
+    : gameDecl                                        # gameStmt
+    | 'const' ID '=' expr                             # constStmt
+    | 'import' (STRING | dottedName)                  # importStmt
+    | 'eval' MISERE='misere'? position                # evalStmt
+    | 'moves' position                                # movesStmt
+    | 'table' ID '(' args ')'                         # tableStmt
+    | 'period' ID ('(' args ')')?                     # periodStmt
+    | 'assert' position '==' nimber                   # assertStmt
+    ;
+
+dottedName : ID ('.' ID)* ;
+
+gameDecl
+    : 'game' ID '(' params? ')' '{' gameItem* '}'     # ruleGame
+    | 'game' ID '=' 'octal' STRING                    # octalGame
+    ;
+
+params : param (',' param)* ;
+param  : ID (':' ID)? ;
+
+gameItem
+    : 'normalize' '->' successor                                       # normalizeItem
+    | 'move' ID? ('(' (clause (',' clause)*)? ')')? ('when' expr)? '->' successor  # moveItem
+    | 'take' expr                                                      # takeItem
+    | 'split' UNEQUAL='unequal'?                                       # splitItem
+    | 'remove' expr (NEIGHBOURS='with' 'neighbours')?                  # removeItem
+    ;
+
+clause
+    : ID 'in' expr ('when' expr)?                     # binderClause
+    | 'let' ID '=' expr ('when' expr)?                # letClause
+    | 'when' expr                                     # whenClause
+    ;
+
+// A successor or a position: a sum of terms.
+successor : term ('+' term)* ;
+position  : successor ;
+
+term
+    : ID '(' args? ')'                                # gameTerm
+    | INT                                             # zeroTerm
+    | 'sum' sumBody 'for' ID 'in' expr                # sumTerm
+    | '(' successor ')'                               # parenTerm
+    ;
+
+sumBody
+    : ID '(' args? ')'                                # sumGame
+    | '(' successor ')'                               # sumParen
+    ;
+
+args : expr (',' expr)* ;
+
+nimber : STAR='*'? INT ;
+
+// Expressions, loosest first (LANGUAGE.md section 3).
+expr       : andExpr ('or' andExpr)* ;
+andExpr    : notExpr ('and' notExpr)* ;
+notExpr    : NOT='not' notExpr | comparison ;
+comparison : rangeExpr (cmpOp rangeExpr)? ;
+cmpOp      : '==' | '!=' | '<' | '<=' | '>' | '>=' | 'in' ;
+
+rangeExpr : bitOr ('..' bitOr)? ;
+
+bitOr  : bitXor ('|' bitXor)* ;
+bitXor : bitAnd ('^' bitAnd)* ;
+bitAnd : shift ('&' shift)* ;
+shift  : additive (shiftOp additive)* ;
+shiftOp : '<<' | '>>' ;
+additive : multiplicative (addOp multiplicative)* ;
+addOp : '+' | '-' ;
+multiplicative : unary (mulOp unary)* ;
+mulOp : '*' | '/' | '%' ;
+
+unary
+    : '-' unary                                       # negExpr
+    | postfix                                         # postfixExpr
+    ;
+
+postfix : primary ('[' expr ']')* ;
+
+primary
+    : INT                                             # intLit
+    | ID '(' args? ')'                                # callExpr
+    | ID                                              # nameExpr
+    | '[' args? ']'                                   # listLit
+    | '{' args? '}'                                   # setLit
+    | '(' expr ')'                                    # parenExpr
+    ;
+
+ID     : [A-Za-z_] [A-Za-z0-9_]* ;
+INT    : [0-9]+ ;
+STRING : '"' ( '\\"' | '\\\\' | ~["\\\r\n] )* '"' ;
+
+LINE_COMMENT  : '//' ~[\r\n]* -> skip ;
+BLOCK_COMMENT : '/*' .*? '*/' -> skip ;
+WS            : [ \t\r\n]+ -> skip ;
+ERROR_CHAR    : . ;

@@ -1,0 +1,48 @@
+// The interface between the engine and a backend (interpreter or JIT): "given
+// a position, produce its moves", "normalize a position", and for one-heap
+// games "given the table g[0..n-1], produce g[n]" (the hot kernel). The engine
+// does not know which backend runs.
+#pragma once
+
+#include <cstdint>
+#include <span>
+
+#include "compiler/ir/Evaluator.h"
+#include "runtime/Position.h"
+
+namespace gdsl {
+
+// Receives the moves of a position, one call per move. `frame` holds the
+// move's variables (for labels like take(k=3)); `components` is the successor,
+// each component normalized. Both are only valid during the call. Returning
+// false stops the enumeration.
+class MoveSink {
+ public:
+  virtual ~MoveSink() = default;
+  virtual bool onMove(const ir::Move& move, const ir::Frame& frame,
+                      std::span<const Position> components) = 0;
+};
+
+// Values of components the kernel cannot read from its table.
+class ValueOracle {
+ public:
+  virtual ~ValueOracle() = default;
+  virtual uint32_t valueOf(const Position& position) = 0;
+};
+
+class Backend {
+ public:
+  virtual ~Backend() = default;
+  virtual const char* name() const = 0;
+  // Applies the game's normalize rule in place; checks that parameters are
+  // non-negative. Throws RuntimeError.
+  virtual void normalize(Position& position) = 0;
+  // Every move of `position`, in rule order. Throws RuntimeError.
+  virtual void enumerate(const Position& position, MoveSink& sink) = 0;
+  // g(n) of one-heap game `game` (without a normalize rule): successor
+  // components G(m) with m < n are read from table[m]; every other component
+  // is asked of `oracle`. Throws RuntimeError.
+  virtual uint32_t heapValue(int game, int64_t n, const uint32_t* table, ValueOracle& oracle) = 0;
+};
+
+}  // namespace gdsl

@@ -1,0 +1,311 @@
+// Grundy values: dense bottom-up tables for one-heap games, explicit-stack
+// search with memo and cycle detection for everything else (see Engine.h).
+#include "runtime/Engine.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace gdsl {
+
+Engine::Engine(const ir::Program& program, Backend& backend, EngineOptions options)
+    : program_(program), backend_(backend), options_(options), heaps_(program.games.size()) {
+  for (size_t g = 0; g < program.games.size(); ++g)
+    heaps_[g].dense = program.games[g].oneHeap() && !program.games[g].normalize;
+}
+
+uint32_t Engine::value(const Sum& sum) {
+  uint32_t x = 0;
+  for (const Position& p : sum) x ^= value(p);
+  return x;
+}
+
+uint32_t Engine::value(const Position& position) {
+  if (heaps_[position.game].dense) return heapValue(position);
+  return searchValue(position);
+}
+
+// ---- dense one-heap tables -------------------------------------------------
+
+uint32_t Engine::heapValue(const Position& position) {
+  int game = static_cast<int>(position.game);
+  HeapState& h = heaps_[position.game];
+  int64_t m = position.words[0];
+  auto lookup = [&]() -> std::optional<uint32_t> {
+    if (m < static_cast<int64_t>(h.values.size())) return h.values[static_cast<size_t>(m)];
+    if (h.proved && m >= h.proved->preperiod) {
+      int64_t n0 = h.proved->preperiod, p = h.proved->period;
+      return h.values[static_cast<size_t>(n0 + (m - n0) % p)];
+    }
+    return std::nullopt;
+  };
+  if (auto v = lookup()) return *v;
+  // A request for a heap at or above the one being computed: the game's
+  // moves do not all go to smaller heaps, so it cannot be a dense table.
+  if (h.extending) throw NotMonotone{game};
+  if (m > options_.maxTableHeap) {
+    const ir::Game& g = program_.games[position.game];
+    if (g.takeBreakBound) {
+      extend(game, options_.autoPeriodHeaps);
+      if (auto v = lookup()) return *v;
+    }
+    throw RuntimeError(g.loc, fmt::format("{} is too large: without a proved period, values are "
+                                          "computed in a table, and the limit is {} heaps{}",
+                                          formatPosition(program_, position),
+                                          options_.maxTableHeap,
+                                          g.takeBreakBound ? "; no period could be proved"
+                                                           : ""));
+  }
+  try {
+    extend(game, m);
+  } catch (const NotMonotone& e) {
+    if (e.game != game) throw;
+    h.dense = false;  // computed by search from now on; table values stay valid
+    return searchValue(position);
+  }
+  if (auto v = lookup()) return *v;
+  return searchValue(position);
+}
+
+void Engine::extend(int game, int64_t upTo) {
+  HeapState& h = heaps_[static_cast<size_t>(game)];
+  const ir::Game& g = program_.games[static_cast<size_t>(game)];
+  h.extending = true;
+  try {
+    while (static_cast<int64_t>(h.values.size()) <= upTo && !h.proved) {
+      int64_t n = static_cast<int64_t>(h.values.size());
+      uint32_t v = backend_.heapValue(game, n, h.values.data(), *this);
+      h.values.push_back(v);
+      if (g.takeBreakBound && n + 1 == h.nextPeriodCheck) {
+        h.nextPeriodCheck *= 2;
+        tryProve(game);
+      }
+    }
+  } catch (...) {
+    h.extending = false;
+    throw;
+  }
+  h.extending = false;
+}
+
+bool Engine::tryProve(int game) {
+  HeapState& h = heaps_[static_cast<size_t>(game)];
+  const ir::Game& g = program_.games[static_cast<size_t>(game)];
+  if (!g.takeBreakBound) return false;
+  auto count = static_cast<int64_t>(h.values.size());
+  std::optional<PeriodInfo> p = findPeriod(h.values.data(), count);
+  if (!p || p->saltus != 0 || count < heapsNeededForProof(*p, *g.takeBreakBound)) return false;
+  p->proved = true;
+  h.proved = p;
+  return true;
+}
+
+std::optional<PeriodInfo> Engine::period(int game, int64_t maxHeap) {
+  const ir::Game& g = program_.games[static_cast<size_t>(game)];
+  HeapState& h = heaps_[static_cast<size_t>(game)];
+  auto at = [&](int64_t n) {
+    Position p;
+    p.game = static_cast<uint32_t>(game);
+    p.words.push_back(n);
+    return value(p);
+  };
+  if (h.proved) return h.proved;
+  // Take-and-break games: grow the table and stop as soon as a period is proved.
+  if (g.takeBreakBound && h.dense) {
+    at(maxHeap);
+    if (h.proved) return h.proved;
+    if (h.dense) {
+      auto count = static_cast<int64_t>(h.values.size());
+      if (tryProve(game)) return h.proved;
+      std::optional<PeriodInfo> p = findPeriod(h.values.data(), count);
+      if (p && p->saltus == 0) {
+        // Found but not yet proved: the proof needs a few more heaps.
+        int64_t need = heapsNeededForProof(*p, *g.takeBreakBound);
+        if (need <= 4 * count && need - 1 <= options_.maxTableHeap) {
+          at(need - 1);
+          if (tryProve(game)) return h.proved;
+          p = findPeriod(h.values.data(), static_cast<int64_t>(h.values.size()));
+        }
+      }
+      return p;
+    }
+  }
+  std::vector<uint32_t> values;
+  for (int64_t n = 0; n <= maxHeap; ++n) values.push_back(at(n));
+  return findPeriod(values.data(), static_cast<int64_t>(values.size()));
+}
+
+// ---- search ------------------------------------------------------------------
+
+uint32_t Engine::intern(const Position& position) {
+  auto [it, inserted] = ids_.try_emplace(position, static_cast<uint32_t>(positions_.size()));
+  if (inserted) {
+    if (positions_.size() >= options_.maxStates)
+      throw RuntimeError(SourceRange{}, fmt::format("gave up after memoizing {} positions (the "
+                                                    "limit); the game may be too large or "
+                                                    "infinite",
+                                                    options_.maxStates));
+    positions_.push_back(&it->first);
+    values_.push_back(kUnknownValue);
+    onStack_.push_back(0);
+  }
+  return it->second;
+}
+
+bool Engine::known(uint32_t id, uint32_t& value) {
+  const Position& p = *positions_[id];
+  if (heaps_[p.game].dense) {
+    value = heapValue(p);
+    return true;
+  }
+  value = values_[id];
+  return value != kUnknownValue;
+}
+
+namespace {
+
+// Collects the successors of one position as interned component ids.
+struct Frame {
+  uint32_t id = 0;
+  std::vector<uint32_t> components;
+  std::vector<uint32_t> moveEnds;  // components of move i end at moveEnds[i]
+  std::vector<const ir::Move*> moves;
+  size_t next = 0;                 // next move to value
+  std::vector<uint32_t> seen;      // values of the moves valued so far
+};
+
+uint32_t mex(std::vector<uint32_t>& values) {
+  std::sort(values.begin(), values.end());
+  uint32_t m = 0;
+  for (uint32_t v : values) {
+    if (v == m) ++m;
+    else if (v > m) break;
+  }
+  return m;
+}
+
+}  // namespace
+
+void Engine::cycleError(const std::vector<uint32_t>& path, uint32_t repeated,
+                        const ir::Move* move) {
+  auto start = std::find(path.begin(), path.end(), repeated);
+  std::string chain;
+  for (auto it = start; it != path.end(); ++it) chain += formatPosition(program_, *positions_[*it]) + " -> ";
+  chain += formatPosition(program_, *positions_[repeated]);
+  RuntimeError e(move ? move->loc : SourceRange{},
+                 fmt::format("{} can reach itself, so the game is not finite: {}",
+                             formatPosition(program_, *positions_[repeated]), chain));
+  throw e;
+}
+
+uint32_t Engine::searchValue(const Position& root) {
+  uint32_t rootId = intern(root);
+  uint32_t v = 0;
+  if (values_[rootId] != kUnknownValue) return values_[rootId];
+  std::vector<Frame> stack;
+  std::vector<uint32_t> path;
+
+  auto push = [&](uint32_t id) {
+    Frame f;
+    f.id = id;
+    struct Collect : MoveSink {
+      Engine& engine;
+      Frame& frame;
+      Collect(Engine& e, Frame& f) : engine(e), frame(f) {}
+      bool onMove(const ir::Move& move, const ir::Frame&, std::span<const Position> comps) override {
+        for (const Position& c : comps) frame.components.push_back(engine.intern(c));
+        frame.moveEnds.push_back(static_cast<uint32_t>(frame.components.size()));
+        frame.moves.push_back(&move);
+        return true;
+      }
+    } collect(*this, f);
+    Position copy = *positions_[id];  // enumerate may rehash the memo
+    backend_.enumerate(copy, collect);
+    onStack_[id] = 1;
+    path.push_back(id);
+    stack.push_back(std::move(f));
+  };
+
+  try {
+    push(rootId);
+    while (!stack.empty()) {
+      size_t top = stack.size() - 1;
+      bool descended = false;
+      while (stack[top].next < stack[top].moveEnds.size()) {
+        Frame& f = stack[top];
+        size_t begin = f.next == 0 ? 0 : f.moveEnds[f.next - 1];
+        uint32_t x = 0;
+        uint32_t pending = kUnknownValue;
+        for (size_t i = begin; i < f.moveEnds[f.next]; ++i) {
+          uint32_t c = f.components[i];
+          if (known(c, v)) {
+            x ^= v;
+            continue;
+          }
+          if (onStack_[c]) cycleError(path, c, f.moves[f.next]);
+          pending = c;
+          break;
+        }
+        if (pending != kUnknownValue) {
+          push(pending);
+          descended = true;
+          break;
+        }
+        f.seen.push_back(x);
+        ++f.next;
+      }
+      if (descended) continue;
+      Frame& f = stack[top];
+      values_[f.id] = mex(f.seen);
+      onStack_[f.id] = 0;
+      path.pop_back();
+      stack.pop_back();
+    }
+  } catch (...) {
+    for (uint32_t id : path) onStack_[id] = 0;
+    throw;
+  }
+  return values_[rootId];
+}
+
+// ---- moves -------------------------------------------------------------------
+
+std::vector<MoveRecord> Engine::movesOf(const Position& position) {
+  return movesUntil(position, [](const MoveRecord&) { return true; });
+}
+
+std::vector<MoveRecord> Engine::movesUntil(const Position& position,
+                                           const std::function<bool(const MoveRecord&)>& more) {
+  struct Collect : MoveSink {
+    const std::function<bool(const MoveRecord&)>& more;
+    std::vector<MoveRecord> out;
+    explicit Collect(const std::function<bool(const MoveRecord&)>& m) : more(m) {}
+    bool onMove(const ir::Move& move, const ir::Frame& frame,
+                std::span<const Position> comps) override {
+      MoveRecord r;
+      r.move = &move;
+      r.label = move.label;
+      std::string binders;
+      for (const ir::Step& s : move.steps) {
+        if (s.kind != ir::Step::Kind::Bind) continue;
+        if (!binders.empty()) binders += ", ";
+        if (s.type == ir::Type::List) {
+          const ir::ListVal& l = frame.lists[s.slot];
+          std::string items;
+          for (int64_t i = 0; i < l.size; ++i) items += (i ? ", " : "") + std::to_string(l.at(i));
+          binders += fmt::format("{}=[{}]", s.name, items);
+        } else {
+          binders += fmt::format("{}={}", s.name, frame.ints[s.slot]);
+        }
+      }
+      if (!binders.empty()) r.label += "(" + binders + ")";
+      r.components.assign(comps.begin(), comps.end());
+      out.push_back(std::move(r));
+      return more(out.back());
+    }
+  } collect(more);
+  backend_.enumerate(position, collect);
+  return std::move(collect.out);
+}
+
+}  // namespace gdsl

@@ -1,0 +1,91 @@
+// The engine: Grundy values of positions and sums, independent of the backend.
+// One-heap games whose moves go to smaller heaps are computed bottom-up in a
+// dense table (with periods proved on the fly for take-and-break games);
+// every other position by an explicit-stack search with a memo, which also
+// finds cycles. Sums are never expanded: their value is the xor of their parts.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "runtime/Backend.h"
+#include "runtime/Period.h"
+
+namespace gdsl {
+
+struct EngineOptions {
+  uint64_t maxStates = 20'000'000;           // memoized positions of the search
+  int64_t maxTableHeap = int64_t{1} << 27;   // largest heap held in a dense table
+  int64_t autoPeriodHeaps = int64_t{1} << 20;  // how far a period proof is tried for huge heaps
+};
+
+// One move of a position, as shown by `moves` and used for winning moves.
+struct MoveRecord {
+  const ir::Move* move = nullptr;
+  std::string label;  // take(k=3)
+  Sum components;
+};
+
+class Engine final : private ValueOracle {
+ public:
+  Engine(const ir::Program& program, Backend& backend, EngineOptions options = {});
+
+  const ir::Program& program() const { return program_; }
+  Backend& backend() { return backend_; }
+
+  // Applies the game's normalize rule and checks the parameters.
+  void normalize(Position& position) { backend_.normalize(position); }
+
+  uint32_t value(const Position& position);  // position must be normalized
+  uint32_t value(const Sum& sum);
+
+  std::vector<MoveRecord> movesOf(const Position& position);
+  // The moves of `position` in rule order, until `more` returns false for the
+  // last one collected.
+  std::vector<MoveRecord> movesUntil(const Position& position,
+                                     const std::function<bool(const MoveRecord&)>& more);
+
+  // The period of a one-heap game among heaps 0..maxHeap (section 6). For a
+  // take-and-break game the search stops as soon as a period is proved.
+  std::optional<PeriodInfo> period(int game, int64_t maxHeap);
+
+ private:
+  struct HeapState {
+    bool dense = false;      // values are computed bottom-up into `values`
+    bool extending = false;  // `values` is growing right now
+    std::vector<uint32_t> values;
+    std::optional<PeriodInfo> proved;  // a proved ordinary period
+    int64_t nextPeriodCheck = 256;
+  };
+  struct NotMonotone {
+    int game;
+  };
+
+  uint32_t valueOf(const Position& position) override { return value(position); }
+
+  uint32_t heapValue(const Position& position);
+  void extend(int game, int64_t upTo);
+  bool tryProve(int game);
+  uint32_t searchValue(const Position& position);
+  uint32_t intern(const Position& position);
+  bool known(uint32_t id, uint32_t& value);
+  [[noreturn]] void cycleError(const std::vector<uint32_t>& path, uint32_t repeated,
+                               const ir::Move* move);
+
+  const ir::Program& program_;
+  Backend& backend_;
+  EngineOptions options_;
+  std::vector<HeapState> heaps_;
+  std::unordered_map<Position, uint32_t, PositionHash> ids_;
+  std::vector<const Position*> positions_;
+  std::vector<uint32_t> values_;
+  std::vector<uint8_t> onStack_;
+};
+
+inline constexpr uint32_t kUnknownValue = UINT32_MAX;
+
+}  // namespace gdsl

@@ -1,0 +1,30 @@
+// Periodicity of nim sequences (LANGUAGE.md section 6): the smallest period p
+// and, for it, the smallest preperiod n0 with g(n+p) = g(n) + s for all
+// computed n >= n0; and the Guy-Smith test that proves it for take-and-break
+// games.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+namespace gdsl {
+
+struct PeriodInfo {
+  int64_t preperiod = 0;  // n0: heaps n0, n0+1, ... repeat
+  int64_t period = 0;     // p
+  int64_t saltus = 0;     // s: 0 unless arithmetic-periodic
+  bool proved = false;
+  int64_t checkedTo = 0;  // the largest heap whose value was computed
+};
+
+// Looks for a period in g[0..count-1]. A candidate (n0, p) is accepted only
+// when the repeating part is at least half of the values and holds at least
+// two whole periods, so that a late coincidence is not taken for a period.
+std::optional<PeriodInfo> findPeriod(const uint32_t* g, int64_t count);
+
+// Guy-Smith: for a take-and-break game removing at most t tokens, the period
+// is proved once it holds for n0 <= n < 2 n0 + p + t, i.e. once values up to
+// heap 2 n0 + 2p + t - 1 are known.
+int64_t heapsNeededForProof(const PeriodInfo& period, int64_t t);
+
+}  // namespace gdsl
