@@ -12,6 +12,7 @@
 #include "driver/Output.h"
 #include "driver/Program.h"
 #include "driver/Runner.h"
+#include "driver/Stdlib.h"
 
 namespace {
 
@@ -71,7 +72,11 @@ int loadProgram(Workspace& ws, const Options& o, DumpStage stage, std::string* d
   if (!readSource(o.file, text)) return usage(fmt::format("cannot read '{}'", o.file));
   std::string name = o.file == "-" ? "<stdin>" : o.file;
   std::string path = o.file == "-" ? "" : o.file;
-  if (o.stdlibOnly) text = "import std.heaps\nimport std.octal\nimport std.boards\nimport std.lists\n" + text;
+  if (o.stdlibOnly) {
+    std::string imports;
+    for (const auto& [module, _] : stdlibModules()) imports += "import std." + module + "\n";
+    text = imports + text;
+  }
   if (!ws.load(name, path, std::move(text), stage, dump)) return reportDiagnostics(ws, o.json);
   return kOk;
 }

@@ -20,7 +20,15 @@ struct Session::State {
 Session::Session(SessionOptions options) : options_(options) {}
 Session::~Session() = default;
 
+namespace {
+const char* const kNoJit = "the JIT backend is not part of this build yet; use BackendKind::Interp\n";
+}
+
 bool Session::load(const std::string& name, const std::string& source) {
+  if (options_.backend == BackendKind::Jit) {
+    diagnostics_ = kNoJit;
+    return false;
+  }
   state_ = std::make_unique<State>();
   if (!state_->workspace.load(name, "", source)) {
     diagnostics_ = state_->workspace.renderDiagnostics();
@@ -37,6 +45,10 @@ bool Session::loadFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     diagnostics_ = "cannot open " + path + "\n";
+    return false;
+  }
+  if (options_.backend == BackendKind::Jit) {
+    diagnostics_ = kNoJit;
     return false;
   }
   std::stringstream buffer;

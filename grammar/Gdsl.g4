@@ -16,7 +16,11 @@ statement
     | 'assert' position '==' nimber                   # assertStmt
     ;
 
-dottedName : ID ('.' ID)* ;
+dottedName : ID ('.' moduleWord)* ;
+// Module names may be keywords (std.octal).
+moduleWord : ID | 'game' | 'move' | 'when' | 'let' | 'normalize' | 'take' | 'split' | 'unequal'
+           | 'remove' | 'with' | 'neighbours' | 'octal' | 'import' | 'const' | 'eval' | 'table'
+           | 'period' | 'moves' | 'assert' | 'misere' | 'in' | 'and' | 'or' | 'not' | 'sum' | 'for' ;
 
 gameDecl
     : 'game' ID '(' params? ')' '{' gameItem* '}'     # ruleGame

@@ -129,14 +129,12 @@ class Checker {
     return e.type;
   }
 
-  // Declares a local; reports a clash with a visible name.
+  // Declares a local; reports a clash with a visible local. A local may
+  // shadow a constant of the same name (inside its scope the local wins).
   int declareLocal(Scope& scope, const std::string& name, Type type, SourceRange range) {
     if (int prev = scope.find(name); prev >= 0) {
       auto& d = diags_.error(range, "'" + name + "' is already defined here");
       addNote(d, (*scope.locals)[prev].range, "'" + name + "' was defined here");
-    } else if (constIds_.count(name)) {
-      auto& d = diags_.error(range, "'" + name + "' is the name of a constant; pick another name");
-      addNote(d, out_.consts[constIds_[name]].statement->nameRange, "the constant is defined here");
     }
     int id = static_cast<int>(scope.locals->size());
     scope.locals->push_back(ast::LocalVar{name, type, range});

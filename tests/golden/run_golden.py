@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""Golden tests: runs gdsl on one case and compares stdout, stderr and the exit
+status with the expected files beside it.
+
+A case is tests/golden/<category>/<name>.game (run as `gdsl eval <file>`) or
+<name>.cmd (one line of gdsl arguments; {root} is the repository root, {case}
+the case's .game file). Beside it:
+  <name>.out   expected standard output (empty when missing)
+  <name>.err   expected standard error; its presence means exit status 1,
+               unless the .cmd line ends with `# exit N`
+Positive cases (no .err) run on every backend given with --backend, against
+the same .out. Run with --update to rewrite the expected files, then read the
+diff before committing.
+"""
+import argparse
+import os
+import subprocess
+import sys
+
+GOLDEN = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(GOLDEN))
+
+
+def command(case):
+    base, ext = os.path.splitext(case)
+    rel = os.path.relpath(case, GOLDEN)
+    if ext == ".cmd":
+        line = open(case).read().strip()
+        code = None
+        if "# exit" in line:
+            line, _, tail = line.partition("# exit")
+            code = int(tail.strip())
+        rel_root = os.path.relpath(ROOT, GOLDEN)
+        args = line.replace("{root}", rel_root).replace("{case}", os.path.splitext(rel)[0] + ".game").split()
+        return args, code
+    return ["eval", rel], None
+
+
+def read(path):
+    return open(path).read() if os.path.exists(path) else ""
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--gdsl", required=True)
+    ap.add_argument("--backend", action="append", default=None)
+    ap.add_argument("--update", action="store_true")
+    ap.add_argument("cases", nargs="+")
+    opts = ap.parse_args()
+    backends = opts.backend or ["interp"]
+    failed = 0
+    for case in opts.cases:
+        case = os.path.abspath(case)
+        base = os.path.splitext(case)[0]
+        args, code = command(case)
+        negative = os.path.exists(base + ".err") or (code not in (None, 0))
+        runs = backends if not negative else backends[:1]
+        for backend in runs:
+            full = [opts.gdsl] + args
+            if args and args[0] in ("eval", "table", "period"):
+                full += ["--backend", backend]
+            proc = subprocess.run(full, cwd=GOLDEN, capture_output=True, text=True, timeout=300)
+            if opts.update:
+                with open(base + ".out", "w") as f:
+                    f.write(proc.stdout)
+                if proc.stderr or proc.returncode != 0:
+                    with open(base + ".err", "w") as f:
+                        f.write(proc.stderr)
+                elif os.path.exists(base + ".err"):
+                    os.remove(base + ".err")
+                break
+            want_code = code if code is not None else (1 if os.path.exists(base + ".err") else 0)
+            problems = []
+            if proc.stdout != read(base + ".out"):
+                problems.append("stdout differs:\n--- expected\n%s--- got\n%s" % (read(base + ".out"), proc.stdout))
+            if proc.stderr != read(base + ".err"):
+                problems.append("stderr differs:\n--- expected\n%s--- got\n%s" % (read(base + ".err"), proc.stderr))
+            if proc.returncode != want_code:
+                problems.append("exit status %d, expected %d" % (proc.returncode, want_code))
+            if problems:
+                failed += 1
+                print("FAIL %s [%s]: %s" % (os.path.relpath(case, GOLDEN), backend, " ".join(full)))
+                for p in problems:
+                    print(p)
+    if failed:
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
