@@ -48,6 +48,8 @@ def main():
     ap.add_argument("cases", nargs="+")
     opts = ap.parse_args()
     backends = opts.backend or ["interp"]
+    if os.sep in opts.gdsl:  # a path, not a name on PATH: the cases run with cwd=GOLDEN
+        opts.gdsl = os.path.abspath(opts.gdsl)
     failed = 0
     for case in opts.cases:
         case = os.path.abspath(case)

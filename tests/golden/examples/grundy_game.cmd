@@ -1,0 +1,1 @@
+eval {root}/examples/grundy_game.game
