@@ -1,9 +1,9 @@
 // The gdsl command line: eval, check, table, period (LANGUAGE.md section 8).
 // Exit status: 0 on success, 1 for errors in the game file (syntax, types,
 // runtime errors, failed asserts), 2 for bad command-line usage.
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <CLI/CLI.hpp>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -114,13 +114,17 @@ int run(const Options& o, bool runFile, const std::vector<std::string>& extra) {
 
 int check(const Options& o) {
   DumpStage stage = DumpStage::None;
-  if (o.dump == "ast") stage = DumpStage::Ast;
-  else if (o.dump == "desugared") stage = DumpStage::Desugared;
-  else if (o.dump == "ir") stage = DumpStage::Ir;
+  if (o.dump == "ast")
+    stage = DumpStage::Ast;
+  else if (o.dump == "desugared")
+    stage = DumpStage::Desugared;
+  else if (o.dump == "ir")
+    stage = DumpStage::Ir;
   else if (o.dump == "llvm")
     return usage("--dump=llvm needs the JIT backend, which is not part of this build yet");
   else if (!o.dump.empty())
-    return usage(fmt::format("unknown --dump stage '{}'; expected ast, desugared, ir or llvm", o.dump));
+    return usage(
+        fmt::format("unknown --dump stage '{}'; expected ast, desugared, ir or llvm", o.dump));
   Workspace ws;
   std::string dump;
   if (int rc = loadProgram(ws, o, stage, &dump)) return rc;
@@ -184,8 +188,9 @@ int main(int argc, char** argv) {
     if (*chk) return check(o);
     if (*table) return run(o, false, {"table " + o.tableSpec});
     if (*period) {
-      std::string spec = o.periodMax >= 0 ? fmt::format("period {}(0..{})", o.periodGame, o.periodMax)
-                                          : "period " + o.periodGame;
+      std::string spec = o.periodMax >= 0
+                             ? fmt::format("period {}(0..{})", o.periodGame, o.periodMax)
+                             : "period " + o.periodGame;
       return run(o, false, {spec});
     }
     if (*repl) return usage("the REPL is not part of this build yet");

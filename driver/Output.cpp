@@ -110,8 +110,10 @@ class JsonOutput final : public Output {
   }
 
   void eval(const EvalResult& r) override {
-    nlohmann::json j = {{"kind", "eval"},       {"position", r.position},
-                        {"grundy", r.grundy},   {"outcome", r.grundy ? "N" : "P"},
+    nlohmann::json j = {{"kind", "eval"},
+                        {"position", r.position},
+                        {"grundy", r.grundy},
+                        {"outcome", r.grundy ? "N" : "P"},
                         {"move", moveJson(r.move)}};
     moveDetails(j, r.move);
     emit(j);
@@ -129,15 +131,19 @@ class JsonOutput final : public Output {
   void moves(const MovesResult& r) override {
     nlohmann::json list = nlohmann::json::array();
     for (const MoveText& m : r.moves)
-      list.push_back({{"label", m.label}, {"from", m.from}, {"to", m.result},
-                      {"grundy", m.grundy}, {"winning", m.winning}});
+      list.push_back({{"label", m.label},
+                      {"from", m.from},
+                      {"to", m.result},
+                      {"grundy", m.grundy},
+                      {"winning", m.winning}});
     emit({{"kind", "moves"}, {"position", r.position}, {"grundy", r.grundy}, {"moves", list}});
   }
 
   void table(const TableResult& r) override {
     nlohmann::json ranges = nlohmann::json::array();
     for (const auto& [lo, hi] : r.ranges) ranges.push_back({lo, hi});
-    nlohmann::json values = r.ranges.size() == 1 ? nlohmann::json(r.rows[0]) : nlohmann::json(r.rows);
+    nlohmann::json values =
+        r.ranges.size() == 1 ? nlohmann::json(r.rows[0]) : nlohmann::json(r.rows);
     emit({{"kind", "table"}, {"game", r.game}, {"ranges", ranges}, {"values", values}});
   }
 

@@ -55,8 +55,8 @@ bool Workspace::loadModule(uint32_t file, const std::string& dir,
       key = ec ? p.string() : canonical.string();
       std::ifstream in(p, std::ios::binary);
       if (!in) {
-        diags_.error(s.nameRange, fmt::format("cannot open '{}' (looked for {})", s.name,
-                                              p.string()));
+        diags_.error(s.nameRange,
+                     fmt::format("cannot open '{}' (looked for {})", s.name, p.string()));
         ok = false;
         continue;
       }

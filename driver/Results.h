@@ -13,11 +13,11 @@
 namespace gdsl {
 
 struct MoveText {
-  std::string label;      // take(k=1)
-  std::string from;       // the component moved in: Sub(5)
-  std::string to;         // what it becomes: Sub(4) (or 0)
-  std::string result;     // the whole position after the move
-  uint64_t grundy = 0;    // value of `result`
+  std::string label;    // take(k=1)
+  std::string from;     // the component moved in: Sub(5)
+  std::string to;       // what it becomes: Sub(4) (or 0)
+  std::string result;   // the whole position after the move
+  uint64_t grundy = 0;  // value of `result`
   bool winning = false;
 };
 
@@ -41,9 +41,9 @@ struct MovesResult {
 
 struct TableResult {
   std::string game;
-  std::string title;                       // Sub(0..10)
+  std::string title;                                // Sub(0..10)
   std::vector<std::pair<int64_t, int64_t>> ranges;  // one or two
-  std::vector<std::vector<uint64_t>> rows;  // one row for one range
+  std::vector<std::vector<uint64_t>> rows;          // one row for one range
 };
 
 struct PeriodResult {

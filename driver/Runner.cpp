@@ -12,7 +12,9 @@ namespace {
 constexpr int64_t kDefaultPeriodHeaps = 100000;
 }
 
-Sum Runner::position(const ir::PositionExpr& position) { return positions_.evalPosition(position); }
+Sum Runner::position(const ir::PositionExpr& position) {
+  return positions_.evalPosition(position);
+}
 
 MoveText Runner::describe(const Sum& sum, size_t component, const MoveRecord& move,
                           uint64_t grundy) {
@@ -86,7 +88,8 @@ MovesResult Runner::moves(const Sum& sum) {
       r.moves.push_back(describe(sum, i, m, after));
     }
   }
-  std::stable_partition(r.moves.begin(), r.moves.end(), [](const MoveText& m) { return m.winning; });
+  std::stable_partition(r.moves.begin(), r.moves.end(),
+                        [](const MoveText& m) { return m.winning; });
   return r;
 }
 
@@ -114,7 +117,8 @@ TableResult Runner::table(const ir::Statement& s) {
     int64_t lo = positions_.evalConstant(a.lo);
     int64_t hi = a.isRange ? positions_.evalConstant(a.hi) : lo;
     if (lo < 0)
-      throw RuntimeError(a.lo.loc, fmt::format("a table starts at a non-negative parameter, not {}", lo));
+      throw RuntimeError(a.lo.loc,
+                         fmt::format("a table starts at a non-negative parameter, not {}", lo));
     if (hi - lo > 10'000'000)
       throw RuntimeError(a.hi.loc, "a table has at most 10000000 entries along each parameter");
     fixed.push_back(lo);
@@ -142,7 +146,8 @@ TableResult Runner::table(const ir::Statement& s) {
     r.rows.push_back(std::move(row));
     return r;
   }
-  if (r.ranges[0].second - r.ranges[0].first > 10000 || r.ranges[1].second - r.ranges[1].first > 10000)
+  if (r.ranges[0].second - r.ranges[0].first > 10000 ||
+      r.ranges[1].second - r.ranges[1].first > 10000)
     throw RuntimeError(s.loc, "a two-parameter table has at most 10000 rows and columns");
   for (int64_t a = r.ranges[0].first; a <= r.ranges[0].second; ++a) {
     std::vector<uint64_t> row;
@@ -179,7 +184,8 @@ void Runner::report(const RuntimeError& e, const ir::Statement& s) {
   if (!e.context.empty()) d.message += " (while expanding " + e.context + ")";
   d.range = e.range.valid() ? e.range : s.loc;
   d.notes = e.notes;
-  if (e.range.valid() && s.loc.valid() && (e.range.file != s.loc.file || e.range.begin != s.loc.begin))
+  if (e.range.valid() && s.loc.valid() &&
+      (e.range.file != s.loc.file || e.range.begin != s.loc.begin))
     d.notes.push_back(Diagnostic{Severity::Note, "in the statement here", s.loc, {}});
   output_.error(d);
 }
@@ -187,11 +193,21 @@ void Runner::report(const RuntimeError& e, const ir::Statement& s) {
 bool Runner::run(const ir::Statement& s) {
   try {
     switch (s.kind) {
-      case ir::Statement::Kind::Eval: output_.eval(eval(position(s.position))); return true;
-      case ir::Statement::Kind::EvalMisere: output_.misere(misere(position(s.position))); return true;
-      case ir::Statement::Kind::Moves: output_.moves(moves(position(s.position))); return true;
-      case ir::Statement::Kind::Table: output_.table(table(s)); return true;
-      case ir::Statement::Kind::Period: output_.period(period(s)); return true;
+      case ir::Statement::Kind::Eval:
+        output_.eval(eval(position(s.position)));
+        return true;
+      case ir::Statement::Kind::EvalMisere:
+        output_.misere(misere(position(s.position)));
+        return true;
+      case ir::Statement::Kind::Moves:
+        output_.moves(moves(position(s.position)));
+        return true;
+      case ir::Statement::Kind::Table:
+        output_.table(table(s));
+        return true;
+      case ir::Statement::Kind::Period:
+        output_.period(period(s));
+        return true;
       case ir::Statement::Kind::Assert: {
         Sum sum = position(s.position);
         uint64_t actual = engine_.value(sum);

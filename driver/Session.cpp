@@ -21,7 +21,8 @@ Session::Session(SessionOptions options) : options_(options) {}
 Session::~Session() = default;
 
 namespace {
-const char* const kNoJit = "the JIT backend is not part of this build yet; use BackendKind::Interp\n";
+const char* const kNoJit =
+    "the JIT backend is not part of this build yet; use BackendKind::Interp\n";
 }
 
 bool Session::load(const std::string& name, const std::string& source) {
@@ -65,7 +66,9 @@ bool Session::loadFile(const std::string& path) {
   return true;
 }
 
-std::string Session::diagnostics() const { return diagnostics_; }
+std::string Session::diagnostics() const {
+  return diagnostics_;
+}
 
 std::string Session::runJson(const std::string& statements) {
   if (!state_) throw SessionError("no program is loaded");
@@ -106,7 +109,8 @@ std::vector<uint64_t> Session::table(const std::string& game, int64_t lo, int64_
   try {
     return runner.heapValues(id, lo, hi);
   } catch (const RuntimeError& e) {
-    throw SessionError(e.message + (e.context.empty() ? "" : " (while expanding " + e.context + ")"));
+    throw SessionError(e.message +
+                       (e.context.empty() ? "" : " (while expanding " + e.context + ")"));
   }
 }
 

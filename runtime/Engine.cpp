@@ -51,10 +51,8 @@ uint32_t Engine::heapValue(const Position& position) {
     }
     throw RuntimeError(g.loc, fmt::format("{} is too large: without a proved period, values are "
                                           "computed in a table, and the limit is {} heaps{}",
-                                          formatPosition(program_, position),
-                                          options_.maxTableHeap,
-                                          g.takeBreakBound ? "; no period could be proved"
-                                                           : ""));
+                                          formatPosition(program_, position), options_.maxTableHeap,
+                                          g.takeBreakBound ? "; no period could be proved" : ""));
   }
   try {
     extend(game, m);
@@ -170,16 +168,18 @@ struct Frame {
   std::vector<uint32_t> components;
   std::vector<uint32_t> moveEnds;  // components of move i end at moveEnds[i]
   std::vector<const ir::Move*> moves;
-  size_t next = 0;                 // next move to value
-  std::vector<uint32_t> seen;      // values of the moves valued so far
+  size_t next = 0;             // next move to value
+  std::vector<uint32_t> seen;  // values of the moves valued so far
 };
 
 uint32_t mex(std::vector<uint32_t>& values) {
   std::sort(values.begin(), values.end());
   uint32_t m = 0;
   for (uint32_t v : values) {
-    if (v == m) ++m;
-    else if (v > m) break;
+    if (v == m)
+      ++m;
+    else if (v > m)
+      break;
   }
   return m;
 }
@@ -190,7 +190,8 @@ void Engine::cycleError(const std::vector<uint32_t>& path, uint32_t repeated,
                         const ir::Move* move) {
   auto start = std::find(path.begin(), path.end(), repeated);
   std::string chain;
-  for (auto it = start; it != path.end(); ++it) chain += formatPosition(program_, *positions_[*it]) + " -> ";
+  for (auto it = start; it != path.end(); ++it)
+    chain += formatPosition(program_, *positions_[*it]) + " -> ";
   chain += formatPosition(program_, *positions_[repeated]);
   RuntimeError e(move ? move->loc : SourceRange{},
                  fmt::format("{} can reach itself, so the game is not finite: {}",
@@ -212,7 +213,8 @@ uint32_t Engine::searchValue(const Position& root) {
       Engine& engine;
       Frame& frame;
       Collect(Engine& e, Frame& f) : engine(e), frame(f) {}
-      bool onMove(const ir::Move& move, const ir::Frame&, std::span<const Position> comps) override {
+      bool onMove(const ir::Move& move, const ir::Frame&,
+                  std::span<const Position> comps) override {
         for (const Position& c : comps) frame.components.push_back(engine.intern(c));
         frame.moveEnds.push_back(static_cast<uint32_t>(frame.components.size()));
         frame.moves.push_back(&move);

@@ -18,8 +18,8 @@
 namespace gdsl {
 
 struct EngineOptions {
-  uint64_t maxStates = 20'000'000;           // memoized positions of the search
-  int64_t maxTableHeap = int64_t{1} << 27;   // largest heap held in a dense table
+  uint64_t maxStates = 20'000'000;             // memoized positions of the search
+  int64_t maxTableHeap = int64_t{1} << 27;     // largest heap held in a dense table
   int64_t autoPeriodHeaps = int64_t{1} << 20;  // how far a period proof is tried for huge heaps
 };
 

@@ -60,11 +60,12 @@ bool MisereSolver::firstPlayerWins(const Sum& sum) {
       auto it = wins_.find(n);
       if (it == wins_.end()) {
         if (active_.count(n))
-          throw RuntimeError(SourceRange{}, "misère search found a position that can reach "
-                                            "itself; the game is not finite");
+          throw RuntimeError(SourceRange{},
+                             "misère search found a position that can reach "
+                             "itself; the game is not finite");
         if (wins_.size() + stack.size() > maxStates_)
-          throw RuntimeError(SourceRange{}, fmt::format("misère search gave up after {} states",
-                                                        maxStates_));
+          throw RuntimeError(SourceRange{},
+                             fmt::format("misère search gave up after {} states", maxStates_));
         State copy = n;
         std::vector<State> succ = successors(copy);
         active_.insert(copy);

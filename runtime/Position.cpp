@@ -35,6 +35,8 @@ std::string formatSum(const ir::Program& program, const Sum& sum) {
   return out;
 }
 
-std::string formatNimber(uint64_t value) { return value == 0 ? "0" : fmt::format("*{}", value); }
+std::string formatNimber(uint64_t value) {
+  return value == 0 ? "0" : fmt::format("*{}", value);
+}
 
 }  // namespace gdsl

@@ -86,8 +86,8 @@ void Interpreter::forEach(const ir::Step& s, const ir::Frame& f, Body&& body) {
 }
 
 template <typename AtEnd>
-void Interpreter::runSteps(const std::vector<ir::Step>& steps, size_t index,
-                           const ir::Frame& f, AtEnd&& atEnd) {
+void Interpreter::runSteps(const std::vector<ir::Step>& steps, size_t index, const ir::Frame& f,
+                           AtEnd&& atEnd) {
   if (index == steps.size()) {
     atEnd();
     return;
@@ -98,8 +98,10 @@ void Interpreter::runSteps(const std::vector<ir::Step>& steps, size_t index,
       forEach(s, f, [&] { runSteps(steps, index + 1, f, atEnd); });
       return;
     case ir::Step::Kind::Let:
-      if (s.type == ir::Type::List) f.lists[s.slot] = eval_.evalList(s.value, f);
-      else f.ints[s.slot] = eval_.evalInt(s.value, f);
+      if (s.type == ir::Type::List)
+        f.lists[s.slot] = eval_.evalList(s.value, f);
+      else
+        f.ints[s.slot] = eval_.evalInt(s.value, f);
       runSteps(steps, index + 1, f, atEnd);
       return;
     case ir::Step::Kind::Guard:

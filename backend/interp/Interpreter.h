@@ -40,8 +40,8 @@ class Interpreter final : public Backend {
   void emitTerms(const std::vector<ir::Term>& terms, const ir::Frame& frame,
                  std::vector<Position>& out);
   Position makePosition(const ir::Term& term, const ir::Frame& frame);
-  uint32_t xorTerms(const std::vector<ir::Term>& terms, const ir::Frame& frame, int game,
-                    int64_t n, const uint32_t* table, ValueOracle& oracle);
+  uint32_t xorTerms(const std::vector<ir::Term>& terms, const ir::Frame& frame, int game, int64_t n,
+                    const uint32_t* table, ValueOracle& oracle);
   void addContext(RuntimeError& error, const Position& position) const;
 
   const ir::Program& program_;

@@ -5,49 +5,80 @@ namespace gdsl::ast {
 
 const char* typeName(Type type) {
   switch (type) {
-    case Type::Int: return "an integer";
-    case Type::Bool: return "a condition";
-    case Type::List: return "a list";
-    case Type::ListList: return "a list of lists";
-    case Type::Unknown: break;
+    case Type::Int:
+      return "an integer";
+    case Type::Bool:
+      return "a condition";
+    case Type::List:
+      return "a list";
+    case Type::ListList:
+      return "a list of lists";
+    case Type::Unknown:
+      break;
   }
   return "an unknown value";
 }
 
 const char* binOpSpelling(BinOp op) {
   switch (op) {
-    case BinOp::Or: return "or";
-    case BinOp::And: return "and";
-    case BinOp::Eq: return "==";
-    case BinOp::Ne: return "!=";
-    case BinOp::Lt: return "<";
-    case BinOp::Le: return "<=";
-    case BinOp::Gt: return ">";
-    case BinOp::Ge: return ">=";
-    case BinOp::In: return "in";
-    case BinOp::BitOr: return "|";
-    case BinOp::BitXor: return "^";
-    case BinOp::BitAnd: return "&";
-    case BinOp::Shl: return "<<";
-    case BinOp::Shr: return ">>";
-    case BinOp::Add: return "+";
-    case BinOp::Sub: return "-";
-    case BinOp::Mul: return "*";
-    case BinOp::Div: return "/";
-    case BinOp::Mod: return "%";
+    case BinOp::Or:
+      return "or";
+    case BinOp::And:
+      return "and";
+    case BinOp::Eq:
+      return "==";
+    case BinOp::Ne:
+      return "!=";
+    case BinOp::Lt:
+      return "<";
+    case BinOp::Le:
+      return "<=";
+    case BinOp::Gt:
+      return ">";
+    case BinOp::Ge:
+      return ">=";
+    case BinOp::In:
+      return "in";
+    case BinOp::BitOr:
+      return "|";
+    case BinOp::BitXor:
+      return "^";
+    case BinOp::BitAnd:
+      return "&";
+    case BinOp::Shl:
+      return "<<";
+    case BinOp::Shr:
+      return ">>";
+    case BinOp::Add:
+      return "+";
+    case BinOp::Sub:
+      return "-";
+    case BinOp::Mul:
+      return "*";
+    case BinOp::Div:
+      return "/";
+    case BinOp::Mod:
+      return "%";
   }
   return "?";
 }
 
 const char* sugarName(Sugar sugar) {
   switch (sugar) {
-    case Sugar::Take: return "take";
-    case Sugar::Split: return "split";
-    case Sugar::SplitUnequal: return "split unequal";
-    case Sugar::Remove: return "remove";
-    case Sugar::RemoveNeighbours: return "remove with neighbours";
-    case Sugar::Octal: return "octal";
-    case Sugar::None: break;
+    case Sugar::Take:
+      return "take";
+    case Sugar::Split:
+      return "split";
+    case Sugar::SplitUnequal:
+      return "split unequal";
+    case Sugar::Remove:
+      return "remove";
+    case Sugar::RemoveNeighbours:
+      return "remove with neighbours";
+    case Sugar::Octal:
+      return "octal";
+    case Sugar::None:
+      break;
   }
   return "move";
 }

@@ -21,7 +21,25 @@ const char* typeName(Type type);
 enum class ExprKind : uint8_t { Int, Name, Neg, Not, Binary, Range, List, Set, Call, Index };
 
 enum class BinOp : uint8_t {
-  Or, And, Eq, Ne, Lt, Le, Gt, Ge, In, BitOr, BitXor, BitAnd, Shl, Shr, Add, Sub, Mul, Div, Mod
+  Or,
+  And,
+  Eq,
+  Ne,
+  Lt,
+  Le,
+  Gt,
+  Ge,
+  In,
+  BitOr,
+  BitXor,
+  BitAnd,
+  Shl,
+  Shr,
+  Add,
+  Sub,
+  Mul,
+  Div,
+  Mod
 };
 const char* binOpSpelling(BinOp op);
 
@@ -63,10 +81,10 @@ struct Term {
   std::vector<ExprPtr> args;  // Game
   std::string var;            // Sum
   SourceRange varRange;
-  ExprPtr domain;           // Sum
-  std::vector<Term> body;   // Sum
-  int gameId = -1;          // sema: resolved game
-  int varId = -1;           // sema: the Sum variable
+  ExprPtr domain;          // Sum
+  std::vector<Term> body;  // Sum
+  int gameId = -1;         // sema: resolved game
+  int varId = -1;          // sema: the Sum variable
 };
 using Successor = std::vector<Term>;
 Term cloneTerm(const Term& term);
@@ -132,14 +150,14 @@ struct Statement {
   std::unique_ptr<Game> game;  // Game
   std::string name;            // Const name; Table/Period game; Import path or module
   SourceRange nameRange;
-  ExprPtr expr;                // Const
-  bool importStd = false;      // Import: `import std.x` rather than "path"
-  bool misere = false;         // Eval
-  Successor position;          // Eval, Moves, Assert
-  std::vector<ExprPtr> args;   // Table, Period ranges
-  bool hasArgs = false;        // Period with `(0..N)`
-  int64_t expected = 0;        // Assert: the nimber
-  int gameId = -1;             // sema: Table, Period
+  ExprPtr expr;                  // Const
+  bool importStd = false;        // Import: `import std.x` rather than "path"
+  bool misere = false;           // Eval
+  Successor position;            // Eval, Moves, Assert
+  std::vector<ExprPtr> args;     // Table, Period ranges
+  bool hasArgs = false;          // Period with `(0..N)`
+  int64_t expected = 0;          // Assert: the nimber
+  int gameId = -1;               // sema: Table, Period
   std::vector<LocalVar> locals;  // sema: `sum ... for` variables of the position
 };
 

@@ -11,22 +11,44 @@ int precedence(const Expr& e) {
   switch (e.kind) {
     case ExprKind::Binary:
       switch (e.op) {
-        case BinOp::Or: return 1;
-        case BinOp::And: return 2;
-        case BinOp::Eq: case BinOp::Ne: case BinOp::Lt: case BinOp::Le:
-        case BinOp::Gt: case BinOp::Ge: case BinOp::In: return 4;
-        case BinOp::BitOr: return 6;
-        case BinOp::BitXor: return 7;
-        case BinOp::BitAnd: return 8;
-        case BinOp::Shl: case BinOp::Shr: return 9;
-        case BinOp::Add: case BinOp::Sub: return 10;
-        case BinOp::Mul: case BinOp::Div: case BinOp::Mod: return 11;
+        case BinOp::Or:
+          return 1;
+        case BinOp::And:
+          return 2;
+        case BinOp::Eq:
+        case BinOp::Ne:
+        case BinOp::Lt:
+        case BinOp::Le:
+        case BinOp::Gt:
+        case BinOp::Ge:
+        case BinOp::In:
+          return 4;
+        case BinOp::BitOr:
+          return 6;
+        case BinOp::BitXor:
+          return 7;
+        case BinOp::BitAnd:
+          return 8;
+        case BinOp::Shl:
+        case BinOp::Shr:
+          return 9;
+        case BinOp::Add:
+        case BinOp::Sub:
+          return 10;
+        case BinOp::Mul:
+        case BinOp::Div:
+        case BinOp::Mod:
+          return 11;
       }
       return 0;
-    case ExprKind::Not: return 3;
-    case ExprKind::Range: return 5;
-    case ExprKind::Neg: return 12;
-    default: return 13;
+    case ExprKind::Not:
+      return 3;
+    case ExprKind::Range:
+      return 5;
+    case ExprKind::Neg:
+      return 12;
+    default:
+      return 13;
   }
 }
 
@@ -51,10 +73,20 @@ void printList(const std::vector<ExprPtr>& items, std::string& out) {
 
 void print(const Expr& e, std::string& out) {
   switch (e.kind) {
-    case ExprKind::Int: out += std::to_string(e.value); return;
-    case ExprKind::Name: out += e.name; return;
-    case ExprKind::Neg: out += '-'; printKid(*e.kids[0], 12, out); return;
-    case ExprKind::Not: out += "not "; printKid(*e.kids[0], 3, out); return;
+    case ExprKind::Int:
+      out += std::to_string(e.value);
+      return;
+    case ExprKind::Name:
+      out += e.name;
+      return;
+    case ExprKind::Neg:
+      out += '-';
+      printKid(*e.kids[0], 12, out);
+      return;
+    case ExprKind::Not:
+      out += "not ";
+      printKid(*e.kids[0], 3, out);
+      return;
     case ExprKind::Binary: {
       int p = precedence(e);
       // Comparisons do not chain, and every other operator is left-associative.
@@ -68,9 +100,22 @@ void print(const Expr& e, std::string& out) {
       out += "..";
       printKid(*e.kids[1], 6, out);
       return;
-    case ExprKind::List: out += '['; printList(e.kids, out); out += ']'; return;
-    case ExprKind::Set: out += '{'; printList(e.kids, out); out += '}'; return;
-    case ExprKind::Call: out += e.name; out += '('; printList(e.kids, out); out += ')'; return;
+    case ExprKind::List:
+      out += '[';
+      printList(e.kids, out);
+      out += ']';
+      return;
+    case ExprKind::Set:
+      out += '{';
+      printList(e.kids, out);
+      out += '}';
+      return;
+    case ExprKind::Call:
+      out += e.name;
+      out += '(';
+      printList(e.kids, out);
+      out += ')';
+      return;
     case ExprKind::Index:
       printKid(*e.kids[0], 13, out);
       out += '[';
@@ -82,7 +127,9 @@ void print(const Expr& e, std::string& out) {
 
 void printTerm(const Term& t, std::string& out, bool parenthesizeSum) {
   switch (t.kind) {
-    case Term::Kind::Zero: out += '0'; return;
+    case Term::Kind::Zero:
+      out += '0';
+      return;
     case Term::Kind::Game:
       out += t.game;
       out += '(';
@@ -162,7 +209,10 @@ void printGame(const Game& g, std::string& out) {
   }
   for (const Move& m : g.moves) {
     bool sugared = m.sugar != Sugar::None && m.successor.empty() && m.sugar != Sugar::Octal;
-    if (sugared) printSugar(m, out); else printMove(m, out);
+    if (sugared)
+      printSugar(m, out);
+    else
+      printMove(m, out);
   }
   out += "}\n";
 }
@@ -189,7 +239,9 @@ std::string printModule(const Module& module) {
   std::string out;
   for (const Statement& s : module.statements) {
     switch (s.kind) {
-      case Statement::Kind::Game: printGame(*s.game, out); break;
+      case Statement::Kind::Game:
+        printGame(*s.game, out);
+        break;
       case Statement::Kind::Const:
         out += fmt::format("const {} = {}\n", s.name, printExpr(*s.expr));
         break;

@@ -11,7 +11,8 @@ using ast::ExprKind;
 class Lowerer {
  public:
   explicit Lowerer(const CheckedProgram& checked) : checked_(checked) {
-    for (size_t i = 0; i < checked.games.size(); ++i) gameIds_[checked.games[i]] = static_cast<int>(i);
+    for (size_t i = 0; i < checked.games.size(); ++i)
+      gameIds_[checked.games[i]] = static_cast<int>(i);
   }
 
   ir::Program run(const ast::Module& main) {
@@ -157,7 +158,8 @@ class Lowerer {
     switch (s.kind) {
       case K::Game:
       case K::Const:
-      case K::Import: return std::nullopt;
+      case K::Import:
+        return std::nullopt;
       case K::Eval:
       case K::Moves:
       case K::Assert:
@@ -230,12 +232,18 @@ class Lowerer {
         }
         return out;
       }
-      case ExprKind::Neg: return unary(ir::Op::Neg, e);
-      case ExprKind::Not: return unary(ir::Op::Not, e);
-      case ExprKind::Binary: return binary(e);
-      case ExprKind::Range: return nary(ir::Op::Range, ir::Type::List, e);
-      case ExprKind::List: return nary(ir::Op::MakeList, type, e);
-      case ExprKind::Set: return nary(ir::Op::MakeSet, ir::Type::List, e);
+      case ExprKind::Neg:
+        return unary(ir::Op::Neg, e);
+      case ExprKind::Not:
+        return unary(ir::Op::Not, e);
+      case ExprKind::Binary:
+        return binary(e);
+      case ExprKind::Range:
+        return nary(ir::Op::Range, ir::Type::List, e);
+      case ExprKind::List:
+        return nary(ir::Op::MakeList, type, e);
+      case ExprKind::Set:
+        return nary(ir::Op::MakeSet, ir::Type::List, e);
       case ExprKind::Index:
         return nary(e.kids[0]->type == ast::Type::ListList ? ir::Op::IndexNested : ir::Op::Index,
                     type, e);
@@ -265,25 +273,63 @@ class Lowerer {
     bool lists = e.kids[0]->type == ast::Type::List;
     ir::Op op = ir::Op::Add;
     switch (e.op) {
-      case BinOp::Or: op = ir::Op::Or; break;
-      case BinOp::And: op = ir::Op::And; break;
-      case BinOp::Eq: op = lists ? ir::Op::ListEq : ir::Op::Eq; break;
-      case BinOp::Ne: op = lists ? ir::Op::ListNe : ir::Op::Ne; break;
-      case BinOp::Lt: op = ir::Op::Lt; break;
-      case BinOp::Le: op = ir::Op::Le; break;
-      case BinOp::Gt: op = ir::Op::Gt; break;
-      case BinOp::Ge: op = ir::Op::Ge; break;
-      case BinOp::In: op = ir::Op::InList; break;
-      case BinOp::BitOr: op = ir::Op::BitOr; break;
-      case BinOp::BitXor: op = ir::Op::BitXor; break;
-      case BinOp::BitAnd: op = ir::Op::BitAnd; break;
-      case BinOp::Shl: op = ir::Op::Shl; break;
-      case BinOp::Shr: op = ir::Op::Shr; break;
-      case BinOp::Add: op = ir::Op::Add; break;
-      case BinOp::Sub: op = ir::Op::Sub; break;
-      case BinOp::Mul: op = ir::Op::Mul; break;
-      case BinOp::Div: op = ir::Op::Div; break;
-      case BinOp::Mod: op = ir::Op::Mod; break;
+      case BinOp::Or:
+        op = ir::Op::Or;
+        break;
+      case BinOp::And:
+        op = ir::Op::And;
+        break;
+      case BinOp::Eq:
+        op = lists ? ir::Op::ListEq : ir::Op::Eq;
+        break;
+      case BinOp::Ne:
+        op = lists ? ir::Op::ListNe : ir::Op::Ne;
+        break;
+      case BinOp::Lt:
+        op = ir::Op::Lt;
+        break;
+      case BinOp::Le:
+        op = ir::Op::Le;
+        break;
+      case BinOp::Gt:
+        op = ir::Op::Gt;
+        break;
+      case BinOp::Ge:
+        op = ir::Op::Ge;
+        break;
+      case BinOp::In:
+        op = ir::Op::InList;
+        break;
+      case BinOp::BitOr:
+        op = ir::Op::BitOr;
+        break;
+      case BinOp::BitXor:
+        op = ir::Op::BitXor;
+        break;
+      case BinOp::BitAnd:
+        op = ir::Op::BitAnd;
+        break;
+      case BinOp::Shl:
+        op = ir::Op::Shl;
+        break;
+      case BinOp::Shr:
+        op = ir::Op::Shr;
+        break;
+      case BinOp::Add:
+        op = ir::Op::Add;
+        break;
+      case BinOp::Sub:
+        op = ir::Op::Sub;
+        break;
+      case BinOp::Mul:
+        op = ir::Op::Mul;
+        break;
+      case BinOp::Div:
+        op = ir::Op::Div;
+        break;
+      case BinOp::Mod:
+        op = ir::Op::Mod;
+        break;
     }
     return nary(op, ir::fromAst(e.type), e);
   }
@@ -296,7 +342,8 @@ class Lowerer {
 
 }  // namespace
 
-std::vector<ir::Statement> lowerStatements(const CheckedProgram& checked, const ast::Module& module) {
+std::vector<ir::Statement> lowerStatements(const CheckedProgram& checked,
+                                           const ast::Module& module) {
   return Lowerer(checked).statements(module);
 }
 

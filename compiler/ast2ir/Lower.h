@@ -15,6 +15,7 @@ namespace gdsl {
 ir::Program lowerProgram(const CheckedProgram& checked, const ast::Module& mainModule);
 
 // Lowers the statements of a module compiled after the program.
-std::vector<ir::Statement> lowerStatements(const CheckedProgram& checked, const ast::Module& module);
+std::vector<ir::Statement> lowerStatements(const CheckedProgram& checked,
+                                           const ast::Module& module);
 
 }  // namespace gdsl

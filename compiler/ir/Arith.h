@@ -8,11 +8,19 @@
 
 namespace gdsl::arith {
 
-inline bool add(int64_t a, int64_t b, int64_t& out) { return !__builtin_add_overflow(a, b, &out); }
-inline bool sub(int64_t a, int64_t b, int64_t& out) { return !__builtin_sub_overflow(a, b, &out); }
-inline bool mul(int64_t a, int64_t b, int64_t& out) { return !__builtin_mul_overflow(a, b, &out); }
+inline bool add(int64_t a, int64_t b, int64_t& out) {
+  return !__builtin_add_overflow(a, b, &out);
+}
+inline bool sub(int64_t a, int64_t b, int64_t& out) {
+  return !__builtin_sub_overflow(a, b, &out);
+}
+inline bool mul(int64_t a, int64_t b, int64_t& out) {
+  return !__builtin_mul_overflow(a, b, &out);
+}
 
-inline bool neg(int64_t a, int64_t& out) { return sub(0, a, out); }
+inline bool neg(int64_t a, int64_t& out) {
+  return sub(0, a, out);
+}
 
 // Floor division (rounds toward minus infinity); false on b == 0 or overflow.
 inline bool floorDiv(int64_t a, int64_t b, int64_t& out) {

@@ -55,8 +55,10 @@ int64_t Evaluator::evalInt(const Expr& e, const Frame& f) const {
     b = evalInt(e.kids[1], f);
   };
   switch (e.op) {
-    case Op::IntConst: return e.imm;
-    case Op::IntVar: return f.ints[e.imm];
+    case Op::IntConst:
+      return e.imm;
+    case Op::IntVar:
+      return f.ints[e.imm];
     case Op::Neg:
       if (!arith::neg(evalInt(e.kids[0], f), r)) fail(e, "integer overflow in negation");
       return r;
@@ -93,9 +95,15 @@ int64_t Evaluator::evalInt(const Expr& e, const Frame& f) const {
       both();
       if (!arith::shr(a, b, r)) fail(e, fmt::format("negative shift amount {}", b));
       return r;
-    case Op::BitAnd: both(); return a & b;
-    case Op::BitOr: both(); return a | b;
-    case Op::BitXor: both(); return a ^ b;
+    case Op::BitAnd:
+      both();
+      return a & b;
+    case Op::BitOr:
+      both();
+      return a | b;
+    case Op::BitXor:
+      both();
+      return a ^ b;
     case Op::Min:
     case Op::Max: {
       r = evalInt(e.kids[0], f);
@@ -121,15 +129,30 @@ int64_t Evaluator::evalInt(const Expr& e, const Frame& f) const {
       ListVal l = evalList(e.kids[0], f);
       return l.at(checkIndex(e, evalInt(e.kids[1], f), l.size));
     }
-    case Op::Not: return !evalInt(e.kids[0], f);
-    case Op::And: return evalInt(e.kids[0], f) && evalInt(e.kids[1], f);
-    case Op::Or: return evalInt(e.kids[0], f) || evalInt(e.kids[1], f);
-    case Op::Eq: both(); return a == b;
-    case Op::Ne: both(); return a != b;
-    case Op::Lt: both(); return a < b;
-    case Op::Le: both(); return a <= b;
-    case Op::Gt: both(); return a > b;
-    case Op::Ge: both(); return a >= b;
+    case Op::Not:
+      return !evalInt(e.kids[0], f);
+    case Op::And:
+      return evalInt(e.kids[0], f) && evalInt(e.kids[1], f);
+    case Op::Or:
+      return evalInt(e.kids[0], f) || evalInt(e.kids[1], f);
+    case Op::Eq:
+      both();
+      return a == b;
+    case Op::Ne:
+      both();
+      return a != b;
+    case Op::Lt:
+      both();
+      return a < b;
+    case Op::Le:
+      both();
+      return a <= b;
+    case Op::Gt:
+      both();
+      return a > b;
+    case Op::Ge:
+      both();
+      return a >= b;
     case Op::ListEq:
     case Op::ListNe: {
       ListVal l = evalList(e.kids[0], f), m = evalList(e.kids[1], f);
@@ -143,15 +166,18 @@ int64_t Evaluator::evalInt(const Expr& e, const Frame& f) const {
       if (l.isRange) return a >= l.lo && a - l.lo < l.size;
       return std::find(l.data, l.data + l.size, a) != l.data + l.size;
     }
-    default: break;
+    default:
+      break;
   }
   fail(e, fmt::format("internal error: {} is not an integer operation", opName(e.op)));
 }
 
 ListVal Evaluator::evalList(const Expr& e, const Frame& f) const {
   switch (e.op) {
-    case Op::ListConst: return poolList(static_cast<int>(e.imm));
-    case Op::ListVar: return f.lists[e.imm];
+    case Op::ListConst:
+      return poolList(static_cast<int>(e.imm));
+    case Op::ListVar:
+      return f.lists[e.imm];
     case Op::Range: {
       int64_t lo = evalInt(e.kids[0], f), hi = evalInt(e.kids[1], f);
       int64_t size = 0;
@@ -193,7 +219,8 @@ ListVal Evaluator::evalList(const Expr& e, const Frame& f) const {
       int64_t i = checkIndex(e, evalInt(e.kids[1], f), static_cast<int64_t>(n.size()));
       return poolList(n[static_cast<size_t>(i)]);
     }
-    default: break;
+    default:
+      break;
   }
   fail(e, fmt::format("internal error: {} is not a list operation", opName(e.op)));
 }

@@ -5,12 +5,12 @@ namespace gdsl::ir {
 
 const char* opName(Op op) {
   static const char* const names[] = {
-      "int",    "list",   "nested", "ivar",   "lvar",    "const",  "neg",   "abs",
-      "add",    "sub",    "mul",    "div",    "mod",     "shl",    "shr",   "and",
-      "or",     "xor",    "min",    "max",    "minlist", "maxlist", "len",  "index",
-      "not",    "land",   "lor",    "eq",     "ne",      "lt",     "le",    "gt",
-      "ge",     "listeq", "listne", "inlist", "range",   "mklist", "mkset", "sort",
-      "setelem", "indexnested"};
+      "int",     "list",  "nested", "ivar",  "lvar", "const",   "neg",
+      "abs",     "add",   "sub",    "mul",   "div",  "mod",     "shl",
+      "shr",     "and",   "or",     "xor",   "min",  "max",     "minlist",
+      "maxlist", "len",   "index",  "not",   "land", "lor",     "eq",
+      "ne",      "lt",    "le",     "gt",    "ge",   "listeq",  "listne",
+      "inlist",  "range", "mklist", "mkset", "sort", "setelem", "indexnested"};
   return names[static_cast<int>(op)];
 }
 
@@ -22,10 +22,14 @@ int Program::findGame(const std::string& name) const {
 
 Type fromAst(ast::Type type) {
   switch (type) {
-    case ast::Type::Bool: return Type::Bool;
-    case ast::Type::List: return Type::List;
-    case ast::Type::ListList: return Type::ListList;
-    default: return Type::Int;
+    case ast::Type::Bool:
+      return Type::Bool;
+    case ast::Type::List:
+      return Type::List;
+    case ast::Type::ListList:
+      return Type::ListList;
+    default:
+      return Type::Int;
   }
 }
 

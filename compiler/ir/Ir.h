@@ -44,11 +44,48 @@ namespace gdsl::ir {
 enum class Type : uint8_t { Int, Bool, List, ListList };
 
 enum class Op : uint8_t {
-  IntConst, ListConst, NestedConst, IntVar, ListVar, ConstRef,
-  Neg, Abs, Add, Sub, Mul, Div, Mod, Shl, Shr, BitAnd, BitOr, BitXor,
-  Min, Max, MinList, MaxList, Len, Index,
-  Not, And, Or, Eq, Ne, Lt, Le, Gt, Ge, ListEq, ListNe, InList,
-  Range, MakeList, MakeSet, Sort, SetElem, IndexNested,
+  IntConst,
+  ListConst,
+  NestedConst,
+  IntVar,
+  ListVar,
+  ConstRef,
+  Neg,
+  Abs,
+  Add,
+  Sub,
+  Mul,
+  Div,
+  Mod,
+  Shl,
+  Shr,
+  BitAnd,
+  BitOr,
+  BitXor,
+  Min,
+  Max,
+  MinList,
+  MaxList,
+  Len,
+  Index,
+  Not,
+  And,
+  Or,
+  Eq,
+  Ne,
+  Lt,
+  Le,
+  Gt,
+  Ge,
+  ListEq,
+  ListNe,
+  InList,
+  Range,
+  MakeList,
+  MakeSet,
+  Sort,
+  SetElem,
+  IndexNested,
 };
 const char* opName(Op op);
 
@@ -82,10 +119,10 @@ struct Step {
 struct Term {
   enum class Kind : uint8_t { Position, SumFor };
   Kind kind = Kind::Position;
-  int game = -1;            // Position
-  std::vector<Expr> args;   // Position: one per parameter
-  Step binder;              // SumFor: a Bind step
-  std::vector<Term> body;   // SumFor
+  int game = -1;           // Position
+  std::vector<Expr> args;  // Position: one per parameter
+  Step binder;             // SumFor: a Bind step
+  std::vector<Term> body;  // SumFor
   SourceRange loc;
 };
 

@@ -28,7 +28,8 @@ std::string stepText(const Program& p, const Step& s) {
                          printExpr(p, s.domain.list));
     case Step::Kind::Let:
       return fmt::format("let {}:{} = {}", s.name, slotName(s.type, s.slot), printExpr(p, s.value));
-    case Step::Kind::Guard: return fmt::format("when {}", printExpr(p, s.value));
+    case Step::Kind::Guard:
+      return fmt::format("when {}", printExpr(p, s.value));
   }
   return "";
 }
@@ -54,13 +55,20 @@ void printTerms(const Program& p, const std::vector<Term>& terms, std::string& o
 
 std::string printExpr(const Program& p, const Expr& e) {
   switch (e.op) {
-    case Op::IntConst: return std::to_string(e.imm);
-    case Op::IntVar: return fmt::format("i{}", e.imm);
-    case Op::ListVar: return fmt::format("l{}", e.imm);
-    case Op::ListConst: return listText(p.lists[static_cast<size_t>(e.imm)]);
-    case Op::NestedConst: return fmt::format("nested#{}", e.imm);
-    case Op::ConstRef: return p.constants[static_cast<size_t>(e.imm)].name;
-    default: break;
+    case Op::IntConst:
+      return std::to_string(e.imm);
+    case Op::IntVar:
+      return fmt::format("i{}", e.imm);
+    case Op::ListVar:
+      return fmt::format("l{}", e.imm);
+    case Op::ListConst:
+      return listText(p.lists[static_cast<size_t>(e.imm)]);
+    case Op::NestedConst:
+      return fmt::format("nested#{}", e.imm);
+    case Op::ConstRef:
+      return p.constants[static_cast<size_t>(e.imm)].name;
+    default:
+      break;
   }
   std::string out = fmt::format("({}", opName(e.op));
   for (const Expr& k : e.kids) out += " " + printExpr(p, k);

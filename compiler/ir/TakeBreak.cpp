@@ -49,8 +49,11 @@ std::optional<int64_t> bound(const Program& p, const Game& g) {
   int64_t t = 0;
   for (const Move& m : g.moves) {
     switch (m.sugar) {
-      case ast::Sugar::Octal: t = std::max<int64_t>(t, m.octalDigits); break;
-      case ast::Sugar::Split: break;
+      case ast::Sugar::Octal:
+        t = std::max<int64_t>(t, m.octalDigits);
+        break;
+      case ast::Sugar::Split:
+        break;
       case ast::Sugar::Take:
       case ast::Sugar::Remove:
       case ast::Sugar::RemoveNeighbours: {
@@ -60,7 +63,8 @@ std::optional<int64_t> bound(const Program& p, const Game& g) {
         t = std::max(t, *k + (m.sugar == ast::Sugar::RemoveNeighbours ? 2 : 0));
         break;
       }
-      default: return std::nullopt;  // `move` rules and `split unequal`
+      default:
+        return std::nullopt;  // `move` rules and `split unequal`
     }
   }
   return t;

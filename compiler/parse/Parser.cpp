@@ -18,10 +18,8 @@ using P = GdslParser;
 // Rewrites ANTLR's messages in the words of the language.
 std::string friendlyTokenNames(std::string msg) {
   static const std::pair<std::regex, const char*> names[] = {
-      {std::regex("\\bID\\b"), "a name"},
-      {std::regex("\\bINT\\b"), "an integer"},
-      {std::regex("\\bSTRING\\b"), "a string"},
-      {std::regex("\\bERROR_CHAR\\b"), "a character"},
+      {std::regex("\\bID\\b"), "a name"},       {std::regex("\\bINT\\b"), "an integer"},
+      {std::regex("\\bSTRING\\b"), "a string"}, {std::regex("\\bERROR_CHAR\\b"), "a character"},
       {std::regex("<EOF>"), "end of file"},
   };
   for (const auto& [re, text] : names) msg = std::regex_replace(msg, re, text);
@@ -168,8 +166,9 @@ class Converter {
     int64_t value = 0;
     auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
     if (ec != std::errc() || ptr != text.data() + text.size())
-      diags_.error(range(node), "integer literal " + text +
-                                    " does not fit in 64 bits (the largest is 9223372036854775807)");
+      diags_.error(range(node),
+                   "integer literal " + text +
+                       " does not fit in 64 bits (the largest is 9223372036854775807)");
     return value;
   }
 
@@ -438,7 +437,9 @@ class Converter {
     ast::ExprPtr e = unary(ctx->unary(0));
     for (size_t i = 1; i < ctx->unary().size(); ++i) {
       std::string text = ctx->mulOp(i - 1)->getText();
-      ast::BinOp op = text == "*" ? ast::BinOp::Mul : text == "/" ? ast::BinOp::Div : ast::BinOp::Mod;
+      ast::BinOp op = text == "*"   ? ast::BinOp::Mul
+                      : text == "/" ? ast::BinOp::Div
+                                    : ast::BinOp::Mod;
       e = binary(op, std::move(e), unary(ctx->unary(i)));
     }
     return e;
@@ -482,10 +483,12 @@ class Converter {
   }
 
   ast::ExprPtr primary(P::PrimaryContext* ctx) {
-    if (auto* c = dynamic_cast<P::IntLitContext*>(ctx)) return ast::makeInt(integer(c->INT()), range(ctx));
+    if (auto* c = dynamic_cast<P::IntLitContext*>(ctx))
+      return ast::makeInt(integer(c->INT()), range(ctx));
     if (auto* c = dynamic_cast<P::CallExprContext*>(ctx))
       return ast::makeCall(c->ID()->getText(), args(c->args()), range(ctx));
-    if (auto* c = dynamic_cast<P::NameExprContext*>(ctx)) return ast::makeName(c->ID()->getText(), range(ctx));
+    if (auto* c = dynamic_cast<P::NameExprContext*>(ctx))
+      return ast::makeName(c->ID()->getText(), range(ctx));
     if (auto* c = dynamic_cast<P::ListLitContext*>(ctx)) {
       auto e = std::make_unique<ast::Expr>(ast::ExprKind::List, range(ctx));
       e->kids = args(c->args());

@@ -119,8 +119,7 @@ void desugarRemove(const Builder& b, Move& m, bool neighbours) {
   bindAmount(b, *m.amount, k, m);
   // The block starts at i; by symmetry i <= n - k - i suffices.
   ExprPtr rest = b.bin(BinOp::Sub, b.n(), b.name(k));
-  m.clauses.push_back(
-      b.bind(i, b.range(b.num(0), b.bin(BinOp::Div, std::move(rest), b.num(2)))));
+  m.clauses.push_back(b.bind(i, b.range(b.num(0), b.bin(BinOp::Div, std::move(rest), b.num(2)))));
   ExprPtr left = b.name(i);
   ExprPtr right = b.bin(BinOp::Sub, b.bin(BinOp::Sub, b.n(), b.name(k)), b.name(i));
   if (neighbours) {
@@ -141,8 +140,10 @@ std::vector<int> octalDigits(const std::string& code, std::string& error) {
   std::string head = code.substr(0, dot), tail = code.substr(dot + 1);
   if (head.empty()) head = "0";
   if (head != "0" && head != "4") {
-    error = fmt::format("the digit before the point must be 0 or 4 (4: a heap may be split "
-                        "without taking), got \"{}\"", head);
+    error = fmt::format(
+        "the digit before the point must be 0 or 4 (4: a heap may be split "
+        "without taking), got \"{}\"",
+        head);
     return {};
   }
   if (tail.empty()) {
@@ -224,23 +225,36 @@ void desugar(ast::Game& g, DiagnosticSink& diags) {
   for (Move& m : g.moves) {
     if (m.sugar == ast::Sugar::None) continue;
     if (!oneHeap) {
-      auto& d = diags.error(m.range, fmt::format("'{}' needs a game with exactly one integer "
-                                                 "parameter (a heap), but '{}' has {}",
-                                                 ast::sugarName(m.sugar), g.name,
-                                                 g.params.size() == 1 ? "a list parameter"
-                                                     : fmt::format("{} parameters",
-                                                                   g.params.size())));
-      addNote(d, g.nameRange, "game '" + g.name + "' is declared here; write its rules with `move`");
+      auto& d =
+          diags.error(m.range, fmt::format("'{}' needs a game with exactly one integer "
+                                           "parameter (a heap), but '{}' has {}",
+                                           ast::sugarName(m.sugar), g.name,
+                                           g.params.size() == 1
+                                               ? "a list parameter"
+                                               : fmt::format("{} parameters", g.params.size())));
+      addNote(d, g.nameRange,
+              "game '" + g.name + "' is declared here; write its rules with `move`");
       continue;
     }
     Builder b{m.range, g.name, g.params[0].name};
     switch (m.sugar) {
-      case ast::Sugar::Take: desugarTake(b, m); break;
-      case ast::Sugar::Split: desugarSplit(b, m, false); break;
-      case ast::Sugar::SplitUnequal: desugarSplit(b, m, true); break;
-      case ast::Sugar::Remove: desugarRemove(b, m, false); break;
-      case ast::Sugar::RemoveNeighbours: desugarRemove(b, m, true); break;
-      default: break;
+      case ast::Sugar::Take:
+        desugarTake(b, m);
+        break;
+      case ast::Sugar::Split:
+        desugarSplit(b, m, false);
+        break;
+      case ast::Sugar::SplitUnequal:
+        desugarSplit(b, m, true);
+        break;
+      case ast::Sugar::Remove:
+        desugarRemove(b, m, false);
+        break;
+      case ast::Sugar::RemoveNeighbours:
+        desugarRemove(b, m, true);
+        break;
+      default:
+        break;
     }
   }
 }

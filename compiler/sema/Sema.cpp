@@ -19,7 +19,6 @@ using ast::Type;
 const char* const kBuiltins = "min, max, abs, len, sort and set";
 
 class Checker {
-
   struct Scope {
     std::vector<ast::LocalVar>* locals = nullptr;
     std::vector<std::pair<std::string, int>> visible;  // name -> local id, innermost last
@@ -36,7 +35,8 @@ class Checker {
 
   // Makes the games and constants of an analyzed program visible again.
   void restore() {
-    for (size_t i = 0; i < out_.games.size(); ++i) gameIds_[out_.games[i]->name] = static_cast<int>(i);
+    for (size_t i = 0; i < out_.games.size(); ++i)
+      gameIds_[out_.games[i]->name] = static_cast<int>(i);
     for (size_t i = 0; i < out_.consts.size(); ++i)
       constIds_[out_.consts[i].statement->name] = static_cast<int>(i);
   }
@@ -47,14 +47,21 @@ class Checker {
         case ast::Statement::Kind::Game:
         case ast::Statement::Kind::Const:
         case ast::Statement::Kind::Import:
-          diags_.error(s.range, "only eval, moves, table, period and assert statements can be "
-                                "given here; put declarations in the file");
+          diags_.error(s.range,
+                       "only eval, moves, table, period and assert statements can be "
+                       "given here; put declarations in the file");
           break;
         case ast::Statement::Kind::Eval:
         case ast::Statement::Kind::Moves:
-        case ast::Statement::Kind::Assert: checkPositionStatement(s); break;
-        case ast::Statement::Kind::Table: checkTable(s); break;
-        case ast::Statement::Kind::Period: checkPeriod(s); break;
+        case ast::Statement::Kind::Assert:
+          checkPositionStatement(s);
+          break;
+        case ast::Statement::Kind::Table:
+          checkTable(s);
+          break;
+        case ast::Statement::Kind::Period:
+          checkPeriod(s);
+          break;
       }
     }
   }
@@ -72,14 +79,24 @@ class Checker {
     for (ast::Module& m : modules) {
       for (ast::Statement& s : m.statements) {
         switch (s.kind) {
-          case ast::Statement::Kind::Game: checkGame(*s.game); break;
-          case ast::Statement::Kind::Const: break;
-          case ast::Statement::Kind::Import: break;
+          case ast::Statement::Kind::Game:
+            checkGame(*s.game);
+            break;
+          case ast::Statement::Kind::Const:
+            break;
+          case ast::Statement::Kind::Import:
+            break;
           case ast::Statement::Kind::Eval:
           case ast::Statement::Kind::Moves:
-          case ast::Statement::Kind::Assert: checkPositionStatement(s); break;
-          case ast::Statement::Kind::Table: checkTable(s); break;
-          case ast::Statement::Kind::Period: checkPeriod(s); break;
+          case ast::Statement::Kind::Assert:
+            checkPositionStatement(s);
+            break;
+          case ast::Statement::Kind::Table:
+            checkTable(s);
+            break;
+          case ast::Statement::Kind::Period:
+            checkPeriod(s);
+            break;
         }
       }
     }
@@ -153,9 +170,8 @@ class Checker {
     if (g.normalize) {
       checkTerm(*g.normalize, scope);
       if (g.normalize->gameId >= 0 && out_.games[g.normalize->gameId] != &g)
-        diags_.error(g.normalize->gameRange,
-                     "normalize must give a position of '" + g.name + "' itself, not of '" +
-                         g.normalize->game + "'");
+        diags_.error(g.normalize->gameRange, "normalize must give a position of '" + g.name +
+                                                 "' itself, not of '" + g.normalize->game + "'");
     }
     for (ast::Move& m : g.moves) {
       if (m.sugar != ast::Sugar::None && m.sugar != ast::Sugar::Octal && m.successor.empty())
@@ -172,8 +188,10 @@ class Checker {
       case ast::Clause::Kind::Bind: {
         Type t = check(*c.expr, scope);
         Type element = Type::Unknown;
-        if (t == Type::List) element = Type::Int;
-        else if (t == Type::ListList) element = Type::List;
+        if (t == Type::List)
+          element = Type::Int;
+        else if (t == Type::ListList)
+          element = Type::List;
         else if (t != Type::Unknown)
           diags_.error(c.expr->range, fmt::format("the domain of '{}' must be a range a..b or a "
                                                   "list, but this is {}",
@@ -203,7 +221,8 @@ class Checker {
     if (t.kind == ast::Term::Kind::Sum) {
       Type dt = check(*t.domain, scope);
       Type element = Type::Int;
-      if (dt == Type::ListList) element = Type::List;
+      if (dt == Type::ListList)
+        element = Type::List;
       else if (dt != Type::List && dt != Type::Unknown)
         diags_.error(t.domain->range, fmt::format("the domain of '{}' must be a range a..b or a "
                                                   "list, but this is {}",
@@ -224,10 +243,10 @@ class Checker {
     t.gameId = it->second;
     const ast::Game& g = *out_.games[t.gameId];
     if (t.args.size() != g.params.size()) {
-      auto& d = diags_.error(t.range, fmt::format("game '{}' takes {} parameter{}, but {} {} given",
-                                                  g.name, g.params.size(),
-                                                  g.params.size() == 1 ? "" : "s", t.args.size(),
-                                                  t.args.size() == 1 ? "is" : "are"));
+      auto& d = diags_.error(
+          t.range, fmt::format("game '{}' takes {} parameter{}, but {} {} given", g.name,
+                               g.params.size(), g.params.size() == 1 ? "" : "s", t.args.size(),
+                               t.args.size() == 1 ? "is" : "are"));
       addNote(d, g.nameRange, "'" + g.name + "' is declared here");
       for (auto& a : t.args) check(*a, scope);
       return;
@@ -274,8 +293,8 @@ class Checker {
     for (size_t i = 0; i < s.args.size(); ++i) {
       Expr& a = *s.args[i];
       if (g.params[i].isList) {
-        diags_.error(a.range, "a table runs over integer parameters; '" + g.params[i].name +
-                                  "' is a list");
+        diags_.error(a.range,
+                     "a table runs over integer parameters; '" + g.params[i].name + "' is a list");
         continue;
       }
       if (a.kind == ExprKind::Range) {
@@ -297,11 +316,13 @@ class Checker {
     if (findGame(s) < 0) return;
     const ast::Game& g = *out_.games[s.gameId];
     if (g.params.size() != 1 || g.params[0].isList) {
-      auto& d = diags_.error(s.nameRange, "period needs a game with exactly one integer parameter, "
-                                          "but '" + g.name + "' has " +
-                                              (g.params.size() == 1
-                                                   ? std::string("a list parameter")
-                                                   : fmt::format("{} parameters", g.params.size())));
+      auto& d =
+          diags_.error(s.nameRange,
+                       "period needs a game with exactly one integer parameter, "
+                       "but '" +
+                           g.name + "' has " +
+                           (g.params.size() == 1 ? std::string("a list parameter")
+                                                 : fmt::format("{} parameters", g.params.size())));
       addNote(d, g.nameRange, "'" + g.name + "' is declared here");
       return;
     }
@@ -333,11 +354,18 @@ class Checker {
 
   Type computeType(Expr& e, Scope& scope) {
     switch (e.kind) {
-      case ExprKind::Int: return Type::Int;
-      case ExprKind::Name: return checkName(e, scope);
-      case ExprKind::Neg: expect(*e.kids[0], Type::Int, scope, "the operand of '-'"); return Type::Int;
-      case ExprKind::Not: expect(*e.kids[0], Type::Bool, scope, "the operand of 'not'"); return Type::Bool;
-      case ExprKind::Binary: return checkBinary(e, scope);
+      case ExprKind::Int:
+        return Type::Int;
+      case ExprKind::Name:
+        return checkName(e, scope);
+      case ExprKind::Neg:
+        expect(*e.kids[0], Type::Int, scope, "the operand of '-'");
+        return Type::Int;
+      case ExprKind::Not:
+        expect(*e.kids[0], Type::Bool, scope, "the operand of 'not'");
+        return Type::Bool;
+      case ExprKind::Binary:
+        return checkBinary(e, scope);
       case ExprKind::Range:
         expect(*e.kids[0], Type::Int, scope, "the start of a range");
         expect(*e.kids[1], Type::Int, scope, "the end of a range");
@@ -355,7 +383,8 @@ class Checker {
                                                  ast::typeName(t)));
         }
         return Type::List;
-      case ExprKind::Call: return checkCall(e, scope);
+      case ExprKind::Call:
+        return checkCall(e, scope);
       case ExprKind::Index: {
         Type base = check(*e.kids[0], scope);
         expect(*e.kids[1], Type::Int, scope, "an index");
@@ -434,9 +463,9 @@ class Checker {
     const std::string& f = e.name;
     auto arity = [&](size_t n) {
       if (e.kids.size() == n) return true;
-      diags_.error(e.range, fmt::format("'{}' takes {} argument{}, but {} {} given", f, n,
-                                        n == 1 ? "" : "s", e.kids.size(),
-                                        e.kids.size() == 1 ? "is" : "are"));
+      diags_.error(e.range,
+                   fmt::format("'{}' takes {} argument{}, but {} {} given", f, n, n == 1 ? "" : "s",
+                               e.kids.size(), e.kids.size() == 1 ? "is" : "are"));
       for (auto& k : e.kids) check(*k, scope);
       return false;
     };
@@ -506,8 +535,7 @@ bool analyzeStatements(ast::Module& extra, CheckedProgram& program, DiagnosticSi
   return diagnostics.all().size() == before;
 }
 
-bool analyze(std::vector<ast::Module>& modules, DiagnosticSink& diagnostics,
-             CheckedProgram& out) {
+bool analyze(std::vector<ast::Module>& modules, DiagnosticSink& diagnostics, CheckedProgram& out) {
   size_t before = diagnostics.all().size();
   Checker(diagnostics, out).run(modules);
   return diagnostics.all().size() == before;

@@ -24,8 +24,7 @@ struct CheckedProgram {
 
 // Checks `modules` (imports first, the main file last) as one program.
 // Returns false when there were errors.
-bool analyze(std::vector<ast::Module>& modules, DiagnosticSink& diagnostics,
-             CheckedProgram& out);
+bool analyze(std::vector<ast::Module>& modules, DiagnosticSink& diagnostics, CheckedProgram& out);
 
 // Checks the statements of `extra` (positions, tables, periods) in the scope
 // of an already analyzed program. Declarations and imports are refused.

@@ -59,7 +59,7 @@ def main():
         runs = backends if not negative else backends[:1]
         for backend in runs:
             full = [opts.gdsl] + args
-            if args and args[0] in ("eval", "table", "period"):
+            if args and args[0] in ("eval", "table", "period") and "--backend" not in args:
                 full += ["--backend", backend]
             proc = subprocess.run(full, cwd=GOLDEN, capture_output=True, text=True, timeout=300)
             if opts.update:

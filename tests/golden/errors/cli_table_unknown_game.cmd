@@ -1,0 +1,1 @@
+table {case} Nope(0..3)

@@ -1,0 +1,1 @@
+eval {root}/examples/nim.game --backend nope # exit 2

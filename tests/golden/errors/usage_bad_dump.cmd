@@ -1,0 +1,1 @@
+check --dump=nope {root}/examples/nim.game # exit 2

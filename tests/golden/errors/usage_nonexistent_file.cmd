@@ -1,0 +1,1 @@
+eval no_such_file.game # exit 2

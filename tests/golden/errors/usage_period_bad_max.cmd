@@ -1,0 +1,1 @@
+period {root}/examples/nim.game Nim --max many # exit 2

@@ -1,0 +1,1 @@
+table {root}/examples/nim.game # exit 2

@@ -1,0 +1,1 @@
+eval {root}/examples/nim.game --bogus # exit 2

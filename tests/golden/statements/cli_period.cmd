@@ -1,0 +1,1 @@
+period {case} Sub --max 500

@@ -1,0 +1,1 @@
+period {case} Lasker --max 500

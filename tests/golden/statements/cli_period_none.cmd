@@ -1,0 +1,1 @@
+period {case} TakeHalf --max 500

@@ -1,0 +1,1 @@
+table {case} Sub(0..20)

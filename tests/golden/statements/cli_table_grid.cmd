@@ -1,0 +1,1 @@
+table {case} Bash(0..6,1..3)

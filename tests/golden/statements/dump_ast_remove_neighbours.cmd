@@ -1,0 +1,1 @@
+check --dump=ast {case}
