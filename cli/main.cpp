@@ -63,7 +63,7 @@ int reportDiagnostics(Workspace& ws, bool json) {
 }
 
 int loadProgram(Workspace& ws, const Options& o, DumpStage stage, std::string* dump) {
-  if (o.stdlibOnly && (o.file.empty() || o.file == "-")) {
+  if (o.stdlibOnly && o.file.empty()) {
     if (!ws.loadStdlibOnly()) return reportDiagnostics(ws, o.json);
     return kOk;
   }
@@ -172,6 +172,15 @@ int main(int argc, char** argv) {
   CLI::App* repl = app.add_subcommand("repl", "interactive session (not part of this build yet)");
   repl->add_option("FILE", o.file);
 
+  if (argc > 1 && argv[1][0] != '-') {
+    std::string command = argv[1];
+    if (command != "eval" && command != "check" && command != "table" && command != "period" &&
+        command != "repl")
+      return usage(
+          fmt::format("unknown command '{}'; expected eval, check, table, period or repl "
+                      "(see gdsl --help)",
+                      command));
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -38,8 +38,10 @@ class TextOutput final : public Output {
     if (r.moves.empty()) out_ << "  (no moves)\n";
     size_t width = 0;
     for (const MoveText& m : r.moves) width = std::max(width, m.label.size());
+    bool sum = r.position.find(" + ") != std::string::npos;
     for (const MoveText& m : r.moves) {
-      out_ << fmt::format("  {:<{}}  {} -> {}  = {}{}\n", m.label, width, m.from, m.result,
+      std::string leaves = sum ? ", leaving " + m.result : "";
+      out_ << fmt::format("  {:<{}}  {} -> {}{}  = {}{}\n", m.label, width, m.from, m.to, leaves,
                           formatNimber(m.grundy), m.winning ? "  winning" : "");
     }
   }
@@ -77,7 +79,7 @@ class TextOutput final : public Output {
     out_ << fmt::format("{}: preperiod {}, period {}", r.game, p.preperiod, p.period);
     if (p.saltus) out_ << fmt::format(", saltus {}", p.saltus);
     if (p.proved)
-      out_ << fmt::format(" (proved from heaps 0..{})\n", p.checkedTo);
+      out_ << fmt::format(" (proved; values checked up to heap {})\n", p.checkedTo);
     else
       out_ << fmt::format(" (observed up to heap {}, not proved)\n", p.checkedTo);
   }
@@ -141,7 +143,7 @@ class JsonOutput final : public Output {
 
   void table(const TableResult& r) override {
     nlohmann::json ranges = nlohmann::json::array();
-    for (const auto& [lo, hi] : r.ranges) ranges.push_back({lo, hi});
+    for (const auto& [lo, hi] : r.params) ranges.push_back({lo, hi});
     nlohmann::json values =
         r.ranges.size() == 1 ? nlohmann::json(r.rows[0]) : nlohmann::json(r.rows);
     emit({{"kind", "table"}, {"game", r.game}, {"ranges", ranges}, {"values", values}});

@@ -111,6 +111,9 @@ bool Workspace::compile(DumpStage stage, std::string* dump) {
     d.notes = e.notes;
     return false;
   }
+  size_t before = diags_.all().size();
+  ir::checkAmounts(program_, diags_);
+  if (diags_.all().size() != before) return false;
   ir::analyzeTakeBreak(program_);
   if (stage == DumpStage::Ir && dump) *dump = ir::printProgram(program_);
   return true;

@@ -42,7 +42,8 @@ struct MovesResult {
 struct TableResult {
   std::string game;
   std::string title;                                // Sub(0..10)
-  std::vector<std::pair<int64_t, int64_t>> ranges;  // one or two
+  std::vector<std::pair<int64_t, int64_t>> ranges;  // the ranged parameters: one or two
+  std::vector<std::pair<int64_t, int64_t>> params;  // every parameter (fixed: lo == hi)
   std::vector<std::vector<uint64_t>> rows;          // one row for one range
 };
 

@@ -53,9 +53,9 @@ EvalResult Runner::eval(const Sum& sum) {
     uint32_t target = values[i] ^ total;
     if (target >= values[i]) continue;
     std::optional<MoveRecord> found;
-    engine_.movesUntil(sum[i], [&](const MoveRecord& m) {
+    engine_.forEachMove(sum[i], [&](MoveRecord& m) {
       if (engine_.value(m.components) != target) return true;
-      found = m;
+      found = std::move(m);
       return false;
     });
     if (found) r.move = describe(sum, i, *found, 0);
@@ -123,6 +123,7 @@ TableResult Runner::table(const ir::Statement& s) {
       throw RuntimeError(a.hi.loc, "a table has at most 10000000 entries along each parameter");
     fixed.push_back(lo);
     title += (i ? ", " : "") + (a.isRange ? fmt::format("{}..{}", lo, hi) : std::to_string(lo));
+    r.params.emplace_back(lo, hi);
     if (a.isRange) {
       ranged.push_back(i);
       r.ranges.emplace_back(lo, hi);

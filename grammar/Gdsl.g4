@@ -44,16 +44,19 @@ clause
     | 'when' expr                                     # whenClause
     ;
 
-// A successor or a position: a sum of terms.
-successor : term ('+' term)* ;
+// A successor or a position: a sum of terms. A `sum ... for x in D` term takes
+// everything after `in` as its domain, so it can only be the last term (or be
+// parenthesized); this also keeps `+` out of what may follow an expression.
+successor : sumTerm | term ('+' term)* ('+' sumTerm)? ;
 position  : successor ;
 
 term
     : ID '(' args? ')'                                # gameTerm
     | INT                                             # zeroTerm
-    | 'sum' sumBody 'for' ID 'in' expr                # sumTerm
     | '(' successor ')'                               # parenTerm
     ;
+
+sumTerm : 'sum' sumBody 'for' ID 'in' expr ;
 
 sumBody
     : ID '(' args? ')'                                # sumGame
@@ -102,8 +105,11 @@ primary
 ID     : [A-Za-z_] [A-Za-z0-9_]* ;
 INT    : [0-9]+ ;
 STRING : '"' ( '\\"' | '\\\\' | ~["\\\r\n] )* '"' ;
+// Unterminated strings and comments get tokens of their own, for clear errors.
+UNTERMINATED_STRING : '"' ( '\\"' | '\\\\' | ~["\\\r\n] )* ;
 
 LINE_COMMENT  : '//' ~[\r\n]* -> skip ;
 BLOCK_COMMENT : '/*' .*? '*/' -> skip ;
+UNTERMINATED_COMMENT : '/*' ( ~'*' | '*'+ ~[*/] )* '*'* EOF ;
 WS            : [ \t\r\n]+ -> skip ;
 ERROR_CHAR    : . ;

@@ -60,6 +60,12 @@ uint32_t Engine::heapValue(const Position& position) {
     if (e.game != game) throw;
     h.dense = false;  // computed by search from now on; table values stay valid
     return searchValue(position);
+  } catch (const RuntimeError&) {
+    // The error is at a smaller heap, which `position` may never reach: only
+    // a search from `position` can tell, and it reports the error if so.
+    if (static_cast<int64_t>(h.values.size()) >= m) throw;
+    h.dense = false;
+    return searchValue(position);
   }
   if (auto v = lookup()) return *v;
   return searchValue(position);
@@ -204,7 +210,8 @@ uint32_t Engine::searchValue(const Position& root) {
   uint32_t v = 0;
   if (values_[rootId] != kUnknownValue) return values_[rootId];
   std::vector<Frame> stack;
-  std::vector<uint32_t> path;
+  std::vector<uint32_t>& path = searchPath_;  // shared with nested searches
+  const size_t pathBase = path.size();
 
   auto push = [&](uint32_t id) {
     Frame f;
@@ -264,7 +271,8 @@ uint32_t Engine::searchValue(const Position& root) {
       stack.pop_back();
     }
   } catch (...) {
-    for (uint32_t id : path) onStack_[id] = 0;
+    for (size_t i = pathBase; i < path.size(); ++i) onStack_[path[i]] = 0;
+    path.resize(pathBase);
     throw;
   }
   return values_[rootId];
@@ -273,15 +281,18 @@ uint32_t Engine::searchValue(const Position& root) {
 // ---- moves -------------------------------------------------------------------
 
 std::vector<MoveRecord> Engine::movesOf(const Position& position) {
-  return movesUntil(position, [](const MoveRecord&) { return true; });
+  std::vector<MoveRecord> out;
+  forEachMove(position, [&](MoveRecord& m) {
+    out.push_back(std::move(m));
+    return true;
+  });
+  return out;
 }
 
-std::vector<MoveRecord> Engine::movesUntil(const Position& position,
-                                           const std::function<bool(const MoveRecord&)>& more) {
-  struct Collect : MoveSink {
-    const std::function<bool(const MoveRecord&)>& more;
-    std::vector<MoveRecord> out;
-    explicit Collect(const std::function<bool(const MoveRecord&)>& m) : more(m) {}
+void Engine::forEachMove(const Position& position, const std::function<bool(MoveRecord&)>& visit) {
+  struct Visit : MoveSink {
+    const std::function<bool(MoveRecord&)>& visit;
+    explicit Visit(const std::function<bool(MoveRecord&)>& v) : visit(v) {}
     bool onMove(const ir::Move& move, const ir::Frame& frame,
                 std::span<const Position> comps) override {
       MoveRecord r;
@@ -302,12 +313,10 @@ std::vector<MoveRecord> Engine::movesUntil(const Position& position,
       }
       if (!binders.empty()) r.label += "(" + binders + ")";
       r.components.assign(comps.begin(), comps.end());
-      out.push_back(std::move(r));
-      return more(out.back());
+      return visit(r);
     }
-  } collect(more);
-  backend_.enumerate(position, collect);
-  return std::move(collect.out);
+  } sink(visit);
+  backend_.enumerate(position, sink);
 }
 
 }  // namespace gdsl

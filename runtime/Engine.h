@@ -44,10 +44,9 @@ class Engine final : private ValueOracle {
   uint32_t value(const Sum& sum);
 
   std::vector<MoveRecord> movesOf(const Position& position);
-  // The moves of `position` in rule order, until `more` returns false for the
-  // last one collected.
-  std::vector<MoveRecord> movesUntil(const Position& position,
-                                     const std::function<bool(const MoveRecord&)>& more);
+  // Calls `visit` with each move of `position` in rule order until it returns
+  // false; nothing is kept, so a huge heap costs no memory.
+  void forEachMove(const Position& position, const std::function<bool(MoveRecord&)>& visit);
 
   // The period of a one-heap game among heaps 0..maxHeap (section 6). For a
   // take-and-break game the search stops as soon as a period is proved.
@@ -84,6 +83,7 @@ class Engine final : private ValueOracle {
   std::vector<const Position*> positions_;
   std::vector<uint32_t> values_;
   std::vector<uint8_t> onStack_;
+  std::vector<uint32_t> searchPath_;  // positions being searched, outermost first
 };
 
 inline constexpr uint32_t kUnknownValue = UINT32_MAX;

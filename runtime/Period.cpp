@@ -29,7 +29,8 @@ std::optional<PeriodInfo> findPeriod(const uint32_t* g, int64_t count) {
     int64_t n0 = scan(g, count, p, s);
     // An arithmetic period (s != 0) makes g unbounded, so no ordinary period
     // can exist as well: the first acceptable candidate of either kind wins.
-    if (acceptable(n0, p, count)) return PeriodInfo{n0, p, s, false, count - 1};
+    // Values are never negative, so a falling saltus cannot last.
+    if (s >= 0 && acceptable(n0, p, count)) return PeriodInfo{n0, p, s, false, count - 1};
   }
   return std::nullopt;
 }

@@ -126,8 +126,9 @@ Position Interpreter::makePosition(const ir::Term& term, const ir::Frame& f) {
   }
   for (int64_t w : p.words) {
     if (w < 0) {
-      throw RuntimeError(term.loc, fmt::format("the successor {} has a negative parameter; "
+      throw RuntimeError(term.loc, fmt::format("the {} {} has a negative parameter; "
                                                "parameters are non-negative integers",
+                                               depth_ == statementDepth_ ? "position" : "successor",
                                                formatPosition(program_, p)));
     }
   }
@@ -187,6 +188,12 @@ struct StopEnumeration {};
 
 Sum Interpreter::evalPosition(const ir::PositionExpr& position) {
   DepthGuard guard(*this);
+  struct Mark {  // errors at this depth are in the statement's own position
+    size_t& slot;
+    size_t saved;
+    ~Mark() { slot = saved; }
+  } mark{statementDepth_, statementDepth_};
+  statementDepth_ = depth_;
   Depth& d = enter();
   d.ints.resize(static_cast<size_t>(position.intSlots));
   d.lists.resize(static_cast<size_t>(position.listSlots));

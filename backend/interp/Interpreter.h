@@ -3,6 +3,7 @@
 // own frame, one per nesting depth.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -49,6 +50,7 @@ class Interpreter final : public Backend {
   ir::Evaluator eval_;
   std::vector<std::unique_ptr<Depth>> depths_;
   size_t depth_ = 0;
+  size_t statementDepth_ = SIZE_MAX;  // the depth of evalPosition's frame, if running
 };
 
 }  // namespace gdsl

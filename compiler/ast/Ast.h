@@ -98,6 +98,9 @@ struct Clause {
   SourceRange nameRange;
   ExprPtr expr;
   int varId = -1;  // sema
+  // Desugared `take K` / `remove K`: K may be a single integer, which sema
+  // then wraps into a one-element list.
+  bool amountDomain = false;
 };
 
 enum class Sugar : uint8_t { None, Take, Split, SplitUnequal, Remove, RemoveNeighbours, Octal };

@@ -180,10 +180,19 @@ void printMove(const Move& m, std::string& out) {
 }
 
 void printSugar(const Move& m, std::string& out) {
-  out += fmt::format("  {}", sugarName(m.sugar));
-  if (m.sugar == Sugar::Take || m.sugar == Sugar::Remove || m.sugar == Sugar::RemoveNeighbours) {
-    out += ' ' + printExpr(*m.amount);
-    if (m.sugar == Sugar::RemoveNeighbours) out += " with neighbours";
+  switch (m.sugar) {
+    case Sugar::Take:
+      out += "  take " + printExpr(*m.amount);
+      break;
+    case Sugar::Remove:
+      out += "  remove " + printExpr(*m.amount);
+      break;
+    case Sugar::RemoveNeighbours:
+      out += "  remove " + printExpr(*m.amount) + " with neighbours";
+      break;
+    default:
+      out += std::string("  ") + sugarName(m.sugar);
+      break;
   }
   out += '\n';
 }

@@ -1,11 +1,14 @@
 // IR passes run by the driver after lowering, in this order:
 //   foldConstants      evaluates every `const` once and replaces references to
 //                      it by literals (ints, list pool entries, ranges)
+//   checkAmounts       rejects constant `take`/`remove` amounts below 1 (a move
+//                      that does not shrink the heap never ends)
 //   analyzeTakeBreak   marks one-heap take-and-break games with the largest
 //                      number of tokens a move removes (for proved periods)
 #pragma once
 
 #include "compiler/ir/Ir.h"
+#include "compiler/support/Diagnostics.h"
 
 namespace gdsl::ir {
 
@@ -14,6 +17,8 @@ namespace gdsl::ir {
 std::vector<Expr> foldConstants(Program& program);
 // Folds a statement compiled after the program (uses the values above).
 void foldStatement(Statement& statement, const std::vector<Expr>& values);
+
+void checkAmounts(const Program& program, DiagnosticSink& diagnostics);
 
 void analyzeTakeBreak(Program& program);
 

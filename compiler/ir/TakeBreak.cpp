@@ -2,6 +2,8 @@
 // `split`, or `take`/`remove` of constant positive amounts removes at most t
 // tokens and leaves at most two heaps; for such games the Guy-Smith theorem
 // proves a period from finitely many values (LANGUAGE.md section 6).
+#include <fmt/format.h>
+
 #include <algorithm>
 
 #include "compiler/ir/Evaluator.h"
@@ -71,6 +73,34 @@ std::optional<int64_t> bound(const Program& p, const Game& g) {
 }
 
 }  // namespace
+
+void checkAmounts(const Program& program, DiagnosticSink& diagnostics) {
+  for (const Game& g : program.games) {
+    for (const Move& m : g.moves) {
+      if (!m.amount || !isConstant(*m.amount)) continue;
+      ListArena arena;
+      Evaluator eval(program, arena);
+      try {
+        int64_t smallest = 0;
+        if (m.amount->type == Type::Int) {
+          smallest = eval.evalInt(*m.amount, Frame{});
+        } else {
+          ListVal l = eval.evalList(*m.amount, Frame{});
+          if (l.size == 0) continue;
+          smallest = l.at(0);
+          for (int64_t i = 1; i < l.size && i < (1 << 20); ++i)
+            smallest = std::min(smallest, l.at(i));
+        }
+        if (smallest < 1)
+          diagnostics.error(m.amount->loc,
+                            fmt::format("{} amounts must be at least 1, but this includes {}",
+                                        ast::sugarName(m.sugar), smallest));
+      } catch (const RuntimeError& e) {
+        diagnostics.error(e.range, e.message);
+      }
+    }
+  }
+}
 
 void analyzeTakeBreak(Program& program) {
   for (Game& g : program.games) g.takeBreakBound = bound(program, g);

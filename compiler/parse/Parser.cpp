@@ -4,8 +4,10 @@
 
 #include <antlr4-runtime.h>
 
+#include <cctype>
 #include <charconv>
 #include <regex>
+#include <set>
 
 #include "GdslLexer.h"
 #include "GdslParser.h"
@@ -48,25 +50,52 @@ class ErrorCollector : public antlr4::BaseErrorListener {
                    const std::string& msg, std::exception_ptr) override {
     uint32_t length = 1;
     std::string message = rewriteMessage(msg);
+    if (offending && offending->getType() == antlr4::Token::EOF &&
+        message == "this does not parse here") {
+      message = "unexpected end of file";
+    }
     if (offending && offending->getType() != antlr4::Token::EOF) {
       length = static_cast<uint32_t>(offending->getStopIndex() - offending->getStartIndex() + 1);
-      if (message == "this does not parse here")
-        message = "unexpected '" + offending->getText() + "' here";
+      std::string text = offending->getText();
+      size_t type = offending->getType();
+      if (type == GdslLexer::UNTERMINATED_STRING) {
+        message = "unterminated string: a string ends with \" on the same line";
+        length = 1;
+      } else if (type == GdslLexer::UNTERMINATED_COMMENT) {
+        message = "unterminated comment: /* needs a closing */";
+        length = 2;
+      } else if (type == GdslLexer::ERROR_CHAR) {
+        message = "unexpected character '" + text + "'";
+      } else if (type != GdslLexer::ID && isWord(text) && msg.find("ID") != std::string::npos) {
+        message = "'" + text + "' is a keyword and cannot be used as a name";
+      } else if (message == "this does not parse here") {
+        message = "unexpected '" + text + "' here";
+      }
     }
     SourceRange r = sources_.rangeAt(file_, static_cast<uint32_t>(line),
                                      static_cast<uint32_t>(col) + 1, length);
-    // One message per place: ANTLR can report the same token twice while recovering.
-    if (r.begin == lastBegin_ && count_ > 0) return;
+    // One message per mistake: while ANTLR recovers it often reports the same
+    // token again, or a follow-on error on the same line; keep the first.
+    if (count_ > 0 && (r.begin == lastBegin_ || r.line == lastLine_)) return;
     lastBegin_ = r.begin;
+    lastLine_ = r.line;
     ++count_;
     diags_.error(r, message);
   }
 
  private:
+  static bool isWord(const std::string& text) {
+    if (text.empty()) return false;
+    for (char c : text)
+      if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
+    return std::isalpha(static_cast<unsigned char>(text[0])) || text[0] == '_';
+  }
+
   const SourceManager& sources_;
   uint32_t file_;
   DiagnosticSink& diags_;
   uint32_t lastBegin_ = 0;
+  uint32_t lastLine_ = 0;
   int count_ = 0;
 };
 
@@ -281,7 +310,7 @@ class Converter {
     }
   }
 
-  // successor : term ('+' term)*   (terms that are `0` are dropped)
+  // successor : sumTerm | term ('+' term)* ('+' sumTerm)?   (terms that are `0` are dropped)
   ast::Successor successor(P::SuccessorContext* ctx) {
     ast::Successor out;
     for (auto* t : ctx->term()) {
@@ -292,6 +321,7 @@ class Converter {
       ast::Term term = this->term(t);
       if (term.kind != ast::Term::Kind::Zero) out.push_back(std::move(term));
     }
+    if (ctx->sumTerm()) out.push_back(sumTerm(ctx->sumTerm()));
     return out;
   }
 
@@ -310,23 +340,28 @@ class Converter {
       if (c->INT()->getText().find_first_not_of('0') != std::string::npos)
         diags_.error(range(ctx), "a term of a position must be a game position like G(3) or 0; '" +
                                      c->INT()->getText() + "' is neither");
-    } else if (auto* c = dynamic_cast<P::SumTermContext*>(ctx)) {
-      // 'sum' sumBody 'for' ID 'in' expr
-      t.kind = ast::Term::Kind::Sum;
-      t.var = c->ID()->getText();
-      t.varRange = range(c->ID());
-      t.domain = expr(c->expr());
-      if (auto* g = dynamic_cast<P::SumGameContext*>(c->sumBody())) {
-        ast::Term inner;
-        inner.kind = ast::Term::Kind::Game;
-        inner.range = range(g);
-        inner.game = g->ID()->getText();
-        inner.gameRange = range(g->ID());
-        if (g->args()) inner.args = args(g->args());
-        t.body.push_back(std::move(inner));
-      } else if (auto* p = dynamic_cast<P::SumParenContext*>(c->sumBody())) {
-        t.body = successor(p->successor());
-      }
+    }
+    return t;
+  }
+
+  // sumTerm : 'sum' sumBody 'for' ID 'in' expr
+  ast::Term sumTerm(P::SumTermContext* c) {
+    ast::Term t;
+    t.range = range(c);
+    t.kind = ast::Term::Kind::Sum;
+    t.var = c->ID()->getText();
+    t.varRange = range(c->ID());
+    t.domain = expr(c->expr());
+    if (auto* g = dynamic_cast<P::SumGameContext*>(c->sumBody())) {
+      ast::Term inner;
+      inner.kind = ast::Term::Kind::Game;
+      inner.range = range(g);
+      inner.game = g->ID()->getText();
+      inner.gameRange = range(g->ID());
+      if (g->args()) inner.args = args(g->args());
+      t.body.push_back(std::move(inner));
+    } else if (auto* p = dynamic_cast<P::SumParenContext*>(c->sumBody())) {
+      t.body = successor(p->successor());
     }
     return t;
   }
@@ -340,9 +375,11 @@ class Converter {
 
   // expr : andExpr ('or' andExpr)*
   ast::ExprPtr expr(P::ExprContext* ctx) {
-    ast::ExprPtr e = andExpr(ctx->andExpr(0));
-    for (size_t i = 1; i < ctx->andExpr().size(); ++i)
-      e = binary(ast::BinOp::Or, std::move(e), andExpr(ctx->andExpr(i)));
+    // Each accessor call builds a vector: fetch children once (long chains stay linear).
+    auto items = ctx->andExpr();
+    ast::ExprPtr e = andExpr(items[0]);
+    for (size_t i = 1; i < items.size(); ++i)
+      e = binary(ast::BinOp::Or, std::move(e), andExpr(items[i]));
     return e;
   }
 
@@ -353,9 +390,10 @@ class Converter {
 
   // andExpr : notExpr ('and' notExpr)*
   ast::ExprPtr andExpr(P::AndExprContext* ctx) {
-    ast::ExprPtr e = notExpr(ctx->notExpr(0));
-    for (size_t i = 1; i < ctx->notExpr().size(); ++i)
-      e = binary(ast::BinOp::And, std::move(e), notExpr(ctx->notExpr(i)));
+    auto items = ctx->notExpr();
+    ast::ExprPtr e = notExpr(items[0]);
+    for (size_t i = 1; i < items.size(); ++i)
+      e = binary(ast::BinOp::And, std::move(e), notExpr(items[i]));
     return e;
   }
 
@@ -395,52 +433,61 @@ class Converter {
   }
 
   ast::ExprPtr bitOr(P::BitOrContext* ctx) {
-    ast::ExprPtr e = bitXor(ctx->bitXor(0));
-    for (size_t i = 1; i < ctx->bitXor().size(); ++i)
-      e = binary(ast::BinOp::BitOr, std::move(e), bitXor(ctx->bitXor(i)));
+    auto items = ctx->bitXor();
+    ast::ExprPtr e = bitXor(items[0]);
+    for (size_t i = 1; i < items.size(); ++i)
+      e = binary(ast::BinOp::BitOr, std::move(e), bitXor(items[i]));
     return e;
   }
 
   ast::ExprPtr bitXor(P::BitXorContext* ctx) {
-    ast::ExprPtr e = bitAnd(ctx->bitAnd(0));
-    for (size_t i = 1; i < ctx->bitAnd().size(); ++i)
-      e = binary(ast::BinOp::BitXor, std::move(e), bitAnd(ctx->bitAnd(i)));
+    auto items = ctx->bitAnd();
+    ast::ExprPtr e = bitAnd(items[0]);
+    for (size_t i = 1; i < items.size(); ++i)
+      e = binary(ast::BinOp::BitXor, std::move(e), bitAnd(items[i]));
     return e;
   }
 
   ast::ExprPtr bitAnd(P::BitAndContext* ctx) {
-    ast::ExprPtr e = shift(ctx->shift(0));
-    for (size_t i = 1; i < ctx->shift().size(); ++i)
-      e = binary(ast::BinOp::BitAnd, std::move(e), shift(ctx->shift(i)));
+    auto items = ctx->shift();
+    ast::ExprPtr e = shift(items[0]);
+    for (size_t i = 1; i < items.size(); ++i)
+      e = binary(ast::BinOp::BitAnd, std::move(e), shift(items[i]));
     return e;
   }
 
   ast::ExprPtr shift(P::ShiftContext* ctx) {
-    ast::ExprPtr e = additive(ctx->additive(0));
-    for (size_t i = 1; i < ctx->additive().size(); ++i) {
-      ast::BinOp op = ctx->shiftOp(i - 1)->getText() == "<<" ? ast::BinOp::Shl : ast::BinOp::Shr;
-      e = binary(op, std::move(e), additive(ctx->additive(i)));
+    auto items = ctx->additive();
+    auto ops = ctx->shiftOp();
+    ast::ExprPtr e = additive(items[0]);
+    for (size_t i = 1; i < items.size(); ++i) {
+      ast::BinOp op = ops[i - 1]->getText() == "<<" ? ast::BinOp::Shl : ast::BinOp::Shr;
+      e = binary(op, std::move(e), additive(items[i]));
     }
     return e;
   }
 
   ast::ExprPtr additive(P::AdditiveContext* ctx) {
-    ast::ExprPtr e = multiplicative(ctx->multiplicative(0));
-    for (size_t i = 1; i < ctx->multiplicative().size(); ++i) {
-      ast::BinOp op = ctx->addOp(i - 1)->getText() == "+" ? ast::BinOp::Add : ast::BinOp::Sub;
-      e = binary(op, std::move(e), multiplicative(ctx->multiplicative(i)));
+    auto items = ctx->multiplicative();
+    auto ops = ctx->addOp();
+    ast::ExprPtr e = multiplicative(items[0]);
+    for (size_t i = 1; i < items.size(); ++i) {
+      ast::BinOp op = ops[i - 1]->getText() == "+" ? ast::BinOp::Add : ast::BinOp::Sub;
+      e = binary(op, std::move(e), multiplicative(items[i]));
     }
     return e;
   }
 
   ast::ExprPtr multiplicative(P::MultiplicativeContext* ctx) {
-    ast::ExprPtr e = unary(ctx->unary(0));
-    for (size_t i = 1; i < ctx->unary().size(); ++i) {
-      std::string text = ctx->mulOp(i - 1)->getText();
+    auto items = ctx->unary();
+    auto ops = ctx->mulOp();
+    ast::ExprPtr e = unary(items[0]);
+    for (size_t i = 1; i < items.size(); ++i) {
+      std::string text = ops[i - 1]->getText();
       ast::BinOp op = text == "*"   ? ast::BinOp::Mul
                       : text == "/" ? ast::BinOp::Div
                                     : ast::BinOp::Mod;
-      e = binary(op, std::move(e), unary(ctx->unary(i)));
+      e = binary(op, std::move(e), unary(items[i]));
     }
     return e;
   }
@@ -511,18 +558,38 @@ class Converter {
 // Deep nesting would overflow the recursive-descent parser's stack: refuse it
 // with a diagnostic before parsing.
 constexpr int kMaxNesting = 256;
+constexpr int kMaxOperators = 10000;
 
 bool checkNesting(antlr4::CommonTokenStream& tokens, const SourceManager& sources, uint32_t file,
                   DiagnosticSink& diags) {
   int depth = 0;
+  int prefixRun = 0;  // consecutive `-` / `not`, which also nest
+  int operators = 0;  // binary operators in one expression (its tree gets as deep)
+  static const std::set<std::string> binaryOps = {"+", "-", "*",  "/",  "%",   "|",
+                                                  "^", "&", "<<", ">>", "and", "or"};
   for (antlr4::Token* t : tokens.getTokens()) {
     std::string text = t->getText();
+    if (binaryOps.count(text)) {
+      if (++operators > kMaxOperators) {
+        diags.error(sources.rangeAt(file, static_cast<uint32_t>(t->getLine()),
+                                    static_cast<uint32_t>(t->getCharPositionInLine()) + 1, 1),
+                    "an expression with more than " + std::to_string(kMaxOperators) +
+                        " operators; split it with constants");
+        return false;
+      }
+    } else if (t->getType() != GdslLexer::INT && t->getType() != GdslLexer::ID && text != "(" &&
+               text != ")" && text != "[" && text != "]") {
+      operators = 0;
+    }
     if (text == "(" || text == "[" || text == "{") ++depth;
     if (text == ")" || text == "]" || text == "}") --depth;
-    if (depth > kMaxNesting) {
+    prefixRun = (text == "-" || text == "not") ? prefixRun + 1 : 0;
+    if (depth > kMaxNesting || prefixRun > kMaxNesting) {
       diags.error(sources.rangeAt(file, static_cast<uint32_t>(t->getLine()),
                                   static_cast<uint32_t>(t->getCharPositionInLine()) + 1, 1),
-                  "brackets nested more than " + std::to_string(kMaxNesting) + " deep");
+                  depth > kMaxNesting
+                      ? "brackets nested more than " + std::to_string(kMaxNesting) + " deep"
+                      : "more than " + std::to_string(kMaxNesting) + " '-' or 'not' in a row");
       return false;
     }
   }

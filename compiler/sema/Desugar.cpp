@@ -75,7 +75,8 @@ std::string fresh(const std::string& wanted, const std::string& heap) {
   return wanted == heap ? wanted + "_" : wanted;
 }
 
-// Adds the clause(s) that bind `k` to each amount of K with k <= n.
+// Adds the clause(s) that bind `k` to each amount of K with k <= n. A
+// non-range K may be a list or a single integer (sema decides, by its type).
 void bindAmount(const Builder& b, const Expr& amount, const std::string& k, Move& m) {
   if (amount.kind == ast::ExprKind::Range) {
     // k in a..min(b, n): never walks amounts larger than the heap.
@@ -83,14 +84,9 @@ void bindAmount(const Builder& b, const Expr& amount, const std::string& k, Move
                                           b.call("min", ast::clone(*amount.kids[1]), b.n()))));
     return;
   }
-  ExprPtr domain = ast::clone(amount);
-  if (amount.kind == ast::ExprKind::Int || amount.kind == ast::ExprKind::Neg) {
-    std::vector<ExprPtr> one;
-    one.push_back(std::move(domain));
-    domain = std::make_unique<Expr>(ast::ExprKind::List, b.at);
-    domain->kids = std::move(one);
-  }
-  m.clauses.push_back(b.bind(k, std::move(domain)));
+  Clause c = b.bind(k, ast::clone(amount));
+  c.amountDomain = true;
+  m.clauses.push_back(std::move(c));
   m.clauses.push_back(b.when(b.bin(BinOp::Le, b.name(k), b.n())));
 }
 
@@ -112,14 +108,27 @@ void desugarSplit(const Builder& b, Move& m, bool unequal) {
   m.successor.push_back(b.pos(b.bin(BinOp::Sub, b.n(), b.name(a))));
 }
 
+// The block of k tokens starts after i tokens. By symmetry only 2i + k <= n
+// is needed. The start i is the outer loop, so that the moves that leave a
+// small heap come first: a winning move of a huge heap is found among them.
 void desugarRemove(const Builder& b, Move& m, bool neighbours) {
   std::string k = fresh("k", b.heap);
   std::string i = fresh("i", b.heap);
   m.label = "remove";
-  bindAmount(b, *m.amount, k, m);
-  // The block starts at i; by symmetry i <= n - k - i suffices.
-  ExprPtr rest = b.bin(BinOp::Sub, b.n(), b.name(k));
-  m.clauses.push_back(b.bind(i, b.range(b.num(0), b.bin(BinOp::Div, std::move(rest), b.num(2)))));
+  m.clauses.push_back(b.bind(i, b.range(b.num(0), b.bin(BinOp::Div, b.n(), b.num(2)))));
+  // room = n - 2i: the largest block that fits after i tokens on each side.
+  ExprPtr room = b.bin(BinOp::Sub, b.n(), b.bin(BinOp::Mul, b.num(2), b.name(i)));
+  const Expr& amount = *m.amount;
+  if (amount.kind == ast::ExprKind::Range) {
+    m.clauses.push_back(
+        b.bind(k, b.range(ast::clone(*amount.kids[0]),
+                          b.call("min", ast::clone(*amount.kids[1]), std::move(room)))));
+  } else {
+    Clause c = b.bind(k, ast::clone(amount));
+    c.amountDomain = true;
+    m.clauses.push_back(std::move(c));
+    m.clauses.push_back(b.when(b.bin(BinOp::Le, b.name(k), std::move(room))));
+  }
   ExprPtr left = b.name(i);
   ExprPtr right = b.bin(BinOp::Sub, b.bin(BinOp::Sub, b.n(), b.name(k)), b.name(i));
   if (neighbours) {
@@ -201,12 +210,16 @@ void desugarOctal(ast::Game& g, DiagnosticSink& diags) {
     m.successor.push_back(b.pos(b.bin(BinOp::Sub, b.n(), b.name("k"))));
     g.moves.push_back(std::move(m));
   }
-  if (!splits.empty()) {  // bit 4: take k and leave two non-empty heaps a <= n-k-a
+  if (!splits.empty()) {
+    // bit 4: take k and leave two non-empty heaps a <= n - k - a. The smaller
+    // heap a is the outer loop (see desugarRemove).
     Move m = start("split");
-    m.clauses.push_back(b.bind("k", b.set(splits)));
-    ExprPtr rest = b.bin(BinOp::Sub, b.n(), b.name("k"));
+    ExprPtr rest = b.bin(BinOp::Sub, b.n(), b.num(splits.front()));
     m.clauses.push_back(
         b.bind("a", b.range(b.num(1), b.bin(BinOp::Div, std::move(rest), b.num(2)))));
+    m.clauses.push_back(b.bind("k", b.set(splits)));
+    m.clauses.push_back(b.when(b.bin(BinOp::Le, b.bin(BinOp::Mul, b.num(2), b.name("a")),
+                                     b.bin(BinOp::Sub, b.n(), b.name("k")))));
     m.successor.push_back(b.pos(b.name("a")));
     m.successor.push_back(
         b.pos(b.bin(BinOp::Sub, b.bin(BinOp::Sub, b.n(), b.name("k")), b.name("a"))));

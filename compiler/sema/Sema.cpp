@@ -187,6 +187,12 @@ class Checker {
     switch (c.kind) {
       case ast::Clause::Kind::Bind: {
         Type t = check(*c.expr, scope);
+        if (t == Type::Int && c.amountDomain) {  // take 3, take N: the list [3]
+          auto list = std::make_unique<Expr>(ExprKind::List, c.expr->range);
+          list->kids.push_back(std::move(c.expr));
+          list->type = t = Type::List;
+          c.expr = std::move(list);
+        }
         Type element = Type::Unknown;
         if (t == Type::List)
           element = Type::Int;
