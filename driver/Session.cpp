@@ -26,20 +26,7 @@ const char* const kNoJit =
 }
 
 bool Session::load(const std::string& name, const std::string& source) {
-  if (options_.backend == BackendKind::Jit) {
-    diagnostics_ = kNoJit;
-    return false;
-  }
-  state_ = std::make_unique<State>();
-  if (!state_->workspace.load(name, "", source)) {
-    diagnostics_ = state_->workspace.renderDiagnostics();
-    state_.reset();
-    return false;
-  }
-  state_->interpreter = std::make_unique<Interpreter>(state_->workspace.program());
-  state_->engine = std::make_unique<Engine>(state_->workspace.program(), *state_->interpreter);
-  diagnostics_.clear();
-  return true;
+  return loadText(name, "", source);
 }
 
 bool Session::loadFile(const std::string& path) {
@@ -48,14 +35,18 @@ bool Session::loadFile(const std::string& path) {
     diagnostics_ = "cannot open " + path + "\n";
     return false;
   }
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  return loadText(path, path, buffer.str());
+}
+
+bool Session::loadText(const std::string& name, const std::string& path, const std::string& text) {
   if (options_.backend == BackendKind::Jit) {
     diagnostics_ = kNoJit;
     return false;
   }
-  std::stringstream buffer;
-  buffer << in.rdbuf();
   state_ = std::make_unique<State>();
-  if (!state_->workspace.load(path, path, buffer.str())) {
+  if (!state_->workspace.load(name, path, text)) {
     diagnostics_ = state_->workspace.renderDiagnostics();
     state_.reset();
     return false;

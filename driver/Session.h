@@ -41,6 +41,8 @@ class Session {
   std::string diagnostics() const;
 
  private:
+  bool loadText(const std::string& name, const std::string& path, const std::string& text);
+
   struct State;
   std::unique_ptr<State> state_;
   SessionOptions options_;

@@ -38,6 +38,12 @@ Interpreter::Depth& Interpreter::enter() {
   return *depths_[depth_];
 }
 
+ir::Frame Interpreter::frame(Depth& d, int intSlots, int listSlots) {
+  d.ints.resize(static_cast<size_t>(intSlots));
+  d.lists.resize(static_cast<size_t>(listSlots));
+  return ir::Frame{d.ints.data(), d.lists.data()};
+}
+
 void Interpreter::bindParams(const ir::Game& game, const Position& position, ir::Frame& frame) {
   size_t w = 0;
   for (const ir::Param& p : game.params) {
@@ -110,20 +116,24 @@ void Interpreter::runSteps(const std::vector<ir::Step>& steps, size_t index, con
   }
 }
 
+void Interpreter::appendArgs(const ir::Game& game, const std::vector<ir::Expr>& args,
+                             const ir::Frame& f, std::vector<int64_t>& words) {
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (game.params[i].type == ir::Type::List) {
+      ir::ListVal l = eval_.evalList(args[i], f);
+      words.push_back(l.size);
+      for (int64_t j = 0; j < l.size; ++j) words.push_back(l.at(j));
+    } else {
+      words.push_back(eval_.evalInt(args[i], f));
+    }
+  }
+}
+
 Position Interpreter::makePosition(const ir::Term& term, const ir::Frame& f) {
   const ir::Game& g = program_.games[term.game];
   Position p;
   p.game = static_cast<uint32_t>(term.game);
-  for (size_t i = 0; i < term.args.size(); ++i) {
-    const ir::Expr& arg = term.args[i];
-    if (g.params[i].type == ir::Type::List) {
-      ir::ListVal l = eval_.evalList(arg, f);
-      p.words.push_back(l.size);
-      for (int64_t j = 0; j < l.size; ++j) p.words.push_back(l.at(j));
-    } else {
-      p.words.push_back(eval_.evalInt(arg, f));
-    }
-  }
+  appendArgs(g, term.args, f, p.words);
   for (int64_t w : p.words) {
     if (w < 0) {
       throw RuntimeError(term.loc, fmt::format("the {} {} has a negative parameter; "
@@ -141,23 +151,12 @@ void Interpreter::normalize(Position& position) {
   if (!g.normalize) return;
   DepthGuard guard(*this);
   Depth& d = enter();
-  d.ints.resize(static_cast<size_t>(g.intSlots));
-  d.lists.resize(static_cast<size_t>(g.listSlots));
-  ir::Frame f{d.ints.data(), d.lists.data()};
+  ir::Frame f = frame(d, g.intSlots, g.listSlots);
   Position out;
   out.game = position.game;
   try {
     bindParams(g, position, f);
-    for (size_t i = 0; i < g.normalize->size(); ++i) {
-      const ir::Expr& e = (*g.normalize)[i];
-      if (g.params[i].type == ir::Type::List) {
-        ir::ListVal l = eval_.evalList(e, f);
-        out.words.push_back(l.size);
-        for (int64_t j = 0; j < l.size; ++j) out.words.push_back(l.at(j));
-      } else {
-        out.words.push_back(eval_.evalInt(e, f));
-      }
-    }
+    appendArgs(g, *g.normalize, f, out.words);
   } catch (RuntimeError& e) {
     addContext(e, position);
     throw;
@@ -195,9 +194,7 @@ Sum Interpreter::evalPosition(const ir::PositionExpr& position) {
   } mark{statementDepth_, statementDepth_};
   statementDepth_ = depth_;
   Depth& d = enter();
-  d.ints.resize(static_cast<size_t>(position.intSlots));
-  d.lists.resize(static_cast<size_t>(position.listSlots));
-  ir::Frame f{d.ints.data(), d.lists.data()};
+  ir::Frame f = frame(d, position.intSlots, position.listSlots);
   Sum out;
   emitTerms(position.terms, f, out);
   return out;
@@ -212,9 +209,7 @@ void Interpreter::enumerate(const Position& position, MoveSink& sink) {
   const ir::Game& g = program_.games[position.game];
   DepthGuard guard(*this);
   Depth& d = enter();
-  d.ints.resize(static_cast<size_t>(g.intSlots));
-  d.lists.resize(static_cast<size_t>(g.listSlots));
-  ir::Frame f{d.ints.data(), d.lists.data()};
+  ir::Frame f = frame(d, g.intSlots, g.listSlots);
   bindParams(g, position, f);
   try {
     for (const ir::Move& m : g.moves) {
@@ -255,9 +250,7 @@ uint32_t Interpreter::heapValue(int game, int64_t n, const uint32_t* table, Valu
   const ir::Game& g = program_.games[static_cast<size_t>(game)];
   DepthGuard guard(*this);
   Depth& d = enter();
-  d.ints.resize(static_cast<size_t>(g.intSlots));
-  d.lists.resize(static_cast<size_t>(g.listSlots));
-  ir::Frame f{d.ints.data(), d.lists.data()};
+  ir::Frame f = frame(d, g.intSlots, g.listSlots);
   f.ints[g.params[0].slot] = n;
   // mex with epoch stamps: stamps[v] == epoch means value v was seen.
   if (++d.epoch == 0) {

@@ -31,6 +31,9 @@ class Interpreter final : public Backend {
   struct Depth;
   class DepthGuard;
   Depth& enter();
+  static ir::Frame frame(Depth& d, int intSlots, int listSlots);
+  void appendArgs(const ir::Game& game, const std::vector<ir::Expr>& args, const ir::Frame& f,
+                  std::vector<int64_t>& words);
 
   void bindParams(const ir::Game& game, const Position& position, ir::Frame& frame);
   template <typename AtEnd>

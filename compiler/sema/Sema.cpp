@@ -43,26 +43,13 @@ class Checker {
 
   void runStatements(ast::Module& m) {
     for (ast::Statement& s : m.statements) {
-      switch (s.kind) {
-        case ast::Statement::Kind::Game:
-        case ast::Statement::Kind::Const:
-        case ast::Statement::Kind::Import:
-          diags_.error(s.range,
-                       "only eval, moves, table, period and assert statements can be "
-                       "given here; put declarations in the file");
-          break;
-        case ast::Statement::Kind::Eval:
-        case ast::Statement::Kind::Moves:
-        case ast::Statement::Kind::Assert:
-          checkPositionStatement(s);
-          break;
-        case ast::Statement::Kind::Table:
-          checkTable(s);
-          break;
-        case ast::Statement::Kind::Period:
-          checkPeriod(s);
-          break;
+      if (isDeclaration(s)) {
+        diags_.error(s.range,
+                     "only eval, moves, table, period and assert statements can be "
+                     "given here; put declarations in the file");
+        continue;
       }
+      checkStatement(s);
     }
   }
 
@@ -78,26 +65,8 @@ class Checker {
     // Pass 3: game bodies and statements, which may use any constant.
     for (ast::Module& m : modules) {
       for (ast::Statement& s : m.statements) {
-        switch (s.kind) {
-          case ast::Statement::Kind::Game:
-            checkGame(*s.game);
-            break;
-          case ast::Statement::Kind::Const:
-            break;
-          case ast::Statement::Kind::Import:
-            break;
-          case ast::Statement::Kind::Eval:
-          case ast::Statement::Kind::Moves:
-          case ast::Statement::Kind::Assert:
-            checkPositionStatement(s);
-            break;
-          case ast::Statement::Kind::Table:
-            checkTable(s);
-            break;
-          case ast::Statement::Kind::Period:
-            checkPeriod(s);
-            break;
-        }
+        if (s.kind == ast::Statement::Kind::Game) checkGame(*s.game);
+        if (!isDeclaration(s)) checkStatement(s);
       }
     }
   }
@@ -265,6 +234,21 @@ class Checker {
   }
 
   // ---- statements ---------------------------------------------------------
+
+  static bool isDeclaration(const ast::Statement& s) {
+    return s.kind == ast::Statement::Kind::Game || s.kind == ast::Statement::Kind::Const ||
+           s.kind == ast::Statement::Kind::Import;
+  }
+
+  // eval, moves, assert, table, period.
+  void checkStatement(ast::Statement& s) {
+    if (s.kind == ast::Statement::Kind::Table)
+      checkTable(s);
+    else if (s.kind == ast::Statement::Kind::Period)
+      checkPeriod(s);
+    else
+      checkPositionStatement(s);
+  }
 
   void checkPositionStatement(ast::Statement& s) {
     Scope scope;
