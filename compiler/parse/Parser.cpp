@@ -22,7 +22,7 @@ std::string friendlyTokenNames(std::string msg) {
   static const std::pair<std::regex, const char*> names[] = {
       {std::regex("\\bID\\b"), "a name"},       {std::regex("\\bINT\\b"), "an integer"},
       {std::regex("\\bSTRING\\b"), "a string"}, {std::regex("\\bERROR_CHAR\\b"), "a character"},
-      {std::regex("<EOF>"), "end of file"},
+      {std::regex("'<EOF>'"), "end of file"},   {std::regex("<EOF>"), "end of file"},
   };
   for (const auto& [re, text] : names) msg = std::regex_replace(msg, re, text);
   return msg;

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 #include <unordered_map>
 
@@ -17,6 +18,36 @@ using ast::ExprKind;
 using ast::Type;
 
 const char* const kBuiltins = "min, max, abs, len, sort and set";
+
+size_t editDistance(const std::string& a, const std::string& b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diagonal = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = up;
+    }
+  }
+  return row[b.size()];
+}
+
+// "; did you mean 'Kayles'?" for the closest candidate, if any is close.
+template <typename Names>
+std::string didYouMean(const std::string& name, const Names& candidates) {
+  std::string best;
+  size_t bestDistance = std::max<size_t>(1, name.size() / 3) + 1;
+  for (const auto& candidate : candidates) {
+    size_t d = editDistance(name, candidate);
+    if (d < bestDistance) {
+      bestDistance = d;
+      best = candidate;
+    }
+  }
+  return best.empty() ? "" : "; did you mean '" + best + "'?";
+}
 
 class Checker {
   struct Scope {
@@ -210,7 +241,8 @@ class Checker {
     }
     auto it = gameIds_.find(t.game);
     if (it == gameIds_.end()) {
-      auto& d = diags_.error(t.gameRange, "unknown game '" + t.game + "'");
+      auto& d = diags_.error(t.gameRange,
+                             "unknown game '" + t.game + "'" + didYouMean(t.game, gameNames()));
       if (constIds_.count(t.game)) addNote(d, t.gameRange, "'" + t.game + "' is a constant");
       for (auto& a : t.args) check(*a, scope);
       return;
@@ -259,7 +291,7 @@ class Checker {
   int findGame(ast::Statement& s) {
     auto it = gameIds_.find(s.name);
     if (it == gameIds_.end()) {
-      diags_.error(s.nameRange, "unknown game '" + s.name + "'");
+      diags_.error(s.nameRange, "unknown game '" + s.name + "'" + didYouMean(s.name, gameNames()));
       return -1;
     }
     s.gameId = it->second;
@@ -406,7 +438,12 @@ class Checker {
       diags_.error(e.range, "'" + e.name + "' is a game; a game position like " + e.name +
                                 "(...) can only stand in a successor or a position");
     } else {
-      diags_.error(e.range, "unknown name '" + e.name + "'");
+      std::vector<std::string> names;
+      if (scope.locals)
+        for (const auto& [local, _] : scope.visible) names.push_back(local);
+      for (const auto& [constant, _] : constIds_) names.push_back(constant);
+      std::sort(names.begin(), names.end());
+      diags_.error(e.range, "unknown name '" + e.name + "'" + didYouMean(e.name, names));
     }
     return Type::Unknown;
   }
@@ -503,10 +540,21 @@ class Checker {
                                 "(...) can only stand in a successor or a position, not inside "
                                 "an expression");
     } else {
+      static const std::vector<std::string> builtins = {"min", "max", "abs", "len", "sort", "set"};
+      std::string hint = didYouMean(f, builtins);
       diags_.error(e.range,
-                   fmt::format("unknown function '{}'; the built-ins are {}", f, kBuiltins));
+                   hint.empty()
+                       ? fmt::format("unknown function '{}'; the built-ins are {}", f, kBuiltins)
+                       : "unknown function '" + f + "'" + hint);
     }
     return Type::Unknown;
+  }
+
+  std::vector<std::string> gameNames() const {
+    std::vector<std::string> names;
+    for (const auto& [name, _] : gameIds_) names.push_back(name);
+    std::sort(names.begin(), names.end());
+    return names;
   }
 
   DiagnosticSink& diags_;
