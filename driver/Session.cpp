@@ -8,6 +8,7 @@
 #include "driver/Output.h"
 #include "driver/Program.h"
 #include "driver/Runner.h"
+#include "runtime/Misere.h"
 
 namespace gdsl {
 
@@ -15,6 +16,7 @@ struct Session::State {
   Workspace workspace;
   std::unique_ptr<Interpreter> interpreter;
   std::unique_ptr<Engine> engine;
+  std::unique_ptr<MisereSolver> misere;
 };
 
 Session::Session(SessionOptions options) : options_(options) {}
@@ -74,20 +76,33 @@ std::string Session::runJson(const std::string& statements) {
   return out.str();
 }
 
-uint64_t Session::grundy(const std::string& position) {
+// Compiles `position`, then runs `f(sum)`; errors become SessionError.
+template <typename F>
+auto Session::withPosition(const std::string& position, F&& f) {
   if (!state_) throw SessionError("no program is loaded");
   Workspace& ws = state_->workspace;
   ws.diagnostics().clear();
   auto compiled = ws.compileStatements("<query>", "eval " + position);
   if (!compiled || compiled->size() != 1) throw SessionError(ws.renderDiagnostics());
   try {
-    Sum sum = state_->interpreter->evalPosition((*compiled)[0].position);
-    return state_->engine->value(sum);
+    return f(state_->interpreter->evalPosition((*compiled)[0].position));
   } catch (const RuntimeError& e) {
     Diagnostic d{Severity::Error, e.message, e.range, e.notes};
     if (!e.context.empty()) d.message += " (while expanding " + e.context + ")";
     throw SessionError(render(ws.sources(), d));
   }
+}
+
+uint64_t Session::grundy(const std::string& position) {
+  return withPosition(position,
+                      [&](const Sum& sum) -> uint64_t { return state_->engine->value(sum); });
+}
+
+bool Session::misereFirstPlayerWins(const std::string& position) {
+  return withPosition(position, [&](const Sum& sum) {
+    if (!state_->misere) state_->misere = std::make_unique<MisereSolver>(*state_->engine);
+    return state_->misere->firstPlayerWins(sum);
+  });
 }
 
 std::vector<uint64_t> Session::table(const std::string& game, int64_t lo, int64_t hi) {

@@ -33,6 +33,8 @@ class Session {
   // Grundy value of a position in gdsl syntax, e.g. "Kayles(5) + Kayles(3)".
   // Throws SessionError (what() is the rendered diagnostic) on any error.
   uint64_t grundy(const std::string& position);
+  // Misère play: true when the player to move wins `position`.
+  bool misereFirstPlayerWins(const std::string& position);
   // g(lo..hi) of a one-parameter game.
   std::vector<uint64_t> table(const std::string& game, int64_t lo, int64_t hi);
   // Runs statements (eval, table, ...) and returns their JSON Lines output.
@@ -41,6 +43,8 @@ class Session {
   std::string diagnostics() const;
 
  private:
+  template <typename F>
+  auto withPosition(const std::string& position, F&& f);
   bool loadText(const std::string& name, const std::string& path, const std::string& text);
 
   struct State;

@@ -497,6 +497,17 @@ TEST_CASE("examples: parity game, misere nim, tour", "[known][examples]") {
     {
       auto s = loadExample(kind, "misere_nim.game");
       expectHeapGame(*s, "Nim", brute::nim(100), 100);
+      // Misère outcomes of every sum of up to three heaps of at most 5, against a
+      // full game-tree search and against Bouton's misère rule.
+      for (const std::vector<int>& heaps : brute::allLists(3, 0, 5)) {
+        std::string pos;
+        for (int h : heaps) pos += (pos.empty() ? "" : " + ") + call("Nim", {h});
+        if (pos.empty()) continue;
+        INFO("misere " << pos);
+        bool wins = s->misereFirstPlayerWins(pos);
+        REQUIRE(wins == brute::misereNimWins(heaps));
+        REQUIRE(wins == brute::misereNimFormula(heaps));
+      }
     }
     {
       auto s = loadExample(kind, "tour.game");
