@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "backend/interp/Interpreter.h"
+#include "driver/Backends.h"
 #include "driver/Output.h"
 #include "driver/Program.h"
 #include "driver/Runner.h"
@@ -81,16 +82,18 @@ int loadProgram(Workspace& ws, const Options& o, DumpStage stage, std::string* d
   return kOk;
 }
 
-int checkBackend(const Options& o) {
-  if (o.backend == "interp" || o.backend == "auto") return kOk;
-  if (o.backend == "jit")
-    return usage("the JIT backend is not part of this build yet; use --backend interp or auto");
-  return usage(fmt::format("unknown backend '{}'; expected interp, jit or auto", o.backend));
+int parseBackend(const Options& o, BackendKind& kind) {
+  if (o.backend == "interp") kind = BackendKind::Interp;
+  else if (o.backend == "jit") kind = BackendKind::Jit;
+  else if (o.backend == "auto") kind = BackendKind::Auto;
+  else return usage(fmt::format("unknown backend '{}'; expected interp, jit or auto", o.backend));
+  return kOk;
 }
 
 // Runs the file's statements (when `runFile`) and then `extra`.
 int run(const Options& o, bool runFile, const std::vector<std::string>& extra) {
-  if (int rc = checkBackend(o)) return rc;
+  BackendKind kind = BackendKind::Auto;
+  if (int rc = parseBackend(o, kind)) return rc;
   Workspace ws;
   if (int rc = loadProgram(ws, o, DumpStage::None, nullptr)) return rc;
   std::vector<ir::Statement> statements;
@@ -100,15 +103,23 @@ int run(const Options& o, bool runFile, const std::vector<std::string>& extra) {
     if (!compiled) return reportDiagnostics(ws, o.json);
     for (ir::Statement& s : *compiled) statements.push_back(std::move(s));
   }
-  if (o.verbose) std::cerr << "gdsl: backend interp (the JIT is not part of this build yet)\n";
-  Interpreter interpreter(ws.program());
-  Engine engine(ws.program(), interpreter);
+  std::string error, log;
+  std::unique_ptr<Backend> backend = makeBackend(ws.program(), kind, error, o.verbose ? &log : nullptr);
+  if (!backend) {
+    std::cerr << "gdsl: cannot start the JIT: " << error << "\n";
+    return kFileError;
+  }
+  std::cerr << log;
+  log.clear();
+  Interpreter interpreter(ws.program());  // evaluates the positions written in statements
+  Engine engine(ws.program(), *backend);
   std::unique_ptr<Output> out = o.json ? makeJsonOutput(std::cout, std::cerr, ws.sources())
                                        : makeTextOutput(std::cout, std::cerr, ws.sources());
   Runner runner(engine, interpreter, *out);
   bool ok = true;
   for (const ir::Statement& s : statements) ok = runner.run(s) && ok;
   std::cout.flush();
+  std::cerr << log;
   return ok ? kOk : kFileError;
 }
 
@@ -120,14 +131,20 @@ int check(const Options& o) {
     stage = DumpStage::Desugared;
   else if (o.dump == "ir")
     stage = DumpStage::Ir;
-  else if (o.dump == "llvm")
-    return usage("--dump=llvm needs the JIT backend, which is not part of this build yet");
+  else if (o.dump == "llvm") stage = DumpStage::Ir;
   else if (!o.dump.empty())
     return usage(
         fmt::format("unknown --dump stage '{}'; expected ast, desugared, ir or llvm", o.dump));
   Workspace ws;
   std::string dump;
   if (int rc = loadProgram(ws, o, stage, &dump)) return rc;
+  if (o.dump == "llvm") {
+    std::string error;
+    if (!llvmIr(ws.program(), dump, error)) {
+      std::cerr << "gdsl: cannot compile: " << error << "\n";
+      return kFileError;
+    }
+  }
   std::cout << dump;
   return kOk;
 }
@@ -168,6 +185,8 @@ int main(int argc, char** argv) {
   period->add_option("--max", o.periodMax, "search heaps 0..N (default 100000)");
   period->add_option("--backend", o.backend, "interp, jit or auto (default)");
   period->add_flag("--json", o.json, "print JSON Lines");
+  period->add_flag("--verbose", o.verbose, "say which backend runs");
+  table->add_flag("--verbose", o.verbose, "say which backend runs");
 
   CLI::App* repl = app.add_subcommand("repl", "interactive session (not part of this build yet)");
   repl->add_option("FILE", o.file);

@@ -14,18 +14,14 @@ namespace gdsl {
 
 struct Session::State {
   Workspace workspace;
-  std::unique_ptr<Interpreter> interpreter;
+  std::unique_ptr<Interpreter> interpreter;  // statement positions
+  std::unique_ptr<Backend> backend;
   std::unique_ptr<Engine> engine;
   std::unique_ptr<MisereSolver> misere;
 };
 
 Session::Session(SessionOptions options) : options_(options) {}
 Session::~Session() = default;
-
-namespace {
-const char* const kNoJit =
-    "the JIT backend is not part of this build yet; use BackendKind::Interp\n";
-}
 
 bool Session::load(const std::string& name, const std::string& source) {
   return loadText(name, "", source);
@@ -43,18 +39,22 @@ bool Session::loadFile(const std::string& path) {
 }
 
 bool Session::loadText(const std::string& name, const std::string& path, const std::string& text) {
-  if (options_.backend == BackendKind::Jit) {
-    diagnostics_ = kNoJit;
-    return false;
-  }
   state_ = std::make_unique<State>();
   if (!state_->workspace.load(name, path, text)) {
     diagnostics_ = state_->workspace.renderDiagnostics();
     state_.reset();
     return false;
   }
-  state_->interpreter = std::make_unique<Interpreter>(state_->workspace.program());
-  state_->engine = std::make_unique<Engine>(state_->workspace.program(), *state_->interpreter);
+  const ir::Program& program = state_->workspace.program();
+  state_->interpreter = std::make_unique<Interpreter>(program);
+  std::string error;
+  state_->backend = makeBackend(program, options_.backend, error);
+  if (!state_->backend) {
+    diagnostics_ = "cannot start the backend: " + error + "\n";
+    state_.reset();
+    return false;
+  }
+  state_->engine = std::make_unique<Engine>(program, *state_->backend);
   diagnostics_.clear();
   return true;
 }

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-namespace gdsl {
+#include "driver/Backends.h"
 
-enum class BackendKind { Interp, Jit, Auto };
+namespace gdsl {
 
 struct SessionOptions {
   BackendKind backend = BackendKind::Interp;

@@ -35,6 +35,15 @@ std::string formatSum(const ir::Program& program, const Sum& sum) {
   return out;
 }
 
+std::string negativeParameterText(const ir::Program& program, const Position& position,
+                                  const char* what) {
+  for (int64_t w : position.words)
+    if (w < 0)
+      return fmt::format("the {} {} has a negative parameter; parameters are non-negative integers",
+                         what, formatPosition(program, position));
+  return "";
+}
+
 std::string formatNimber(uint64_t value) {
   return value == 0 ? "0" : fmt::format("*{}", value);
 }

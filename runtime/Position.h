@@ -38,6 +38,10 @@ using Sum = std::vector<Position>;
 std::string formatPosition(const ir::Program& program, const Position& position);
 // "Sub(4) + Sub(5)"; "0" for the empty sum.
 std::string formatSum(const ir::Program& program, const Sum& sum);
+// The error for a position with a negative parameter ("successor" inside a
+// move, "position" in a statement), or "" when every parameter is >= 0.
+std::string negativeParameterText(const ir::Program& program, const Position& position,
+                                  const char* what);
 // A nim value as written in gdsl: 0, *1, *2, ...
 std::string formatNimber(uint64_t value);
 

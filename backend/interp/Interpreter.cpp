@@ -134,14 +134,9 @@ Position Interpreter::makePosition(const ir::Term& term, const ir::Frame& f) {
   Position p;
   p.game = static_cast<uint32_t>(term.game);
   appendArgs(g, term.args, f, p.words);
-  for (int64_t w : p.words) {
-    if (w < 0) {
-      throw RuntimeError(term.loc, fmt::format("the {} {} has a negative parameter; "
-                                               "parameters are non-negative integers",
-                                               depth_ == statementDepth_ ? "position" : "successor",
-                                               formatPosition(program_, p)));
-    }
-  }
+  std::string negative = negativeParameterText(
+      program_, p, depth_ == statementDepth_ ? "position" : "successor");
+  if (!negative.empty()) throw RuntimeError(term.loc, negative);
   normalize(p);
   return p;
 }

@@ -8,6 +8,7 @@
 #include <algorithm>
 
 #include "compiler/ir/Arith.h"
+#include "compiler/ir/Errors.h"
 
 namespace gdsl::ir {
 
@@ -35,7 +36,7 @@ void Evaluator::fail(const Expr& e, const std::string& message) const {
 
 int64_t Evaluator::checkIndex(const Expr& e, int64_t index, int64_t size) const {
   if (index < 0 || index >= size)
-    fail(e, fmt::format("index {} is out of range for a list of length {}", index, size));
+    fail(e, errorText(ErrorCode::IndexOutOfRange, index, size));
   return index;
 }
 
@@ -60,40 +61,40 @@ int64_t Evaluator::evalInt(const Expr& e, const Frame& f) const {
     case Op::IntVar:
       return f.ints[e.imm];
     case Op::Neg:
-      if (!arith::neg(evalInt(e.kids[0], f), r)) fail(e, "integer overflow in negation");
+      if (!arith::neg(evalInt(e.kids[0], f), r)) fail(e, errorText(ErrorCode::NegOverflow, 0, 0));
       return r;
     case Op::Abs:
       a = evalInt(e.kids[0], f);
-      if (a < 0 && !arith::neg(a, a)) fail(e, "integer overflow in abs");
+      if (a < 0 && !arith::neg(a, a)) fail(e, errorText(ErrorCode::AbsOverflow, 0, 0));
       return a;
     case Op::Add:
       both();
-      if (!arith::add(a, b, r)) fail(e, fmt::format("integer overflow in {} + {}", a, b));
+      if (!arith::add(a, b, r)) fail(e, errorText(ErrorCode::Overflow, a, b, "+"));
       return r;
     case Op::Sub:
       both();
-      if (!arith::sub(a, b, r)) fail(e, fmt::format("integer overflow in {} - {}", a, b));
+      if (!arith::sub(a, b, r)) fail(e, errorText(ErrorCode::Overflow, a, b, "-"));
       return r;
     case Op::Mul:
       both();
-      if (!arith::mul(a, b, r)) fail(e, fmt::format("integer overflow in {} * {}", a, b));
+      if (!arith::mul(a, b, r)) fail(e, errorText(ErrorCode::Overflow, a, b, "*"));
       return r;
     case Op::Div:
       both();
-      if (b == 0) fail(e, "division by zero");
-      if (!arith::floorDiv(a, b, r)) fail(e, fmt::format("integer overflow in {} / {}", a, b));
+      if (b == 0) fail(e, errorText(ErrorCode::DivisionByZero, a, b));
+      if (!arith::floorDiv(a, b, r)) fail(e, errorText(ErrorCode::Overflow, a, b, "/"));
       return r;
     case Op::Mod:
       both();
-      if (!arith::floorMod(a, b, r)) fail(e, "division by zero in %");
+      if (!arith::floorMod(a, b, r)) fail(e, errorText(ErrorCode::ModByZero, a, b));
       return r;
     case Op::Shl:
       both();
-      if (!arith::shl(a, b, r)) fail(e, fmt::format("{} << {} does not fit in 64 bits", a, b));
+      if (!arith::shl(a, b, r)) fail(e, errorText(ErrorCode::ShiftTooFar, a, b));
       return r;
     case Op::Shr:
       both();
-      if (!arith::shr(a, b, r)) fail(e, fmt::format("negative shift amount {}", b));
+      if (!arith::shr(a, b, r)) fail(e, errorText(ErrorCode::NegativeShift, a, b));
       return r;
     case Op::BitAnd:
       both();
@@ -117,7 +118,7 @@ int64_t Evaluator::evalInt(const Expr& e, const Frame& f) const {
     case Op::MaxList: {
       ListVal l = evalList(e.kids[0], f);
       if (l.size == 0)
-        fail(e, fmt::format("{} of an empty list", e.op == Op::MinList ? "min" : "max"));
+        fail(e, errorText(e.op == Op::MinList ? ErrorCode::EmptyMin : ErrorCode::EmptyMax, 0, 0));
       if (l.isRange) return e.op == Op::MinList ? l.lo : l.lo + l.size - 1;
       return e.op == Op::MinList ? *std::min_element(l.data, l.data + l.size)
                                  : *std::max_element(l.data, l.data + l.size);
@@ -181,8 +182,8 @@ ListVal Evaluator::evalList(const Expr& e, const Frame& f) const {
     case Op::Range: {
       int64_t lo = evalInt(e.kids[0], f), hi = evalInt(e.kids[1], f);
       int64_t size = 0;
-      if (hi >= lo && !arith::sub(hi, lo, size)) fail(e, "range too large");
-      if (hi >= lo && !arith::add(size, 1, size)) fail(e, "range too large");
+      if (hi >= lo && !arith::sub(hi, lo, size)) fail(e, errorText(ErrorCode::RangeTooLarge, 0, 0));
+      if (hi >= lo && !arith::add(size, 1, size)) fail(e, errorText(ErrorCode::RangeTooLarge, 0, 0));
       return ListVal{nullptr, hi >= lo ? size : 0, lo, true};
     }
     case Op::MakeList:
@@ -208,7 +209,7 @@ ListVal Evaluator::evalList(const Expr& e, const Frame& f) const {
       ListVal l = evalList(e.kids[0], f);
       int64_t i = checkIndex(e, evalInt(e.kids[1], f), l.size);
       int64_t v = evalInt(e.kids[2], f);
-      if (l.size > (int64_t{1} << 24)) fail(e, "set() on a list of more than 2^24 elements");
+      if (l.size > (int64_t{1} << 24)) fail(e, errorText(ErrorCode::SetTooLarge, 0, 0));
       int64_t* out = arena_.allocate(static_cast<size_t>(l.size));
       for (int64_t j = 0; j < l.size; ++j) out[j] = l.at(j);
       out[i] = v;

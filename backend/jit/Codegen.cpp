@@ -1,0 +1,718 @@
+// IR -> LLVM IR. Every integer variable lives in a slot of an alloca'd array
+// (promoted to registers by the optimizer); lists are ListVal structs laid out
+// as in compiler/ir/Evaluator.h. Every fallible operation branches to a bail
+// block after the error helper has recorded the same message the interpreter
+// gives; the functions return a status instead of unwinding.
+#include "backend/jit/Codegen.h"
+
+#include <llvm/IR/Intrinsics.h>
+#include <llvm/IR/MDBuilder.h>
+
+#include <cstddef>
+
+#include "backend/jit/JitRuntime.h"
+#include "compiler/ir/Errors.h"
+
+namespace gdsl::jit {
+
+std::string kernelName(int game) { return "gdsl_kernel_" + std::to_string(game); }
+std::string enumeratorName(int game) { return "gdsl_enumerate_" + std::to_string(game); }
+bool hasKernel(const ir::Game& g) { return g.oneHeap() && !g.normalize; }
+
+namespace {
+
+using llvm::BasicBlock;
+using llvm::Value;
+
+bool allocates(const ir::Expr& e) {
+  switch (e.op) {
+    case ir::Op::MakeList:
+    case ir::Op::MakeSet:
+    case ir::Op::Sort:
+    case ir::Op::SetElem: return true;
+    default: break;
+  }
+  for (const ir::Expr& k : e.kids)
+    if (allocates(k)) return true;
+  return false;
+}
+
+bool allocates(const ir::Step& s) {
+  return allocates(s.value) || allocates(s.domain.lo) || allocates(s.domain.hi) ||
+         allocates(s.domain.list);
+}
+
+bool allocates(const std::vector<ir::Term>& terms) {
+  for (const ir::Term& t : terms) {
+    for (const ir::Expr& a : t.args)
+      if (allocates(a)) return true;
+    if (t.kind == ir::Term::Kind::SumFor && (allocates(t.binder) || allocates(t.body))) return true;
+  }
+  return false;
+}
+
+bool allocates(const ir::Game& g) {
+  for (const ir::Move& m : g.moves) {
+    for (const ir::Step& s : m.steps)
+      if (allocates(s)) return true;
+    if (allocates(m.successor)) return true;
+  }
+  return false;
+}
+
+class FunctionEmitter {
+ public:
+  enum class Mode { Kernel, Enumerate };
+
+  FunctionEmitter(const ir::Program& p, llvm::Module& m, std::vector<SourceRange>& locs,
+                  int game, Mode mode)
+      : P(p), M(m), C(m.getContext()), B(C), locs_(locs), game_(game), mode_(mode),
+        G(p.games[static_cast<size_t>(game)]) {
+    i1 = llvm::Type::getInt1Ty(C);
+    i8 = llvm::Type::getInt8Ty(C);
+    i32 = llvm::Type::getInt32Ty(C);
+    i64 = llvm::Type::getInt64Ty(C);
+    voidTy = llvm::Type::getVoidTy(C);
+    i8p = i8->getPointerTo();
+    i32p = i32->getPointerTo();
+    i64p = i64->getPointerTo();
+    listTy = llvm::StructType::get(C, {i64p, i64, i64, i8});
+    listP = listTy->getPointerTo();
+    useArena_ = allocates(G);
+  }
+
+  void emit() {
+    if (mode_ == Mode::Kernel) {
+      auto* fty = llvm::FunctionType::get(i64, {i8p, i64, i32p}, false);
+      F = llvm::Function::Create(fty, llvm::Function::ExternalLinkage, kernelName(game_), M);
+    } else {
+      auto* fty = llvm::FunctionType::get(i32, {i8p, i64p}, false);
+      F = llvm::Function::Create(fty, llvm::Function::ExternalLinkage, enumeratorName(game_), M);
+    }
+    ctx_ = F->getArg(0);
+    BasicBlock* entry = BasicBlock::Create(C, "entry", F);
+    B.SetInsertPoint(entry);
+    retSlot_ = entryAlloca(mode_ == Mode::Kernel ? i64 : i32, "ret");
+    ints_ = entryAlloca(llvm::ArrayType::get(i64, std::max(1, G.intSlots)), "ints");
+    lists_ = entryAlloca(llvm::ArrayType::get(listTy, std::max(1, G.listSlots)), "lists");
+    bail_ = BasicBlock::Create(C, "bail", F);
+    if (mode_ == Mode::Kernel) {
+      n_ = F->getArg(1);
+      table_ = F->getArg(2);
+      B.CreateStore(n_, intSlot(G.params[0].slot));
+    } else {
+      bindParams(F->getArg(1));
+    }
+    for (size_t i = 0; i < G.moves.size(); ++i) {
+      moveIndex_ = static_cast<int>(i);
+      steps(G.moves[i].steps, 0);
+    }
+    if (mode_ == Mode::Kernel) {
+      B.CreateRet(mex());
+    } else {
+      B.CreateRet(llvm::ConstantInt::get(i32, 0));
+    }
+    B.SetInsertPoint(bail_);
+    B.CreateRet(B.CreateLoad(mode_ == Mode::Kernel ? i64 : i32, retSlot_));
+  }
+
+ private:
+  // ---- small helpers ------------------------------------------------------
+
+  llvm::AllocaInst* entryAlloca(llvm::Type* ty, const char* name) {
+    llvm::IRBuilder<> tmp(&F->getEntryBlock(), F->getEntryBlock().begin());
+    return tmp.CreateAlloca(ty, nullptr, name);
+  }
+
+  Value* c64(int64_t v) { return llvm::ConstantInt::get(i64, static_cast<uint64_t>(v), true); }
+  Value* c32(int64_t v) { return llvm::ConstantInt::get(i32, static_cast<uint64_t>(v), true); }
+
+  Value* intSlot(int slot) { return B.CreateConstInBoundsGEP2_32(ints_->getAllocatedType(), ints_, 0, slot); }
+  Value* listSlot(int slot) {
+    return B.CreateConstInBoundsGEP2_32(lists_->getAllocatedType(), lists_, 0, slot);
+  }
+
+  int32_t loc(SourceRange r) {
+    locs_.push_back(r);
+    return static_cast<int32_t>(locs_.size() - 1);
+  }
+
+  template <typename Fn>
+  Value* call(Fn* fn, llvm::Type* ret, std::vector<llvm::Type*> argTypes, std::vector<Value*> args) {
+    auto* fty = llvm::FunctionType::get(ret, argTypes, false);
+    auto* addr = llvm::ConstantInt::get(i64, reinterpret_cast<uint64_t>(fn));
+    auto* callee = llvm::ConstantExpr::getIntToPtr(addr, fty->getPointerTo());
+    return B.CreateCall(fty, callee, args);
+  }
+
+  // Leaves through the bail block when `cond` holds, after recording the error.
+  void failIf(Value* cond, ir::ErrorCode code, SourceRange where, Value* a, Value* b,
+              int32_t op = 0) {
+    BasicBlock* failBB = BasicBlock::Create(C, "fail", F);
+    BasicBlock* ok = BasicBlock::Create(C, "ok", F);
+    B.CreateCondBr(cond, failBB, ok);
+    B.SetInsertPoint(failBB);
+    call(gdsl_jit_fail, i32, {i8p, i32, i32, i64, i64, i32},
+         {ctx_, c32(static_cast<int32_t>(code)), c32(loc(where)), a ? a : c64(0), b ? b : c64(0),
+          c32(op)});
+    storeFailure(c32(1));
+    B.CreateBr(bail_);
+    B.SetInsertPoint(ok);
+  }
+
+  void storeFailure(Value* status) {
+    if (mode_ == Mode::Kernel)
+      B.CreateStore(c64(-1), retSlot_);
+    else
+      B.CreateStore(status, retSlot_);
+  }
+
+  // Leaves through the bail block when a helper returned a non-zero status.
+  void checkStatus(Value* status) {
+    BasicBlock* bad = BasicBlock::Create(C, "status", F);
+    BasicBlock* ok = BasicBlock::Create(C, "ok", F);
+    B.CreateCondBr(B.CreateICmpNE(status, c32(0)), bad, ok);
+    B.SetInsertPoint(bad);
+    storeFailure(status);
+    B.CreateBr(bail_);
+    B.SetInsertPoint(ok);
+  }
+
+  // ---- parameters -----------------------------------------------------------
+
+  void bindParams(Value* words) {
+    Value* w = c64(0);
+    for (const ir::Param& p : G.params) {
+      Value* word = B.CreateLoad(i64, B.CreateInBoundsGEP(i64, words, w));
+      if (p.type == ir::Type::List) {
+        Value* data = B.CreateInBoundsGEP(i64, words, B.CreateAdd(w, c64(1)));
+        storeList(listSlot(p.slot), data, word, c64(0), false);
+        w = B.CreateAdd(w, B.CreateAdd(word, c64(1)));
+      } else {
+        B.CreateStore(word, intSlot(p.slot));
+        w = B.CreateAdd(w, c64(1));
+      }
+    }
+  }
+
+  // ---- lists --------------------------------------------------------------
+
+  void storeList(Value* out, Value* data, Value* size, Value* lo, bool isRange) {
+    B.CreateStore(data, B.CreateStructGEP(listTy, out, 0));
+    B.CreateStore(size, B.CreateStructGEP(listTy, out, 1));
+    B.CreateStore(lo, B.CreateStructGEP(listTy, out, 2));
+    B.CreateStore(llvm::ConstantInt::get(i8, isRange ? 1 : 0), B.CreateStructGEP(listTy, out, 3));
+  }
+  Value* listSize(Value* l) { return B.CreateLoad(i64, B.CreateStructGEP(listTy, l, 1)); }
+  // Element i of a list (no bounds check).
+  Value* listAt(Value* l, Value* i) {
+    Value* isRange = B.CreateICmpNE(B.CreateLoad(i8, B.CreateStructGEP(listTy, l, 3)),
+                                    llvm::ConstantInt::get(i8, 0));
+    BasicBlock* rangeBB = BasicBlock::Create(C, "range", F);
+    BasicBlock* dataBB = BasicBlock::Create(C, "data", F);
+    BasicBlock* join = BasicBlock::Create(C, "at", F);
+    B.CreateCondBr(isRange, rangeBB, dataBB);
+    B.SetInsertPoint(rangeBB);
+    Value* r = B.CreateAdd(B.CreateLoad(i64, B.CreateStructGEP(listTy, l, 2)), i);
+    B.CreateBr(join);
+    B.SetInsertPoint(dataBB);
+    Value* data = B.CreateLoad(i64p, B.CreateStructGEP(listTy, l, 0));
+    Value* d = B.CreateLoad(i64, B.CreateInBoundsGEP(i64, data, i));
+    B.CreateBr(join);
+    B.SetInsertPoint(join);
+    auto* phi = B.CreatePHI(i64, 2);
+    phi->addIncoming(r, rangeBB);
+    phi->addIncoming(d, dataBB);
+    return phi;
+  }
+
+  // Evaluates a list expression into a fresh ListVal and returns its address.
+  Value* list(const ir::Expr& e) {
+    Value* out = entryAlloca(listTy, "list");
+    switch (e.op) {
+      case ir::Op::ListConst: {
+        const std::vector<int64_t>& l = P.lists[static_cast<size_t>(e.imm)];
+        auto* addr = llvm::ConstantInt::get(i64, reinterpret_cast<uint64_t>(l.data()));
+        storeList(out, B.CreateIntToPtr(addr, i64p), c64(static_cast<int64_t>(l.size())), c64(0),
+                  false);
+        return out;
+      }
+      case ir::Op::ListVar: {
+        Value* src = listSlot(static_cast<int>(e.imm));
+        B.CreateStore(B.CreateLoad(listTy, src), out);
+        return out;
+      }
+      case ir::Op::Range: {
+        Value* lo = integer(e.kids[0]);
+        Value* hi = integer(e.kids[1]);
+        Value* nonEmpty = B.CreateICmpSGE(hi, lo);
+        // size = hi - lo + 1 when hi >= lo, with both steps checked.
+        Value* diff = overflowOp(llvm::Intrinsic::ssub_with_overflow, hi, lo, nonEmpty,
+                                 e.loc);
+        Value* size = overflowOp(llvm::Intrinsic::sadd_with_overflow, diff, c64(1), nonEmpty,
+                                 e.loc);
+        storeList(out, llvm::ConstantPointerNull::get(i64p), B.CreateSelect(nonEmpty, size, c64(0)),
+                  lo, true);
+        return out;
+      }
+      case ir::Op::MakeList:
+      case ir::Op::MakeSet: {
+        size_t count = e.kids.size();
+        Value* items = entryAlloca(llvm::ArrayType::get(i64, std::max<size_t>(1, count)), "items");
+        for (size_t i = 0; i < count; ++i)
+          B.CreateStore(integer(e.kids[i]),
+                        B.CreateConstInBoundsGEP2_32(llvm::ArrayType::get(i64, std::max<size_t>(1, count)),
+                                                     items, 0, static_cast<unsigned>(i)));
+        Value* first = B.CreateBitCast(items, i64p);
+        call(gdsl_jit_make_list, voidTy, {i8p, i64p, i64, i32, listP},
+             {ctx_, first, c64(static_cast<int64_t>(count)), c32(e.op == ir::Op::MakeSet), out});
+        return out;
+      }
+      case ir::Op::Sort: {
+        Value* in = list(e.kids[0]);
+        call(gdsl_jit_sort, voidTy, {i8p, listP, listP}, {ctx_, in, out});
+        return out;
+      }
+      case ir::Op::SetElem: {
+        Value* in = list(e.kids[0]);
+        Value* index = integer(e.kids[1]);
+        checkIndex(index, listSize(in), e.loc);
+        Value* value = integer(e.kids[2]);
+        checkStatus(call(gdsl_jit_set_elem, i32, {i8p, listP, i64, i64, i32, listP},
+                         {ctx_, in, index, value, c32(loc(e.loc)), out}));
+        return out;
+      }
+      case ir::Op::IndexNested: {
+        Value* index = integer(e.kids[1]);
+        checkStatus(call(gdsl_jit_index_nested, i32, {i8p, i32, i64, i32, listP},
+                         {ctx_, c32(e.kids[0].imm), index, c32(loc(e.loc)), out}));
+        return out;
+      }
+      default: break;
+    }
+    storeList(out, llvm::ConstantPointerNull::get(i64p), c64(0), c64(0), false);
+    return out;
+  }
+
+  void checkIndex(Value* index, Value* size, SourceRange where) {
+    Value* bad = B.CreateOr(B.CreateICmpSLT(index, c64(0)), B.CreateICmpSGE(index, size));
+    failIf(bad, ir::ErrorCode::IndexOutOfRange, where, index, size);
+  }
+
+  // a OP b with an overflow check that only counts where `guard` holds.
+  Value* overflowOp(llvm::Intrinsic::ID id, Value* a, Value* b, Value* guard, SourceRange where,
+                    ir::ErrorCode code = ir::ErrorCode::RangeTooLarge, int32_t op = 0) {
+    Value* r = B.CreateBinaryIntrinsic(id, a, b);
+    Value* overflow = B.CreateExtractValue(r, 1);
+    if (guard) overflow = B.CreateAnd(overflow, guard);
+    failIf(overflow, code, where, a, b, op);
+    return B.CreateExtractValue(r, 0);
+  }
+
+  // ---- integers and conditions ----------------------------------------------
+
+  Value* boolToInt(Value* b) { return B.CreateZExt(b, i64); }
+
+  Value* integer(const ir::Expr& e) {
+    using ir::Op;
+    switch (e.op) {
+      case Op::IntConst: return c64(e.imm);
+      case Op::IntVar: return B.CreateLoad(i64, intSlot(static_cast<int>(e.imm)));
+      case Op::Neg: {
+        Value* a = integer(e.kids[0]);
+        failIf(B.CreateICmpEQ(a, c64(INT64_MIN)), ir::ErrorCode::NegOverflow, e.loc, a, nullptr);
+        return B.CreateNeg(a);
+      }
+      case Op::Abs: {
+        Value* a = integer(e.kids[0]);
+        failIf(B.CreateICmpEQ(a, c64(INT64_MIN)), ir::ErrorCode::AbsOverflow, e.loc, a, nullptr);
+        return B.CreateSelect(B.CreateICmpSLT(a, c64(0)), B.CreateNeg(a), a);
+      }
+      case Op::Add:
+      case Op::Sub:
+      case Op::Mul: {
+        Value* a = integer(e.kids[0]);
+        Value* b = integer(e.kids[1]);
+        auto id = e.op == Op::Add   ? llvm::Intrinsic::sadd_with_overflow
+                  : e.op == Op::Sub ? llvm::Intrinsic::ssub_with_overflow
+                                    : llvm::Intrinsic::smul_with_overflow;
+        int32_t op = e.op == Op::Add ? kPlus : e.op == Op::Sub ? kMinus : kTimes;
+        return overflowOp(id, a, b, nullptr, e.loc, ir::ErrorCode::Overflow, op);
+      }
+      case Op::Div: {
+        Value* a = integer(e.kids[0]);
+        Value* b = integer(e.kids[1]);
+        failIf(B.CreateICmpEQ(b, c64(0)), ir::ErrorCode::DivisionByZero, e.loc, a, b);
+        failIf(B.CreateAnd(B.CreateICmpEQ(a, c64(INT64_MIN)), B.CreateICmpEQ(b, c64(-1))),
+               ir::ErrorCode::Overflow, e.loc, a, b, kDivide);
+        Value* q = B.CreateSDiv(a, b);
+        Value* r = B.CreateSRem(a, b);
+        Value* adjust = B.CreateAnd(B.CreateICmpNE(r, c64(0)),
+                                    B.CreateICmpNE(B.CreateICmpSLT(a, c64(0)),
+                                                   B.CreateICmpSLT(b, c64(0))));
+        return B.CreateSub(q, boolToInt(adjust));
+      }
+      case Op::Mod: {
+        Value* a = integer(e.kids[0]);
+        Value* b = integer(e.kids[1]);
+        failIf(B.CreateICmpEQ(b, c64(0)), ir::ErrorCode::ModByZero, e.loc, a, b);
+        // b == -1 gives 0 (and avoids srem's overflow on INT64_MIN).
+        Value* safeB = B.CreateSelect(B.CreateICmpEQ(b, c64(-1)), c64(1), b);
+        Value* r = B.CreateSRem(a, safeB);
+        Value* adjust = B.CreateAnd(B.CreateICmpNE(r, c64(0)),
+                                    B.CreateICmpNE(B.CreateICmpSLT(r, c64(0)),
+                                                   B.CreateICmpSLT(safeB, c64(0))));
+        return B.CreateSelect(adjust, B.CreateAdd(r, safeB), r);
+      }
+      case Op::Shl: {
+        Value* a = integer(e.kids[0]);
+        Value* b = integer(e.kids[1]);
+        Value* outOfRange = B.CreateICmpUGE(b, c64(64));  // also b < 0
+        failIf(outOfRange, ir::ErrorCode::ShiftTooFar, e.loc, a, b);
+        Value* r = B.CreateShl(a, b);
+        failIf(B.CreateICmpNE(B.CreateAShr(r, b), a), ir::ErrorCode::ShiftTooFar, e.loc, a, b);
+        return r;
+      }
+      case Op::Shr: {
+        Value* a = integer(e.kids[0]);
+        Value* b = integer(e.kids[1]);
+        failIf(B.CreateICmpSLT(b, c64(0)), ir::ErrorCode::NegativeShift, e.loc, a, b);
+        Value* amount = B.CreateSelect(B.CreateICmpSGT(b, c64(63)), c64(63), b);
+        return B.CreateAShr(a, amount);
+      }
+      case Op::BitAnd: { Value* a = integer(e.kids[0]); return B.CreateAnd(a, integer(e.kids[1])); }
+      case Op::BitOr: { Value* a = integer(e.kids[0]); return B.CreateOr(a, integer(e.kids[1])); }
+      case Op::BitXor: { Value* a = integer(e.kids[0]); return B.CreateXor(a, integer(e.kids[1])); }
+      case Op::Min:
+      case Op::Max: {
+        Value* r = integer(e.kids[0]);
+        for (size_t i = 1; i < e.kids.size(); ++i) {
+          Value* b = integer(e.kids[i]);
+          Value* take = e.op == Op::Min ? B.CreateICmpSLT(b, r) : B.CreateICmpSGT(b, r);
+          r = B.CreateSelect(take, b, r);
+        }
+        return r;
+      }
+      case Op::MinList:
+      case Op::MaxList: {
+        Value* l = list(e.kids[0]);
+        Value* out = entryAlloca(i64, "minmax");
+        checkStatus(call(gdsl_jit_min_list, i32, {i8p, listP, i32, i32, i64p},
+                         {ctx_, l, c32(e.op == Op::MaxList), c32(loc(e.loc)), out}));
+        return B.CreateLoad(i64, out);
+      }
+      case Op::Len:
+        if (e.kids[0].type == ir::Type::ListList)
+          return c64(static_cast<int64_t>(P.nested[static_cast<size_t>(e.kids[0].imm)].size()));
+        return listSize(list(e.kids[0]));
+      case Op::Index: {
+        Value* l = list(e.kids[0]);
+        Value* i = integer(e.kids[1]);
+        checkIndex(i, listSize(l), e.loc);
+        return listAt(l, i);
+      }
+      case Op::Not: return boolToInt(B.CreateICmpEQ(integer(e.kids[0]), c64(0)));
+      case Op::And:
+      case Op::Or: {
+        Value* a = B.CreateICmpNE(integer(e.kids[0]), c64(0));
+        BasicBlock* from = B.GetInsertBlock();
+        BasicBlock* rhs = BasicBlock::Create(C, "rhs", F);
+        BasicBlock* join = BasicBlock::Create(C, "join", F);
+        if (e.op == Op::And) B.CreateCondBr(a, rhs, join);
+        else B.CreateCondBr(a, join, rhs);
+        B.SetInsertPoint(rhs);
+        Value* b = B.CreateICmpNE(integer(e.kids[1]), c64(0));
+        BasicBlock* rhsEnd = B.GetInsertBlock();
+        B.CreateBr(join);
+        B.SetInsertPoint(join);
+        auto* phi = B.CreatePHI(i1, 2);
+        phi->addIncoming(llvm::ConstantInt::get(i1, e.op == Op::Or ? 1 : 0), from);
+        phi->addIncoming(b, rhsEnd);
+        return boolToInt(phi);
+      }
+      case Op::Eq: case Op::Ne: case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge: {
+        Value* a = integer(e.kids[0]);
+        Value* b = integer(e.kids[1]);
+        switch (e.op) {
+          case Op::Eq: return boolToInt(B.CreateICmpEQ(a, b));
+          case Op::Ne: return boolToInt(B.CreateICmpNE(a, b));
+          case Op::Lt: return boolToInt(B.CreateICmpSLT(a, b));
+          case Op::Le: return boolToInt(B.CreateICmpSLE(a, b));
+          case Op::Gt: return boolToInt(B.CreateICmpSGT(a, b));
+          default: return boolToInt(B.CreateICmpSGE(a, b));
+        }
+      }
+      case Op::ListEq:
+      case Op::ListNe: {
+        Value* a = list(e.kids[0]);
+        Value* b = list(e.kids[1]);
+        Value* eq = call(gdsl_jit_list_eq, i64, {listP, listP}, {a, b});
+        return e.op == Op::ListEq ? eq : B.CreateXor(eq, c64(1));
+      }
+      case Op::InList: {
+        Value* x = integer(e.kids[0]);
+        Value* l = list(e.kids[1]);
+        return call(gdsl_jit_in_list, i64, {i64, listP}, {x, l});
+      }
+      default: break;
+    }
+    return c64(0);
+  }
+
+  // ---- loops ----------------------------------------------------------------
+
+  // Runs `body` once per element of the binder's domain, with the variable set.
+  template <typename Body>
+  void forEach(const ir::Step& s, Body&& body) {
+    Value* index = entryAlloca(i64, "i");
+    Value* count = nullptr;
+    Value* domain = nullptr;
+    int32_t nestedIndex = -1;
+    Value* lo = nullptr;
+    if (s.domain.isRange) {
+      lo = integer(s.domain.lo);
+      Value* hi = integer(s.domain.hi);
+      // count = hi - lo + 1 may not fit: iterate on the value itself instead.
+      B.CreateStore(lo, index);
+      count = hi;
+    } else if (s.domain.list.type == ir::Type::ListList) {
+      nestedIndex = static_cast<int32_t>(s.domain.list.imm);
+      B.CreateStore(c64(0), index);
+      count = c64(static_cast<int64_t>(P.nested[static_cast<size_t>(nestedIndex)].size()) - 1);
+    } else {
+      domain = list(s.domain.list);
+      B.CreateStore(c64(0), index);
+      count = B.CreateSub(listSize(domain), c64(1));
+    }
+    // Lists built by the body are released after each element (the domain's
+    // own list was built before the mark and stays).
+    Value* mark = useArena_ ? call(gdsl_jit_arena_mark, i64, {i8p}, {ctx_}) : nullptr;
+    // Iterate index from its start to `count` inclusive.
+    BasicBlock* head = BasicBlock::Create(C, "loop", F);
+    BasicBlock* bodyBB = BasicBlock::Create(C, "body", F);
+    BasicBlock* exit = BasicBlock::Create(C, "done", F);
+    B.CreateCondBr(B.CreateICmpSLE(B.CreateLoad(i64, index), count), head, exit);
+    B.SetInsertPoint(head);
+    Value* i = B.CreateLoad(i64, index);
+    if (s.domain.isRange) {
+      B.CreateStore(i, intSlot(s.slot));
+    } else if (nestedIndex >= 0) {
+      checkStatus(call(gdsl_jit_index_nested, i32, {i8p, i32, i64, i32, listP},
+                       {ctx_, c32(nestedIndex), i, c32(loc(s.loc)), listSlot(s.slot)}));
+    } else {
+      B.CreateStore(listAt(domain, i), intSlot(s.slot));
+    }
+    B.CreateBr(bodyBB);
+    B.SetInsertPoint(bodyBB);
+    body();
+    if (mark) call(gdsl_jit_arena_release, voidTy, {i8p, i64}, {ctx_, mark});
+    Value* current = B.CreateLoad(i64, index);
+    BasicBlock* next = BasicBlock::Create(C, "next", F);
+    B.CreateCondBr(B.CreateICmpEQ(current, count), exit, next);  // no overflow at the end
+    B.SetInsertPoint(next);
+    B.CreateStore(B.CreateAdd(current, c64(1)), index);
+    B.CreateBr(head);
+    B.SetInsertPoint(exit);
+  }
+
+  void steps(const std::vector<ir::Step>& list, size_t index) {
+    if (index == list.size()) {
+      atMoveEnd();
+      return;
+    }
+    const ir::Step& s = list[index];
+    switch (s.kind) {
+      case ir::Step::Kind::Bind:
+        forEach(s, [&] { steps(list, index + 1); });
+        return;
+      case ir::Step::Kind::Let:
+        if (s.type == ir::Type::List) {
+          Value* l = this->list(s.value);
+          B.CreateStore(B.CreateLoad(listTy, l), listSlot(s.slot));
+        } else {
+          B.CreateStore(integer(s.value), intSlot(s.slot));
+        }
+        steps(list, index + 1);
+        return;
+      case ir::Step::Kind::Guard: {
+        Value* cond = B.CreateICmpNE(integer(s.value), c64(0));
+        BasicBlock* then = BasicBlock::Create(C, "then", F);
+        BasicBlock* after = BasicBlock::Create(C, "after", F);
+        B.CreateCondBr(cond, then, after);
+        B.SetInsertPoint(then);
+        steps(list, index + 1);
+        B.CreateBr(after);
+        B.SetInsertPoint(after);
+        return;
+      }
+    }
+  }
+
+  // ---- successors -----------------------------------------------------------
+
+  void atMoveEnd() {
+    const ir::Move& m = G.moves[static_cast<size_t>(moveIndex_)];
+    if (mode_ == Mode::Kernel) {
+      Value* acc = entryAlloca(i64, "xor");
+      B.CreateStore(c64(0), acc);
+      xorTerms(m.successor, acc);
+      markSeen(B.CreateTrunc(B.CreateLoad(i64, acc), i32));
+      return;
+    }
+    call(gdsl_jit_move_begin, voidTy, {i8p}, {ctx_});
+    pushTerms(m.successor);
+    Value* intsPtr = B.CreateConstInBoundsGEP2_32(ints_->getAllocatedType(), ints_, 0, 0);
+    Value* listsPtr = B.CreateConstInBoundsGEP2_32(lists_->getAllocatedType(), lists_, 0, 0);
+    checkStatus(call(gdsl_jit_move_emit, i32, {i8p, i32, i64p, listP},
+                     {ctx_, c32(moveIndex_), intsPtr, listsPtr}));
+  }
+
+  // Builds the component of a position term in the context.
+  void buildComponent(const ir::Term& t) {
+    call(gdsl_jit_comp_begin, voidTy, {i8p, i32}, {ctx_, c32(t.game)});
+    const ir::Game& target = P.games[static_cast<size_t>(t.game)];
+    for (size_t i = 0; i < t.args.size(); ++i) {
+      if (target.params[i].type == ir::Type::List)
+        call(gdsl_jit_comp_list, voidTy, {i8p, listP}, {ctx_, list(t.args[i])});
+      else
+        call(gdsl_jit_comp_int, voidTy, {i8p, i64}, {ctx_, integer(t.args[i])});
+    }
+  }
+
+  void pushTerms(const std::vector<ir::Term>& terms) {
+    for (const ir::Term& t : terms) {
+      if (t.kind == ir::Term::Kind::SumFor) {
+        forEach(t.binder, [&] { pushTerms(t.body); });
+        continue;
+      }
+      buildComponent(t);
+      checkStatus(call(gdsl_jit_comp_push, i32, {i8p, i32}, {ctx_, c32(loc(t.loc))}));
+    }
+  }
+
+  Value* componentValue(const ir::Term& t) {
+    buildComponent(t);
+    Value* out = entryAlloca(i32, "value");
+    checkStatus(call(gdsl_jit_comp_value, i32, {i8p, i32, i32p}, {ctx_, c32(loc(t.loc)), out}));
+    return B.CreateZExt(B.CreateLoad(i32, out), i64);
+  }
+
+  void xorTerms(const std::vector<ir::Term>& terms, Value* acc) {
+    for (const ir::Term& t : terms) {
+      if (t.kind == ir::Term::Kind::SumFor) {
+        forEach(t.binder, [&] { xorTerms(t.body, acc); });
+        continue;
+      }
+      Value* v = nullptr;
+      if (t.game == game_) {
+        // The hot path: a smaller heap of this game is read from the table.
+        Value* m = integer(t.args[0]);
+        Value* fast = B.CreateAnd(B.CreateICmpSGE(m, c64(0)), B.CreateICmpSLT(m, n_));
+        BasicBlock* tableBB = BasicBlock::Create(C, "table", F);
+        BasicBlock* slowBB = BasicBlock::Create(C, "slow", F);
+        BasicBlock* join = BasicBlock::Create(C, "value", F);
+        B.CreateCondBr(fast, tableBB, slowBB, llvm::MDBuilder(C).createBranchWeights(1000, 1));
+        B.SetInsertPoint(tableBB);
+        Value* fromTable = B.CreateZExt(B.CreateLoad(i32, B.CreateInBoundsGEP(i32, table_, m)), i64);
+        BasicBlock* tableEnd = B.GetInsertBlock();
+        B.CreateBr(join);
+        B.SetInsertPoint(slowBB);
+        Value* slow = componentValue(t);
+        BasicBlock* slowEnd = B.GetInsertBlock();
+        B.CreateBr(join);
+        B.SetInsertPoint(join);
+        auto* phi = B.CreatePHI(i64, 2);
+        phi->addIncoming(fromTable, tableEnd);
+        phi->addIncoming(slow, slowEnd);
+        v = phi;
+      } else {
+        v = componentValue(t);
+      }
+      B.CreateStore(B.CreateXor(B.CreateLoad(i64, acc), v), acc);
+    }
+  }
+
+  // ---- mex --------------------------------------------------------------------
+
+  Value* stateField(size_t offset, llvm::Type* type) {
+    Value* p = B.CreateConstInBoundsGEP1_64(i8, ctx_, offset);
+    return B.CreateBitCast(p, type->getPointerTo());
+  }
+
+  void markSeen(Value* v) {
+    Value* capacity = B.CreateLoad(i64, stateField(offsetof(KernelState, capacity), i64));
+    BasicBlock* inBB = BasicBlock::Create(C, "mark", F);
+    BasicBlock* bigBB = BasicBlock::Create(C, "grow", F);
+    BasicBlock* done = BasicBlock::Create(C, "marked", F);
+    B.CreateCondBr(B.CreateICmpULT(B.CreateZExt(v, i64), capacity), inBB, bigBB,
+                   llvm::MDBuilder(C).createBranchWeights(1000, 1));
+    B.SetInsertPoint(inBB);
+    Value* stamps = B.CreateLoad(i32p, stateField(offsetof(KernelState, stamps), i32p));
+    Value* epoch = B.CreateLoad(i32, stateField(offsetof(KernelState, epoch), i32));
+    B.CreateStore(epoch, B.CreateInBoundsGEP(i32, stamps, B.CreateZExt(v, i64)));
+    B.CreateBr(done);
+    B.SetInsertPoint(bigBB);
+    call(gdsl_jit_mark_big, voidTy, {i8p, i32}, {ctx_, v});
+    B.CreateBr(done);
+    B.SetInsertPoint(done);
+  }
+
+  Value* mex() {
+    Value* capacity = B.CreateLoad(i64, stateField(offsetof(KernelState, capacity), i64));
+    Value* stamps = B.CreateLoad(i32p, stateField(offsetof(KernelState, stamps), i32p));
+    Value* epoch = B.CreateLoad(i32, stateField(offsetof(KernelState, epoch), i32));
+    BasicBlock* before = B.GetInsertBlock();
+    BasicBlock* head = BasicBlock::Create(C, "mex", F);
+    BasicBlock* check = BasicBlock::Create(C, "mexcheck", F);
+    BasicBlock* exit = BasicBlock::Create(C, "mexdone", F);
+    B.CreateBr(head);
+    B.SetInsertPoint(head);
+    auto* m = B.CreatePHI(i64, 2);
+    m->addIncoming(c64(0), before);
+    B.CreateCondBr(B.CreateICmpULT(m, capacity), check, exit);
+    B.SetInsertPoint(check);
+    Value* seen = B.CreateICmpEQ(B.CreateLoad(i32, B.CreateInBoundsGEP(i32, stamps, m)), epoch);
+    Value* next = B.CreateAdd(m, c64(1));
+    m->addIncoming(next, check);
+    B.CreateCondBr(seen, head, exit);
+    B.SetInsertPoint(exit);
+    return m;
+  }
+
+  const ir::Program& P;
+  llvm::Module& M;
+  llvm::LLVMContext& C;
+  llvm::IRBuilder<> B;
+  std::vector<SourceRange>& locs_;
+  int game_;
+  Mode mode_;
+  const ir::Game& G;
+  bool useArena_ = false;
+  int moveIndex_ = 0;
+
+  llvm::Type *i1, *i8, *i32, *i64, *voidTy;
+  llvm::PointerType *i8p, *i32p, *i64p, *listP;
+  llvm::StructType* listTy;
+  llvm::Function* F = nullptr;
+  Value* ctx_ = nullptr;
+  Value* n_ = nullptr;
+  Value* table_ = nullptr;
+  llvm::AllocaInst* retSlot_ = nullptr;
+  llvm::AllocaInst* ints_ = nullptr;
+  llvm::AllocaInst* lists_ = nullptr;
+  BasicBlock* bail_ = nullptr;
+};
+
+}  // namespace
+
+void emitProgram(const ir::Program& program, llvm::Module& module,
+                 std::vector<SourceRange>& locs) {
+  for (size_t g = 0; g < program.games.size(); ++g) {
+    int game = static_cast<int>(g);
+    if (hasKernel(program.games[g]))
+      FunctionEmitter(program, module, locs, game, FunctionEmitter::Mode::Kernel).emit();
+    FunctionEmitter(program, module, locs, game, FunctionEmitter::Mode::Enumerate).emit();
+  }
+}
+
+}  // namespace gdsl::jit

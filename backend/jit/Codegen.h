@@ -1,0 +1,30 @@
+// Lowers the move IR of every game to LLVM IR: per one-heap game a kernel
+// `i64 kernel(ctx, n, table)` that computes g(n) from g(0..n-1) with an inline
+// mex, and per game an enumerator `i32 enumerate(ctx, words)` that builds each
+// successor's components and hands the move to the engine. Internal to
+// backend/jit (it includes LLVM headers).
+#pragma once
+
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+
+#include <string>
+#include <vector>
+
+#include "compiler/ir/Ir.h"
+
+namespace gdsl::jit {
+
+// Names of the emitted functions.
+std::string kernelName(int game);
+std::string enumeratorName(int game);
+// Whether game `g` gets a kernel (one integer parameter, no normalize).
+bool hasKernel(const ir::Game& g);
+
+// Emits every function into `module`; `locs` receives the source range of
+// every location index the code passes to the error helper.
+void emitProgram(const ir::Program& program, llvm::Module& module,
+                 std::vector<SourceRange>& locs);
+
+}  // namespace gdsl::jit

@@ -1,0 +1,225 @@
+// JitBackend: compiles the whole program with LLVM 14 ORC (LLJIT), optimizes
+// it at O2 for the host CPU, and calls the native kernels and enumerators.
+// The LLVM boundary is here: every llvm::Error becomes an error string.
+#include "backend/jit/JitBackend.h"
+
+#include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
+#include <llvm/ExecutionEngine/Orc/LLJIT.h>
+#include <llvm/IR/Verifier.h>
+#include <llvm/Passes/PassBuilder.h>
+#include <llvm/Support/TargetSelect.h>
+#include <llvm/Support/raw_ostream.h>
+#include <llvm/Target/TargetMachine.h>
+
+#include <chrono>
+#include <mutex>
+
+#include "backend/interp/Interpreter.h"
+#include "backend/jit/Codegen.h"
+#include "backend/jit/JitRuntime.h"
+
+namespace gdsl::jit {
+
+using KernelFn = int64_t (*)(Context*, int64_t, const uint32_t*);
+using EnumerateFn = int32_t (*)(Context*, const int64_t*);
+
+struct JitBackend::Impl {
+  const ir::Program* program = nullptr;
+  std::unique_ptr<Interpreter> interpreter;  // normalize rules
+  std::unique_ptr<llvm::orc::LLJIT> jit;
+  std::vector<KernelFn> kernels;
+  std::vector<EnumerateFn> enumerators;
+  std::vector<SourceRange> locations;
+  std::string optimizedIr;
+  double compileMillis = 0;
+  std::vector<std::unique_ptr<Context>> contexts;
+  size_t depth = 0;
+  ir::ListArena arena;
+  std::vector<ir::ListArena::Mark> marks;
+};
+
+namespace {
+
+std::string message(llvm::Error error) { return llvm::toString(std::move(error)); }
+
+void optimize(llvm::Module& module, llvm::TargetMachine* machine) {
+  llvm::PassBuilder builder(machine);
+  llvm::LoopAnalysisManager loops;
+  llvm::FunctionAnalysisManager functions;
+  llvm::CGSCCAnalysisManager cgscc;
+  llvm::ModuleAnalysisManager modules;
+  builder.registerModuleAnalyses(modules);
+  builder.registerCGSCCAnalyses(cgscc);
+  builder.registerFunctionAnalyses(functions);
+  builder.registerLoopAnalyses(loops);
+  builder.crossRegisterProxies(loops, functions, cgscc, modules);
+  llvm::ModulePassManager pipeline =
+      builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O2);
+  pipeline.run(module, modules);
+}
+
+// Rethrows the error a native call recorded, naming the position expanded.
+[[noreturn]] void rethrow(Context& c, const ir::Program& program, const Position& position) {
+  try {
+    std::rethrow_exception(c.error);
+  } catch (RuntimeError& e) {
+    if (e.context.empty()) e.context = formatPosition(program, position);
+    throw;
+  }
+}
+
+class DepthGuard {
+ public:
+  explicit DepthGuard(JitBackend& b) : backend_(b), context_(b.enter()) {}
+  ~DepthGuard() { backend_.leave(); }
+  Context& context() { return context_; }
+
+ private:
+  JitBackend& backend_;
+  Context& context_;
+};
+
+}  // namespace
+
+JitBackend::JitBackend() : impl_(std::make_unique<Impl>()) {}
+JitBackend::~JitBackend() = default;
+
+std::unique_ptr<JitBackend> JitBackend::create(const ir::Program& program, std::string& error) {
+  static std::once_flag initialized;
+  std::call_once(initialized, [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+  });
+  auto start = std::chrono::steady_clock::now();
+  std::unique_ptr<JitBackend> backend(new JitBackend());
+  Impl& impl = *backend->impl_;
+  impl.program = &program;
+  impl.interpreter = std::make_unique<Interpreter>(program);
+
+  auto machineBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!machineBuilder) {
+    error = message(machineBuilder.takeError());
+    return nullptr;
+  }
+  auto machine = machineBuilder->createTargetMachine();
+  if (!machine) {
+    error = message(machine.takeError());
+    return nullptr;
+  }
+  auto jit = llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(*machineBuilder).create();
+  if (!jit) {
+    error = message(jit.takeError());
+    return nullptr;
+  }
+  impl.jit = std::move(*jit);
+
+  auto context = std::make_unique<llvm::LLVMContext>();
+  auto module = std::make_unique<llvm::Module>("gdsl", *context);
+  module->setDataLayout(impl.jit->getDataLayout());
+  module->setTargetTriple(machineBuilder->getTargetTriple().str());
+  emitProgram(program, *module, impl.locations);
+  std::string verifyErrors;
+  llvm::raw_string_ostream verifyStream(verifyErrors);
+  if (llvm::verifyModule(*module, &verifyStream)) {
+    error = "internal error: the generated code does not verify: " + verifyStream.str();
+    return nullptr;
+  }
+  optimize(*module, machine->get());
+  llvm::raw_string_ostream irStream(impl.optimizedIr);
+  module->print(irStream, nullptr);
+  irStream.flush();
+
+  if (auto e = impl.jit->addIRModule(
+          llvm::orc::ThreadSafeModule(std::move(module), std::move(context)))) {
+    error = message(std::move(e));
+    return nullptr;
+  }
+  for (size_t g = 0; g < program.games.size(); ++g) {
+    int game = static_cast<int>(g);
+    impl.kernels.push_back(nullptr);
+    if (hasKernel(program.games[g])) {
+      auto symbol = impl.jit->lookup(kernelName(game));
+      if (!symbol) {
+        error = message(symbol.takeError());
+        return nullptr;
+      }
+      impl.kernels.back() = reinterpret_cast<KernelFn>(symbol->getAddress());
+    }
+    auto symbol = impl.jit->lookup(enumeratorName(game));
+    if (!symbol) {
+      error = message(symbol.takeError());
+      return nullptr;
+    }
+    impl.enumerators.push_back(reinterpret_cast<EnumerateFn>(symbol->getAddress()));
+  }
+  impl.compileMillis =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  return backend;
+}
+
+const std::string& JitBackend::optimizedIr() const { return impl_->optimizedIr; }
+double JitBackend::compileMillis() const { return impl_->compileMillis; }
+SourceRange JitBackend::location(int32_t index) const {
+  return impl_->locations[static_cast<size_t>(index)];
+}
+const ir::Program& JitBackend::program() const { return *impl_->program; }
+const ir::Move& JitBackend::move(int game, int index) const {
+  return impl_->program->games[static_cast<size_t>(game)].moves[static_cast<size_t>(index)];
+}
+
+Context& JitBackend::enter() {
+  Impl& impl = *impl_;
+  if (impl.contexts.size() <= impl.depth) {
+    auto c = std::make_unique<Context>();
+    c->program = impl.program;
+    c->backend = this;
+    c->arena = &impl.arena;
+    c->stampStore.assign(64, 0);
+    c->stamps = c->stampStore.data();
+    c->capacity = c->stampStore.size();
+    impl.contexts.push_back(std::move(c));
+  }
+  impl.marks.push_back(impl.arena.mark());
+  Context& c = *impl.contexts[impl.depth++];
+  c.error = nullptr;
+  return c;
+}
+
+void JitBackend::leave() {
+  Impl& impl = *impl_;
+  --impl.depth;
+  impl.arena.release(impl.marks.back());
+  impl.marks.pop_back();
+}
+
+void JitBackend::normalize(Position& position) { impl_->interpreter->normalize(position); }
+
+void JitBackend::enumerate(const Position& position, MoveSink& sink) {
+  DepthGuard guard(*this);
+  Context& c = guard.context();
+  c.sink = &sink;
+  c.game = static_cast<int>(position.game);
+  int32_t status = impl_->enumerators[position.game](&c, position.words.data());
+  if (status == 1) rethrow(c, *impl_->program, position);
+}
+
+uint32_t JitBackend::heapValue(int game, int64_t n, const uint32_t* table, ValueOracle& oracle) {
+  DepthGuard guard(*this);
+  Context& c = guard.context();
+  c.oracle = &oracle;
+  c.game = game;
+  if (++c.epoch == 0) {
+    std::fill(c.stampStore.begin(), c.stampStore.end(), 0);
+    c.epoch = 1;
+  }
+  int64_t value = impl_->kernels[static_cast<size_t>(game)](&c, n, table);
+  if (value < 0) {
+    Position p;
+    p.game = static_cast<uint32_t>(game);
+    p.words.push_back(n);
+    rethrow(c, *impl_->program, p);
+  }
+  return static_cast<uint32_t>(value);
+}
+
+}  // namespace gdsl::jit

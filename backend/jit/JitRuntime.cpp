@@ -1,0 +1,184 @@
+// The C helpers called by JIT-compiled code. Each one that can fail records
+// the error (the same RuntimeError the interpreter would throw, or whatever
+// the engine threw) in the context and returns a non-zero status; the code
+// then returns, and JitBackend rethrows. No exception crosses native frames.
+#include "backend/jit/JitRuntime.h"
+
+#include <algorithm>
+
+#include "backend/jit/JitBackend.h"
+#include "compiler/ir/Errors.h"
+
+namespace gdsl::jit {
+
+namespace {
+
+ir::ListVal allocate(Context* ctx, int64_t size) {
+  int64_t* data = ctx->arena->allocate(static_cast<size_t>(size));
+  return ir::ListVal{data, size, 0, false};
+}
+
+int32_t failWith(Context* ctx, int32_t loc, std::string message) {
+  ctx->error = std::make_exception_ptr(RuntimeError(ctx->backend->location(loc), std::move(message)));
+  return 1;
+}
+
+// Checks and normalizes the component built so far; 0 or an error status.
+int32_t finishComponent(Context* ctx, int32_t loc) {
+  std::string negative = negativeParameterText(*ctx->program, ctx->current, "successor");
+  if (!negative.empty()) return failWith(ctx, loc, std::move(negative));
+  try {
+    ctx->backend->normalize(ctx->current);
+  } catch (...) {
+    ctx->error = std::current_exception();
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace
+
+extern "C" {
+
+int32_t gdsl_jit_fail(Context* ctx, int32_t code, int32_t loc, int64_t a, int64_t b, int32_t op) {
+  char spelling[2] = {static_cast<char>(op), 0};
+  return failWith(ctx, loc, ir::errorText(static_cast<ir::ErrorCode>(code), a, b, spelling));
+}
+
+void gdsl_jit_comp_begin(Context* ctx, int32_t game) {
+  ctx->current.game = static_cast<uint32_t>(game);
+  ctx->current.words.clear();
+}
+
+void gdsl_jit_comp_int(Context* ctx, int64_t value) { ctx->current.words.push_back(value); }
+
+void gdsl_jit_comp_list(Context* ctx, const ir::ListVal* list) {
+  ctx->current.words.push_back(list->size);
+  for (int64_t i = 0; i < list->size; ++i) ctx->current.words.push_back(list->at(i));
+}
+
+int32_t gdsl_jit_comp_push(Context* ctx, int32_t loc) {
+  if (int32_t status = finishComponent(ctx, loc)) return status;
+  ctx->components.push_back(ctx->current);
+  return 0;
+}
+
+int32_t gdsl_jit_comp_value(Context* ctx, int32_t loc, uint32_t* out) {
+  if (int32_t status = finishComponent(ctx, loc)) return status;
+  try {
+    *out = ctx->oracle->valueOf(ctx->current);
+  } catch (...) {
+    ctx->error = std::current_exception();
+    return 1;
+  }
+  return 0;
+}
+
+void gdsl_jit_move_begin(Context* ctx) { ctx->components.clear(); }
+
+int32_t gdsl_jit_move_emit(Context* ctx, int32_t move, int64_t* ints, ir::ListVal* lists) {
+  try {
+    ir::Frame frame{ints, lists};
+    bool more = ctx->sink->onMove(ctx->backend->move(ctx->game, move), frame, ctx->components);
+    return more ? 0 : 2;
+  } catch (...) {
+    ctx->error = std::current_exception();
+    return 1;
+  }
+}
+
+void gdsl_jit_mark_big(Context* ctx, uint32_t value) {
+  size_t size = std::max<size_t>(static_cast<size_t>(value) + 1, 2 * ctx->stampStore.size());
+  ctx->stampStore.resize(size, 0);
+  ctx->stamps = ctx->stampStore.data();
+  ctx->capacity = ctx->stampStore.size();
+  ctx->stamps[value] = ctx->epoch;
+}
+
+void gdsl_jit_make_list(Context* ctx, const int64_t* items, int64_t count, int32_t isSet,
+                        ir::ListVal* out) {
+  ir::ListVal l = allocate(ctx, count);
+  int64_t* data = const_cast<int64_t*>(l.data);
+  std::copy(items, items + count, data);
+  if (isSet) {
+    std::sort(data, data + count);
+    l.size = std::unique(data, data + count) - data;
+  }
+  *out = l;
+}
+
+void gdsl_jit_sort(Context* ctx, const ir::ListVal* in, ir::ListVal* out) {
+  if (in->isRange) {
+    *out = *in;
+    return;
+  }
+  ir::ListVal l = allocate(ctx, in->size);
+  int64_t* data = const_cast<int64_t*>(l.data);
+  std::copy(in->data, in->data + in->size, data);
+  std::sort(data, data + in->size);
+  *out = l;
+}
+
+int32_t gdsl_jit_set_elem(Context* ctx, const ir::ListVal* in, int64_t index, int64_t value,
+                          int32_t loc, ir::ListVal* out) {
+  if (in->size > (int64_t{1} << 24))
+    return failWith(ctx, loc, ir::errorText(ir::ErrorCode::SetTooLarge, 0, 0));
+  ir::ListVal l = allocate(ctx, in->size);
+  int64_t* data = const_cast<int64_t*>(l.data);
+  for (int64_t j = 0; j < in->size; ++j) data[j] = in->at(j);
+  data[index] = value;
+  *out = l;
+  return 0;
+}
+
+int32_t gdsl_jit_min_list(Context* ctx, const ir::ListVal* in, int32_t isMax, int32_t loc,
+                          int64_t* out) {
+  if (in->size == 0)
+    return failWith(ctx, loc,
+                    ir::errorText(isMax ? ir::ErrorCode::EmptyMax : ir::ErrorCode::EmptyMin, 0, 0));
+  if (in->isRange) {
+    *out = isMax ? in->lo + in->size - 1 : in->lo;
+    return 0;
+  }
+  *out = isMax ? *std::max_element(in->data, in->data + in->size)
+               : *std::min_element(in->data, in->data + in->size);
+  return 0;
+}
+
+int64_t gdsl_jit_list_eq(const ir::ListVal* a, const ir::ListVal* b) {
+  if (a->size != b->size) return 0;
+  for (int64_t i = 0; i < a->size; ++i)
+    if (a->at(i) != b->at(i)) return 0;
+  return 1;
+}
+
+int64_t gdsl_jit_in_list(int64_t x, const ir::ListVal* list) {
+  if (list->isRange) return x >= list->lo && x - list->lo < list->size;
+  return std::find(list->data, list->data + list->size, x) != list->data + list->size;
+}
+
+int32_t gdsl_jit_index_nested(Context* ctx, int32_t nested, int64_t index, int32_t loc,
+                              ir::ListVal* out) {
+  const std::vector<int>& rows = ctx->program->nested[static_cast<size_t>(nested)];
+  auto size = static_cast<int64_t>(rows.size());
+  if (index < 0 || index >= size)
+    return failWith(ctx, loc, ir::errorText(ir::ErrorCode::IndexOutOfRange, index, size));
+  const std::vector<int64_t>& l = ctx->program->lists[static_cast<size_t>(rows[static_cast<size_t>(index)])];
+  *out = ir::ListVal{l.data(), static_cast<int64_t>(l.size()), 0, false};
+  return 0;
+}
+
+int64_t gdsl_jit_arena_mark(Context* ctx) {
+  ir::ListArena::Mark m = ctx->arena->mark();
+  return static_cast<int64_t>((static_cast<uint64_t>(m.block) << 32) | m.used);
+}
+
+void gdsl_jit_arena_release(Context* ctx, int64_t mark) {
+  auto bits = static_cast<uint64_t>(mark);
+  ctx->arena->release(ir::ListArena::Mark{static_cast<size_t>(bits >> 32),
+                                          static_cast<size_t>(bits & 0xFFFFFFFFu)});
+}
+
+}  // extern "C"
+
+}  // namespace gdsl::jit

@@ -1,0 +1,69 @@
+// What JIT-compiled code works with: the per-call context and the C helpers
+// it calls for what is not worth inlining (building components, asking the
+// engine for a value, list operations, errors). No LLVM here: the codegen
+// bakes the helpers' addresses into the code it emits.
+#pragma once
+
+#include <cstdint>
+#include <exception>
+#include <vector>
+
+#include "compiler/ir/Evaluator.h"
+#include "runtime/Backend.h"
+
+namespace gdsl::jit {
+
+// The mex stamps come first: the kernels read these fields at fixed offsets.
+struct KernelState {
+  uint32_t* stamps = nullptr;  // stamps[v] == epoch: value v was seen
+  uint64_t capacity = 0;
+  uint32_t epoch = 0;
+};
+
+class JitBackend;
+
+// One context per nesting depth (a kernel may ask the engine for a value,
+// which may run another kernel). KernelState is the base, at offset 0, so the
+// emitted code reads the mex fields straight from the context pointer.
+struct Context : KernelState {
+  std::vector<uint32_t> stampStore;
+  const ir::Program* program = nullptr;
+  JitBackend* backend = nullptr;
+  ValueOracle* oracle = nullptr;
+  MoveSink* sink = nullptr;
+  int game = 0;                    // the game being expanded
+  Position current;                // the component being built
+  std::vector<Position> components;
+  std::exception_ptr error;        // set when a helper fails
+  ir::ListArena* arena = nullptr;
+};
+
+// Codes the emitted code passes to jitFail for operator spellings.
+enum OpChar : int32_t { kPlus = '+', kMinus = '-', kTimes = '*', kDivide = '/' };
+
+extern "C" {
+int32_t gdsl_jit_fail(Context* ctx, int32_t code, int32_t loc, int64_t a, int64_t b, int32_t op);
+void gdsl_jit_comp_begin(Context* ctx, int32_t game);
+void gdsl_jit_comp_int(Context* ctx, int64_t value);
+void gdsl_jit_comp_list(Context* ctx, const ir::ListVal* list);
+int32_t gdsl_jit_comp_push(Context* ctx, int32_t loc);
+int32_t gdsl_jit_comp_value(Context* ctx, int32_t loc, uint32_t* out);
+void gdsl_jit_move_begin(Context* ctx);
+int32_t gdsl_jit_move_emit(Context* ctx, int32_t move, int64_t* ints, ir::ListVal* lists);
+void gdsl_jit_mark_big(Context* ctx, uint32_t value);
+void gdsl_jit_make_list(Context* ctx, const int64_t* items, int64_t count, int32_t isSet,
+                        ir::ListVal* out);
+void gdsl_jit_sort(Context* ctx, const ir::ListVal* in, ir::ListVal* out);
+int32_t gdsl_jit_set_elem(Context* ctx, const ir::ListVal* in, int64_t index, int64_t value,
+                          int32_t loc, ir::ListVal* out);
+int32_t gdsl_jit_min_list(Context* ctx, const ir::ListVal* in, int32_t isMax, int32_t loc,
+                          int64_t* out);
+int64_t gdsl_jit_list_eq(const ir::ListVal* a, const ir::ListVal* b);
+int64_t gdsl_jit_in_list(int64_t x, const ir::ListVal* list);
+int32_t gdsl_jit_index_nested(Context* ctx, int32_t nested, int64_t index, int32_t loc,
+                              ir::ListVal* out);
+int64_t gdsl_jit_arena_mark(Context* ctx);
+void gdsl_jit_arena_release(Context* ctx, int64_t mark);
+}
+
+}  // namespace gdsl::jit

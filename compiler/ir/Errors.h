@@ -1,0 +1,28 @@
+// The runtime errors of IR expressions, as codes with one text each, so that
+// the interpreter and the JIT report exactly the same message.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace gdsl::ir {
+
+enum class ErrorCode : int32_t {
+  Overflow,        // a, b, and the operator in `op`
+  NegOverflow,
+  AbsOverflow,
+  DivisionByZero,
+  ModByZero,
+  ShiftTooFar,     // a << b
+  NegativeShift,   // b
+  EmptyMin,
+  EmptyMax,
+  IndexOutOfRange,  // index a, size b
+  RangeTooLarge,
+  SetTooLarge,
+};
+
+// `op` is the operator's spelling for Overflow ("+", "-", "*", "/").
+std::string errorText(ErrorCode code, int64_t a, int64_t b, const char* op = "");
+
+}  // namespace gdsl::ir
