@@ -83,10 +83,14 @@ int loadProgram(Workspace& ws, const Options& o, DumpStage stage, std::string* d
 }
 
 int parseBackend(const Options& o, BackendKind& kind) {
-  if (o.backend == "interp") kind = BackendKind::Interp;
-  else if (o.backend == "jit") kind = BackendKind::Jit;
-  else if (o.backend == "auto") kind = BackendKind::Auto;
-  else return usage(fmt::format("unknown backend '{}'; expected interp, jit or auto", o.backend));
+  if (o.backend == "interp")
+    kind = BackendKind::Interp;
+  else if (o.backend == "jit")
+    kind = BackendKind::Jit;
+  else if (o.backend == "auto")
+    kind = BackendKind::Auto;
+  else
+    return usage(fmt::format("unknown backend '{}'; expected interp, jit or auto", o.backend));
   return kOk;
 }
 
@@ -104,7 +108,8 @@ int run(const Options& o, bool runFile, const std::vector<std::string>& extra) {
     for (ir::Statement& s : *compiled) statements.push_back(std::move(s));
   }
   std::string error, log;
-  std::unique_ptr<Backend> backend = makeBackend(ws.program(), kind, error, o.verbose ? &log : nullptr);
+  std::unique_ptr<Backend> backend =
+      makeBackend(ws.program(), kind, error, o.verbose ? &log : nullptr);
   if (!backend) {
     std::cerr << "gdsl: cannot start the JIT: " << error << "\n";
     return kFileError;
@@ -131,7 +136,8 @@ int check(const Options& o) {
     stage = DumpStage::Desugared;
   else if (o.dump == "ir")
     stage = DumpStage::Ir;
-  else if (o.dump == "llvm") stage = DumpStage::Ir;
+  else if (o.dump == "llvm")
+    stage = DumpStage::Ir;
   else if (!o.dump.empty())
     return usage(
         fmt::format("unknown --dump stage '{}'; expected ast, desugared, ir or llvm", o.dump));

@@ -39,8 +39,9 @@ class TieredBackend final : public Backend {
       return interpreter_;
     }
     if (log_)
-      *log_ += fmt::format("gdsl: auto: switched to the JIT after {} calls (compiled in {:.1f} ms)\n",
-                           calls_, jit_->compileMillis());
+      *log_ +=
+          fmt::format("gdsl: auto: switched to the JIT after {} calls (compiled in {:.1f} ms)\n",
+                      calls_, jit_->compileMillis());
     return *jit_;
   }
 

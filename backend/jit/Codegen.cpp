@@ -15,9 +15,15 @@
 
 namespace gdsl::jit {
 
-std::string kernelName(int game) { return "gdsl_kernel_" + std::to_string(game); }
-std::string enumeratorName(int game) { return "gdsl_enumerate_" + std::to_string(game); }
-bool hasKernel(const ir::Game& g) { return g.oneHeap() && !g.normalize; }
+std::string kernelName(int game) {
+  return "gdsl_kernel_" + std::to_string(game);
+}
+std::string enumeratorName(int game) {
+  return "gdsl_enumerate_" + std::to_string(game);
+}
+bool hasKernel(const ir::Game& g) {
+  return g.oneHeap() && !g.normalize;
+}
 
 namespace {
 
@@ -29,8 +35,10 @@ bool allocates(const ir::Expr& e) {
     case ir::Op::MakeList:
     case ir::Op::MakeSet:
     case ir::Op::Sort:
-    case ir::Op::SetElem: return true;
-    default: break;
+    case ir::Op::SetElem:
+      return true;
+    default:
+      break;
   }
   for (const ir::Expr& k : e.kids)
     if (allocates(k)) return true;
@@ -64,9 +72,15 @@ class FunctionEmitter {
  public:
   enum class Mode { Kernel, Enumerate };
 
-  FunctionEmitter(const ir::Program& p, llvm::Module& m, std::vector<SourceRange>& locs,
-                  int game, Mode mode)
-      : P(p), M(m), C(m.getContext()), B(C), locs_(locs), game_(game), mode_(mode),
+  FunctionEmitter(const ir::Program& p, llvm::Module& m, std::vector<SourceRange>& locs, int game,
+                  Mode mode)
+      : P(p),
+        M(m),
+        C(m.getContext()),
+        B(C),
+        locs_(locs),
+        game_(game),
+        mode_(mode),
         G(p.games[static_cast<size_t>(game)]) {
     i1 = llvm::Type::getInt1Ty(C);
     i8 = llvm::Type::getInt8Ty(C);
@@ -127,7 +141,9 @@ class FunctionEmitter {
   Value* c64(int64_t v) { return llvm::ConstantInt::get(i64, static_cast<uint64_t>(v), true); }
   Value* c32(int64_t v) { return llvm::ConstantInt::get(i32, static_cast<uint64_t>(v), true); }
 
-  Value* intSlot(int slot) { return B.CreateConstInBoundsGEP2_32(ints_->getAllocatedType(), ints_, 0, slot); }
+  Value* intSlot(int slot) {
+    return B.CreateConstInBoundsGEP2_32(ints_->getAllocatedType(), ints_, 0, slot);
+  }
   Value* listSlot(int slot) {
     return B.CreateConstInBoundsGEP2_32(lists_->getAllocatedType(), lists_, 0, slot);
   }
@@ -138,7 +154,8 @@ class FunctionEmitter {
   }
 
   template <typename Fn>
-  Value* call(Fn* fn, llvm::Type* ret, std::vector<llvm::Type*> argTypes, std::vector<Value*> args) {
+  Value* call(Fn* fn, llvm::Type* ret, std::vector<llvm::Type*> argTypes,
+              std::vector<Value*> args) {
     auto* fty = llvm::FunctionType::get(ret, argTypes, false);
     auto* addr = llvm::ConstantInt::get(i64, reinterpret_cast<uint64_t>(fn));
     auto* callee = llvm::ConstantExpr::getIntToPtr(addr, fty->getPointerTo());
@@ -247,10 +264,9 @@ class FunctionEmitter {
         Value* hi = integer(e.kids[1]);
         Value* nonEmpty = B.CreateICmpSGE(hi, lo);
         // size = hi - lo + 1 when hi >= lo, with both steps checked.
-        Value* diff = overflowOp(llvm::Intrinsic::ssub_with_overflow, hi, lo, nonEmpty,
-                                 e.loc);
-        Value* size = overflowOp(llvm::Intrinsic::sadd_with_overflow, diff, c64(1), nonEmpty,
-                                 e.loc);
+        Value* diff = overflowOp(llvm::Intrinsic::ssub_with_overflow, hi, lo, nonEmpty, e.loc);
+        Value* size =
+            overflowOp(llvm::Intrinsic::sadd_with_overflow, diff, c64(1), nonEmpty, e.loc);
         storeList(out, llvm::ConstantPointerNull::get(i64p), B.CreateSelect(nonEmpty, size, c64(0)),
                   lo, true);
         return out;
@@ -260,9 +276,10 @@ class FunctionEmitter {
         size_t count = e.kids.size();
         Value* items = entryAlloca(llvm::ArrayType::get(i64, std::max<size_t>(1, count)), "items");
         for (size_t i = 0; i < count; ++i)
-          B.CreateStore(integer(e.kids[i]),
-                        B.CreateConstInBoundsGEP2_32(llvm::ArrayType::get(i64, std::max<size_t>(1, count)),
-                                                     items, 0, static_cast<unsigned>(i)));
+          B.CreateStore(
+              integer(e.kids[i]),
+              B.CreateConstInBoundsGEP2_32(llvm::ArrayType::get(i64, std::max<size_t>(1, count)),
+                                           items, 0, static_cast<unsigned>(i)));
         Value* first = B.CreateBitCast(items, i64p);
         call(gdsl_jit_make_list, voidTy, {i8p, i64p, i64, i32, listP},
              {ctx_, first, c64(static_cast<int64_t>(count)), c32(e.op == ir::Op::MakeSet), out});
@@ -288,7 +305,8 @@ class FunctionEmitter {
                          {ctx_, c32(e.kids[0].imm), index, c32(loc(e.loc)), out}));
         return out;
       }
-      default: break;
+      default:
+        break;
     }
     storeList(out, llvm::ConstantPointerNull::get(i64p), c64(0), c64(0), false);
     return out;
@@ -316,8 +334,10 @@ class FunctionEmitter {
   Value* integer(const ir::Expr& e) {
     using ir::Op;
     switch (e.op) {
-      case Op::IntConst: return c64(e.imm);
-      case Op::IntVar: return B.CreateLoad(i64, intSlot(static_cast<int>(e.imm)));
+      case Op::IntConst:
+        return c64(e.imm);
+      case Op::IntVar:
+        return B.CreateLoad(i64, intSlot(static_cast<int>(e.imm)));
       case Op::Neg: {
         Value* a = integer(e.kids[0]);
         failIf(B.CreateICmpEQ(a, c64(INT64_MIN)), ir::ErrorCode::NegOverflow, e.loc, a, nullptr);
@@ -347,9 +367,9 @@ class FunctionEmitter {
                ir::ErrorCode::Overflow, e.loc, a, b, kDivide);
         Value* q = B.CreateSDiv(a, b);
         Value* r = B.CreateSRem(a, b);
-        Value* adjust = B.CreateAnd(B.CreateICmpNE(r, c64(0)),
-                                    B.CreateICmpNE(B.CreateICmpSLT(a, c64(0)),
-                                                   B.CreateICmpSLT(b, c64(0))));
+        Value* adjust =
+            B.CreateAnd(B.CreateICmpNE(r, c64(0)),
+                        B.CreateICmpNE(B.CreateICmpSLT(a, c64(0)), B.CreateICmpSLT(b, c64(0))));
         return B.CreateSub(q, boolToInt(adjust));
       }
       case Op::Mod: {
@@ -359,9 +379,9 @@ class FunctionEmitter {
         // b == -1 gives 0 (and avoids srem's overflow on INT64_MIN).
         Value* safeB = B.CreateSelect(B.CreateICmpEQ(b, c64(-1)), c64(1), b);
         Value* r = B.CreateSRem(a, safeB);
-        Value* adjust = B.CreateAnd(B.CreateICmpNE(r, c64(0)),
-                                    B.CreateICmpNE(B.CreateICmpSLT(r, c64(0)),
-                                                   B.CreateICmpSLT(safeB, c64(0))));
+        Value* adjust =
+            B.CreateAnd(B.CreateICmpNE(r, c64(0)),
+                        B.CreateICmpNE(B.CreateICmpSLT(r, c64(0)), B.CreateICmpSLT(safeB, c64(0))));
         return B.CreateSelect(adjust, B.CreateAdd(r, safeB), r);
       }
       case Op::Shl: {
@@ -380,9 +400,18 @@ class FunctionEmitter {
         Value* amount = B.CreateSelect(B.CreateICmpSGT(b, c64(63)), c64(63), b);
         return B.CreateAShr(a, amount);
       }
-      case Op::BitAnd: { Value* a = integer(e.kids[0]); return B.CreateAnd(a, integer(e.kids[1])); }
-      case Op::BitOr: { Value* a = integer(e.kids[0]); return B.CreateOr(a, integer(e.kids[1])); }
-      case Op::BitXor: { Value* a = integer(e.kids[0]); return B.CreateXor(a, integer(e.kids[1])); }
+      case Op::BitAnd: {
+        Value* a = integer(e.kids[0]);
+        return B.CreateAnd(a, integer(e.kids[1]));
+      }
+      case Op::BitOr: {
+        Value* a = integer(e.kids[0]);
+        return B.CreateOr(a, integer(e.kids[1]));
+      }
+      case Op::BitXor: {
+        Value* a = integer(e.kids[0]);
+        return B.CreateXor(a, integer(e.kids[1]));
+      }
       case Op::Min:
       case Op::Max: {
         Value* r = integer(e.kids[0]);
@@ -411,15 +440,18 @@ class FunctionEmitter {
         checkIndex(i, listSize(l), e.loc);
         return listAt(l, i);
       }
-      case Op::Not: return boolToInt(B.CreateICmpEQ(integer(e.kids[0]), c64(0)));
+      case Op::Not:
+        return boolToInt(B.CreateICmpEQ(integer(e.kids[0]), c64(0)));
       case Op::And:
       case Op::Or: {
         Value* a = B.CreateICmpNE(integer(e.kids[0]), c64(0));
         BasicBlock* from = B.GetInsertBlock();
         BasicBlock* rhs = BasicBlock::Create(C, "rhs", F);
         BasicBlock* join = BasicBlock::Create(C, "join", F);
-        if (e.op == Op::And) B.CreateCondBr(a, rhs, join);
-        else B.CreateCondBr(a, join, rhs);
+        if (e.op == Op::And)
+          B.CreateCondBr(a, rhs, join);
+        else
+          B.CreateCondBr(a, join, rhs);
         B.SetInsertPoint(rhs);
         Value* b = B.CreateICmpNE(integer(e.kids[1]), c64(0));
         BasicBlock* rhsEnd = B.GetInsertBlock();
@@ -430,16 +462,27 @@ class FunctionEmitter {
         phi->addIncoming(b, rhsEnd);
         return boolToInt(phi);
       }
-      case Op::Eq: case Op::Ne: case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge: {
+      case Op::Eq:
+      case Op::Ne:
+      case Op::Lt:
+      case Op::Le:
+      case Op::Gt:
+      case Op::Ge: {
         Value* a = integer(e.kids[0]);
         Value* b = integer(e.kids[1]);
         switch (e.op) {
-          case Op::Eq: return boolToInt(B.CreateICmpEQ(a, b));
-          case Op::Ne: return boolToInt(B.CreateICmpNE(a, b));
-          case Op::Lt: return boolToInt(B.CreateICmpSLT(a, b));
-          case Op::Le: return boolToInt(B.CreateICmpSLE(a, b));
-          case Op::Gt: return boolToInt(B.CreateICmpSGT(a, b));
-          default: return boolToInt(B.CreateICmpSGE(a, b));
+          case Op::Eq:
+            return boolToInt(B.CreateICmpEQ(a, b));
+          case Op::Ne:
+            return boolToInt(B.CreateICmpNE(a, b));
+          case Op::Lt:
+            return boolToInt(B.CreateICmpSLT(a, b));
+          case Op::Le:
+            return boolToInt(B.CreateICmpSLE(a, b));
+          case Op::Gt:
+            return boolToInt(B.CreateICmpSGT(a, b));
+          default:
+            return boolToInt(B.CreateICmpSGE(a, b));
         }
       }
       case Op::ListEq:
@@ -454,7 +497,8 @@ class FunctionEmitter {
         Value* l = list(e.kids[1]);
         return call(gdsl_jit_in_list, i64, {i64, listP}, {x, l});
       }
-      default: break;
+      default:
+        break;
     }
     return c64(0);
   }
@@ -613,7 +657,8 @@ class FunctionEmitter {
         BasicBlock* join = BasicBlock::Create(C, "value", F);
         B.CreateCondBr(fast, tableBB, slowBB, llvm::MDBuilder(C).createBranchWeights(1000, 1));
         B.SetInsertPoint(tableBB);
-        Value* fromTable = B.CreateZExt(B.CreateLoad(i32, B.CreateInBoundsGEP(i32, table_, m)), i64);
+        Value* fromTable =
+            B.CreateZExt(B.CreateLoad(i32, B.CreateInBoundsGEP(i32, table_, m)), i64);
         BasicBlock* tableEnd = B.GetInsertBlock();
         B.CreateBr(join);
         B.SetInsertPoint(slowBB);
@@ -705,8 +750,7 @@ class FunctionEmitter {
 
 }  // namespace
 
-void emitProgram(const ir::Program& program, llvm::Module& module,
-                 std::vector<SourceRange>& locs) {
+void emitProgram(const ir::Program& program, llvm::Module& module, std::vector<SourceRange>& locs) {
   for (size_t g = 0; g < program.games.size(); ++g) {
     int game = static_cast<int>(g);
     if (hasKernel(program.games[g]))

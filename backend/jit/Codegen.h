@@ -24,7 +24,6 @@ bool hasKernel(const ir::Game& g);
 
 // Emits every function into `module`; `locs` receives the source range of
 // every location index the code passes to the error helper.
-void emitProgram(const ir::Program& program, llvm::Module& module,
-                 std::vector<SourceRange>& locs);
+void emitProgram(const ir::Program& program, llvm::Module& module, std::vector<SourceRange>& locs);
 
 }  // namespace gdsl::jit

@@ -40,7 +40,9 @@ struct JitBackend::Impl {
 
 namespace {
 
-std::string message(llvm::Error error) { return llvm::toString(std::move(error)); }
+std::string message(llvm::Error error) {
+  return llvm::toString(std::move(error));
+}
 
 void optimize(llvm::Module& module, llvm::TargetMachine* machine) {
   llvm::PassBuilder builder(machine);
@@ -157,12 +159,18 @@ std::unique_ptr<JitBackend> JitBackend::create(const ir::Program& program, std::
   return backend;
 }
 
-const std::string& JitBackend::optimizedIr() const { return impl_->optimizedIr; }
-double JitBackend::compileMillis() const { return impl_->compileMillis; }
+const std::string& JitBackend::optimizedIr() const {
+  return impl_->optimizedIr;
+}
+double JitBackend::compileMillis() const {
+  return impl_->compileMillis;
+}
 SourceRange JitBackend::location(int32_t index) const {
   return impl_->locations[static_cast<size_t>(index)];
 }
-const ir::Program& JitBackend::program() const { return *impl_->program; }
+const ir::Program& JitBackend::program() const {
+  return *impl_->program;
+}
 const ir::Move& JitBackend::move(int game, int index) const {
   return impl_->program->games[static_cast<size_t>(game)].moves[static_cast<size_t>(index)];
 }
@@ -192,7 +200,9 @@ void JitBackend::leave() {
   impl.marks.pop_back();
 }
 
-void JitBackend::normalize(Position& position) { impl_->interpreter->normalize(position); }
+void JitBackend::normalize(Position& position) {
+  impl_->interpreter->normalize(position);
+}
 
 void JitBackend::enumerate(const Position& position, MoveSink& sink) {
   DepthGuard guard(*this);

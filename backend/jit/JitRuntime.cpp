@@ -19,7 +19,8 @@ ir::ListVal allocate(Context* ctx, int64_t size) {
 }
 
 int32_t failWith(Context* ctx, int32_t loc, std::string message) {
-  ctx->error = std::make_exception_ptr(RuntimeError(ctx->backend->location(loc), std::move(message)));
+  ctx->error =
+      std::make_exception_ptr(RuntimeError(ctx->backend->location(loc), std::move(message)));
   return 1;
 }
 
@@ -50,7 +51,9 @@ void gdsl_jit_comp_begin(Context* ctx, int32_t game) {
   ctx->current.words.clear();
 }
 
-void gdsl_jit_comp_int(Context* ctx, int64_t value) { ctx->current.words.push_back(value); }
+void gdsl_jit_comp_int(Context* ctx, int64_t value) {
+  ctx->current.words.push_back(value);
+}
 
 void gdsl_jit_comp_list(Context* ctx, const ir::ListVal* list) {
   ctx->current.words.push_back(list->size);
@@ -74,7 +77,9 @@ int32_t gdsl_jit_comp_value(Context* ctx, int32_t loc, uint32_t* out) {
   return 0;
 }
 
-void gdsl_jit_move_begin(Context* ctx) { ctx->components.clear(); }
+void gdsl_jit_move_begin(Context* ctx) {
+  ctx->components.clear();
+}
 
 int32_t gdsl_jit_move_emit(Context* ctx, int32_t move, int64_t* ints, ir::ListVal* lists) {
   try {
@@ -163,7 +168,8 @@ int32_t gdsl_jit_index_nested(Context* ctx, int32_t nested, int64_t index, int32
   auto size = static_cast<int64_t>(rows.size());
   if (index < 0 || index >= size)
     return failWith(ctx, loc, ir::errorText(ir::ErrorCode::IndexOutOfRange, index, size));
-  const std::vector<int64_t>& l = ctx->program->lists[static_cast<size_t>(rows[static_cast<size_t>(index)])];
+  const std::vector<int64_t>& l =
+      ctx->program->lists[static_cast<size_t>(rows[static_cast<size_t>(index)])];
   *out = ir::ListVal{l.data(), static_cast<int64_t>(l.size()), 0, false};
   return 0;
 }

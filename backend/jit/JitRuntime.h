@@ -31,10 +31,10 @@ struct Context : KernelState {
   JitBackend* backend = nullptr;
   ValueOracle* oracle = nullptr;
   MoveSink* sink = nullptr;
-  int game = 0;                    // the game being expanded
-  Position current;                // the component being built
+  int game = 0;      // the game being expanded
+  Position current;  // the component being built
   std::vector<Position> components;
-  std::exception_ptr error;        // set when a helper fails
+  std::exception_ptr error;  // set when a helper fails
   ir::ListArena* arena = nullptr;
 };
 

@@ -1,0 +1,601 @@
+#!/usr/bin/python3
+"""gdsl benchmark harness: the JIT, the interpreter, hand-written C++ and plain Python, side by
+side on the same rules, in one run.
+
+    /usr/bin/python3 bench/run.py [--runs 3] [--rows a,b,c,d] [--impls jit,interp,cpp,python]
+
+See bench/README.md. Writes bench/RESULTS.md (unless --no-write) and prints the same table.
+"""
+
+import argparse
+import datetime
+import itertools
+import json
+import os
+import platform
+import shlex
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+BENCH = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(BENCH)
+PY = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.executable
+
+# glibc's allocator returns the top of the heap to the kernel whenever more than
+# M_TRIM_THRESHOLD is free there. A vector of options that grows past that size and is freed
+# at every position then costs a brk() pair and fresh page faults per position, which made the
+# baselines of rows (a) and (b) 10-20x slower on the machine this was written on (most of it
+# system time). The reference C++ runs with the trim and mmap thresholds raised, so the
+# baseline measures the code and not that pathology; `cpp-glibc` runs the same binary with
+# glibc's defaults, for information.
+CPP_TUNABLES = "glibc.malloc.trim_threshold=1073741824:glibc.malloc.mmap_threshold=33554432"
+
+P61 = (1 << 61) - 1
+
+
+def checksum(values):
+    h = 0
+    n = 0
+    for v in values:
+        h = (h * 1000003 + v) % P61
+        n += 1
+    return h, n
+
+
+# ---------------------------------------------------------------------------------------------
+# Rows. `work(n)` counts the inner-loop steps (moves considered) plus positions, so a Python run
+# at a smaller size can be extrapolated to the full size.
+
+
+def work_a(n):  # heap m enumerates k in 1..m
+    return n * (n + 1) // 2 + (n + 1)
+
+
+def work_b(n):  # heap m has floor((m - 1) / 2) unequal splits
+    return sum((m - 1) // 2 for m in range(1, n + 1)) + (n + 1)
+
+
+def work_c(n):  # sheet w <= h has (w - 3) + (h - 3) cuts (when positive)
+    return sum(max(0, w - 3) + max(0, h - 3) + 1 for w in range(2, n + 1) for h in range(w, n + 1))
+
+
+def work_d(n):  # not extrapolated; every sorted 4-tuple of heaps 0..n
+    return sum(sum(t) + sum(a * b for a, b in itertools.combinations(t, 2)) + 1
+               for t in itertools.combinations_with_replacement(range(n + 1), 4))
+
+
+ROWS = {
+    "a": dict(
+        title="(a) take k in 1..n when k % 3 != 0, g(0..N)",
+        short="take k%3!=0",
+        game="a_take.game", base="a_take", size=50000, quick=5000, probe=10000,
+        gdsl=lambda n: ["table", "T(0..%d)" % n],
+        what="N = %d",
+        complexity="O(N^2)", work=work_a,
+        jit_target=1.25, interp_target=15.0,
+    ),
+    "b": dict(
+        title="(b) Grundy's game (split unequal), plain method, g(0..N)",
+        short="Grundy's game",
+        game="b_grundy.game", base="b_grundy", size=100000, quick=5000, probe=10000,
+        gdsl=lambda n: ["table", "Grundy(0..%d)" % n],
+        what="N = %d",
+        complexity="O(N^2)", work=work_b,
+        jit_target=1.25, interp_target=15.0,
+    ),
+    "c": dict(
+        title="(c) cutting game, every Cut(2..W, 2..W)",
+        short="Cut(2..W, 2..W)",
+        game="c_cut.game", base="c_cut", size=400, quick=100, probe=150,
+        gdsl=lambda n: ["table", "Cut(2..%d, 2..%d)" % (n, n)],
+        what="W = %d",
+        complexity="O(W^3)", work=work_c,
+        jit_target=2.0, interp_target=None,
+    ),
+    "d": dict(
+        title="(d) Moore's Nim_2, four heaps of 0..H: M([H, H, H, H]) and its reachable set",
+        short="Moore Nim_2",
+        game="d_moore.game", base="d_moore", size=12, quick=6, probe=None,
+        gdsl=lambda n: ["eval", "-e", "M([%d, %d, %d, %d])" % (n, n, n, n)],
+        what="H = %d",
+        complexity="O(H^6)", work=work_d,
+        jit_target=2.0, interp_target=None,
+    ),
+}
+
+IMPLS = ["jit", "interp", "cpp", "cpp-glibc", "python"]
+DEFAULT_IMPLS = ["jit", "interp", "cpp", "python"]
+
+
+# ---------------------------------------------------------------------------------------------
+# Running one command
+
+
+class Result:
+    def __init__(self, wall, cpu, rc, out, err):
+        self.wall, self.cpu, self.rc, self.out, self.err = wall, cpu, rc, out, err
+
+
+def run(cmd, env=None, timeout=None, cwd=REPO):
+    """Runs cmd; wall time from fork to reap, CPU time (user + sys) of the child."""
+    full_env = dict(os.environ)
+    if env:
+        full_env.update(env)
+    with tempfile.TemporaryFile() as fo, tempfile.TemporaryFile() as fe:
+        t0 = time.perf_counter()
+        p = subprocess.Popen(cmd, stdout=fo, stderr=fe, env=full_env, cwd=cwd)
+        deadline = None if timeout is None else t0 + timeout
+        while True:
+            pid, status, ru = os.wait4(p.pid, os.WNOHANG)
+            if pid:
+                break
+            if deadline is not None and time.perf_counter() > deadline:
+                p.kill()
+                pid, status, ru = os.wait4(p.pid, 0)
+                wall = time.perf_counter() - t0
+                return Result(wall, ru.ru_utime + ru.ru_stime, None, "",
+                              "timed out after %.0f s" % timeout)
+            time.sleep(0.002)
+        wall = time.perf_counter() - t0
+        p.returncode = os.waitstatus_to_exitcode(status)
+        fo.seek(0)
+        fe.seek(0)
+        out = fo.read().decode(errors="replace")
+        err = fe.read().decode(errors="replace")
+    return Result(wall, ru.ru_utime + ru.ru_stime, p.returncode, out, err)
+
+
+def first_line(text):
+    for line in text.splitlines():
+        if line.strip():
+            return line.strip()
+    return "(no message)"
+
+
+# ---------------------------------------------------------------------------------------------
+# Answers: every implementation yields (value, checksum, count)
+
+
+def parse_baseline(out):
+    line = first_line(out)
+    fields = dict(kv.split("=", 1) for kv in line.split())
+    return int(fields["value"]), int(fields["checksum"]), int(fields["count"])
+
+
+def parse_gdsl(out):
+    """The answer from gdsl's JSON Lines: a table gives all values, an eval one value."""
+    objs = [json.loads(line) for line in out.splitlines() if line.strip().startswith("{")]
+    for o in objs:
+        if o.get("kind") == "error":
+            raise RuntimeError("gdsl error: " + o.get("message", "?"))
+    for o in objs:
+        if o.get("kind") == "table":
+            vals = o["values"]
+            flat = [v for row in vals for v in row] if vals and isinstance(vals[0], list) else vals
+            h, n = checksum(flat)
+            return flat[-1], h, n
+    for o in objs:
+        if o.get("kind") == "eval":
+            return o["grundy"], None, None
+    raise RuntimeError("no table or eval result in gdsl's output")
+
+
+def moore_all_file(h, tmp):
+    """A .game that imports row (d)'s game and evaluates every sorted four-heap position."""
+    path = os.path.join(tmp, "d_moore_all.game")
+    with open(path, "w") as f:
+        f.write('import "%s"\n' % os.path.join(BENCH, "games", "d_moore.game"))
+        for t in itertools.combinations_with_replacement(range(h + 1), 4):
+            f.write("eval M([%s])\n" % ", ".join(map(str, t)))
+    return path
+
+
+def moore_all_values(out):
+    return [json.loads(line)["grundy"] for line in out.splitlines()
+            if line.strip().startswith("{") and json.loads(line).get("kind") == "eval"]
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def fmt_s(x):
+    if x is None:
+        return "-"
+    if x >= 100:
+        return "%.0f" % x
+    if x >= 10:
+        return "%.1f" % x
+    if x >= 1:
+        return "%.2f" % x
+    return "%.3f" % x
+
+
+def fmt_ratio(x):
+    if x is None:
+        return "-"
+    if x >= 100:
+        return "%.0fx" % x
+    if x >= 10:
+        return "%.1fx" % x
+    return "%.2fx" % x
+
+
+TMP = None  # the harness's temporary directory, shown as <tmp>
+
+
+def cmd_text(cmd, env=None):
+    if TMP:
+        cmd = [c.replace(TMP, "<tmp>") for c in cmd]
+    parts = []
+    if env:
+        parts += ["%s=%s" % (k, v) for k, v in env.items()]
+    parts += [shlex.quote(os.path.relpath(c, REPO)) if os.path.isabs(c) and c.startswith(REPO)
+              else shlex.quote(c) for c in cmd]
+    return " ".join(parts)
+
+
+def machine_info(gdsl):
+    info = {}
+    info["date"] = datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M:%S %Z")
+    info["nproc"] = subprocess.run(["nproc"], capture_output=True, text=True).stdout.strip()
+    cpu = "?"
+    mem = "?"
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+        for line in open("/proc/meminfo"):
+            if line.startswith("MemTotal"):
+                mem = "%.1f GiB" % (int(line.split()[1]) / 1048576)
+                break
+    except OSError:
+        pass
+    info["cpu"] = cpu
+    info["mem"] = mem
+    info["kernel"] = platform.release()
+    info["gxx"] = first_line(subprocess.run(["g++", "--version"], capture_output=True,
+                                            text=True).stdout)
+    info["python"] = subprocess.run([PY, "--version"], capture_output=True,
+                                    text=True).stdout.strip()
+    git = subprocess.run(["git", "-C", REPO, "describe", "--always", "--dirty"],
+                         capture_output=True, text=True).stdout.strip()
+    info["git"] = git or "?"
+    try:
+        info["gdsl_mtime"] = datetime.datetime.fromtimestamp(os.path.getmtime(gdsl)).strftime(
+            "%Y-%m-%d %H:%M:%S")
+    except OSError:
+        info["gdsl_mtime"] = "?"
+    info["load"] = " ".join(open("/proc/loadavg").read().split()[:3])
+    return info
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--runs", type=int, default=3, help="timed runs per implementation (median)")
+    ap.add_argument("--rows", default="a,b,c,d", help="rows to run, e.g. a,c")
+    ap.add_argument("--impls", default=",".join(DEFAULT_IMPLS),
+                    help="comma list of %s, or 'all'" % ",".join(IMPLS))
+    ap.add_argument("--gdsl", default=os.path.join(REPO, "build", "gdsl"),
+                    help="the gdsl binary (default build/gdsl)")
+    ap.add_argument("--quick", action="store_true",
+                    help="small sizes (a smoke test; results are not comparable)")
+    ap.add_argument("--size", action="append", default=[], metavar="ROW=N",
+                    help="override a row's size, e.g. --size a=20000")
+    ap.add_argument("--python-limit", type=float, default=120.0,
+                    help="run Python at full size only when a probe predicts at most this many "
+                         "seconds; otherwise time it at the probe size and extrapolate")
+    ap.add_argument("--timeout", type=float, default=1800.0, help="per command, seconds")
+    ap.add_argument("--output", default=os.path.join(BENCH, "RESULTS.md"))
+    ap.add_argument("--no-write", action="store_true", help="do not write RESULTS.md")
+    args = ap.parse_args()
+
+    rows = [r.strip() for r in args.rows.split(",") if r.strip()]
+    for r in rows:
+        if r not in ROWS:
+            ap.error("unknown row %r (rows: %s)" % (r, ",".join(ROWS)))
+    impls = IMPLS if args.impls == "all" else [i.strip() for i in args.impls.split(",")]
+    for i in impls:
+        if i not in IMPLS:
+            ap.error("unknown implementation %r (%s)" % (i, ",".join(IMPLS)))
+    sizes = {r: (ROWS[r]["quick"] if args.quick else ROWS[r]["size"]) for r in ROWS}
+    for s in args.size:
+        r, _, n = s.partition("=")
+        if r not in ROWS or not n.isdigit():
+            ap.error("bad --size %r" % s)
+        sizes[r] = int(n)
+    gdsl = os.path.abspath(args.gdsl)
+    if any(i in ("jit", "interp") for i in impls) and not os.path.exists(gdsl):
+        sys.exit("run.py: %s does not exist; build it with `ninja -C build`" % gdsl)
+
+    info = machine_info(gdsl)
+    print("gdsl bench: %s, %s CPUs (%s), load %s" % (info["date"], info["nproc"], info["cpu"],
+                                                      info["load"]), flush=True)
+
+    global TMP
+    tmp = tempfile.mkdtemp(prefix="gdsl-bench-")
+    TMP = tmp
+    compile_cmds = []
+    try:
+        # Build the baselines.
+        bins = {}
+        if any(i.startswith("cpp") for i in impls):
+            for r in rows:
+                src = os.path.join(BENCH, "baselines", ROWS[r]["base"] + ".cpp")
+                exe = os.path.join(tmp, ROWS[r]["base"])
+                cmd = ["g++", "-O2", "-std=c++20", "-o", exe, src]
+                compile_cmds.append(cmd_text(cmd))
+                res = run(cmd)
+                if res.rc != 0:
+                    sys.exit("run.py: compiling %s failed:\n%s" % (src, res.err))
+                bins[r] = exe
+
+        results = {}  # (row, impl) -> dict
+        for r in rows:
+            row = ROWS[r]
+            n = sizes[r]
+            print("\n== %s, %s" % (row["title"], row["what"] % n), flush=True)
+            plans = {}
+            for impl in impls:
+                plan = dict(n=n, env=None, note="", extrapolate=1.0)
+                if impl in ("jit", "interp"):
+                    plan["cmd"] = [gdsl] + row["gdsl"](n)[:1] + [
+                        os.path.join(BENCH, "games", row["game"])] + row["gdsl"](n)[1:] + [
+                        "--backend", impl, "--json"]
+                elif impl in ("cpp", "cpp-glibc"):
+                    plan["cmd"] = [bins[r], str(n)]
+                    if impl == "cpp":
+                        plan["env"] = {"GLIBC_TUNABLES": CPP_TUNABLES}
+                elif impl == "python":
+                    script = os.path.join(BENCH, "python", row["base"] + ".py")
+                    plan["cmd"] = [PY, script, str(n)]
+                    probe = row["probe"]
+                    if probe and probe < n:
+                        pcmd = [PY, script, str(probe)]
+                        pres = run(pcmd, timeout=args.timeout)
+                        if pres.rc == 0:
+                            est = pres.wall * row["work"](n) / row["work"](probe)
+                            print("   python probe at %s: %.2f s, full size predicted %.0f s"
+                                  % (row["what"] % probe, pres.wall, est), flush=True)
+                            if est > args.python_limit:
+                                plan["cmd"] = pcmd
+                                plan["n"] = probe
+                                plan["extrapolate"] = row["work"](n) / row["work"](probe)
+                                plan["note"] = ("run at %s, scaled by the move count (x%.1f, %s)"
+                                                % (row["what"] % probe, plan["extrapolate"],
+                                                   row["complexity"]))
+                plans[impl] = plan
+                results[(r, impl)] = dict(walls=[], cpus=[], answer=None, error=None,
+                                          plan=plan)
+
+            for k in range(args.runs):
+                for impl in impls:
+                    res_slot = results[(r, impl)]
+                    if res_slot["error"]:
+                        continue
+                    plan = plans[impl]
+                    res = run(plan["cmd"], env=plan["env"], timeout=args.timeout)
+                    if res.rc != 0:
+                        msg = first_line(res.err) if res.err.strip() else first_line(res.out)
+                        if res.rc is None:
+                            msg = res.err
+                        res_slot["error"] = "exit %s: %s" % (res.rc, msg)
+                        print("   %-9s unavailable: %s" % (impl, res_slot["error"]), flush=True)
+                        continue
+                    try:
+                        ans = (parse_gdsl(res.out) if impl in ("jit", "interp")
+                               else parse_baseline(res.out))
+                    except Exception as e:  # noqa: BLE001 - report, do not crash
+                        res_slot["error"] = "bad output: %s" % e
+                        print("   %-9s %s" % (impl, res_slot["error"]), flush=True)
+                        continue
+                    res_slot["answer"] = ans
+                    res_slot["walls"].append(res.wall)
+                    res_slot["cpus"].append(res.cpu)
+                    print("   %-9s run %d: %7.3f s wall, %7.3f s cpu   value=%s%s" % (
+                        impl, k + 1, res.wall, res.cpu, ans[0],
+                        "" if ans[1] is None else " checksum=%d" % ans[1]), flush=True)
+
+            # Row (d): gdsl's timed run answers M([H,H,H,H]) only; one untimed run checks every
+            # sorted position against the baselines' checksum.
+            if r == "d":
+                for impl in ("jit", "interp"):
+                    slot = results.get((r, impl))
+                    if not slot or slot["error"] or slot["answer"] is None:
+                        continue
+                    vcmd = [gdsl, "eval", moore_all_file(n, tmp), "--backend", impl, "--json"]
+                    res = run(vcmd, timeout=args.timeout)
+                    vals = moore_all_values(res.out) if res.rc == 0 else []
+                    if res.rc != 0 or not vals:
+                        slot["error"] = "verification run failed: " + first_line(res.err)
+                        continue
+                    h, cnt = checksum(vals)
+                    slot["answer"] = (slot["answer"][0], h, cnt)
+                    slot["verify_cmd"] = cmd_text(vcmd)
+
+            # Check that every implementation agrees (at the same size).
+            ref = None
+            for impl in impls:
+                slot = results[(r, impl)]
+                if slot["answer"] is None or slot["plan"]["n"] != n:
+                    continue
+                if ref is None:
+                    ref = (impl, slot["answer"])
+                elif slot["answer"] != ref[1]:
+                    slot["error"] = "DISAGREES with %s: %s vs %s" % (ref[0], slot["answer"],
+                                                                      ref[1])
+                    print("   %-9s %s" % (impl, slot["error"]), flush=True)
+            # A Python run at the probe size is checked against the C++ baseline at that size.
+            py = results.get((r, "python"))
+            if py and py["answer"] and py["plan"]["n"] != n and r in bins:
+                res = run([bins[r], str(py["plan"]["n"])],
+                          env={"GLIBC_TUNABLES": CPP_TUNABLES})
+                if res.rc == 0 and parse_baseline(res.out) != py["answer"]:
+                    py["error"] = "DISAGREES with cpp at %s" % (row["what"] % py["plan"]["n"])
+                elif res.rc == 0:
+                    py["plan"]["note"] += "; agrees with cpp at that size"
+            for impl in impls:
+                slot = results[(r, impl)]
+                slot["agree"] = (slot["answer"] is not None and not slot["error"])
+        end_load = " ".join(open("/proc/loadavg").read().split()[:3])
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+    # ---- Summaries
+    def med(slot, key="walls"):
+        if slot is None or slot["error"] or not slot[key]:
+            return None
+        return statistics.median(slot[key]) * slot["plan"]["extrapolate"]
+
+    table = []  # rows of the main table
+    checks = []  # target lines
+    for r in rows:
+        row = ROWS[r]
+        cpp = med(results.get((r, "cpp")))
+        for impl in impls:
+            slot = results[(r, impl)]
+            m = med(slot)
+            mc = med(slot, "cpus")
+            if slot["error"]:
+                status = "unavailable: " + slot["error"] if "DISAGREES" not in slot["error"] \
+                    else slot["error"]
+            else:
+                status = "ok"
+                if slot["plan"]["extrapolate"] != 1.0:
+                    status = "extrapolated (%s)" % slot["plan"]["note"]
+                elif r == "d" and impl in ("jit", "interp") and slot.get("verify_cmd"):
+                    status = "ok (all %d positions checked)" % slot["answer"][2]
+            walls = ", ".join(fmt_s(w) for w in slot["walls"]) if not slot["error"] else ""
+            table.append(dict(row=r, impl=impl, n=row["what"] % slot["plan"]["n"], med=m,
+                              cpu=mc, ratio=(m / cpp if (m and cpp) else None), walls=walls,
+                              status=status, answer=slot["answer"]))
+
+        def target(label, got, limit, kind):
+            if got is None:
+                checks.append((r, label, "%s %s" % ("<=" if kind == "le" else ">=",
+                                                    fmt_ratio(limit)), "-", "n/a"))
+                return
+            ok = got <= limit if kind == "le" else got >= limit
+            checks.append((r, label, "%s %s" % ("<=" if kind == "le" else ">=", fmt_ratio(limit)),
+                           fmt_ratio(got), "PASS" if ok else "FAIL"))
+
+        jit = med(results.get((r, "jit")))
+        interp = med(results.get((r, "interp")))
+        pyt = med(results.get((r, "python")))
+        target("jit / cpp", jit / cpp if jit and cpp else None, row["jit_target"], "le")
+        if row["interp_target"]:
+            target("interp / cpp", interp / cpp if interp and cpp else None,
+                   row["interp_target"], "le")
+        target("python / jit", pyt / jit if pyt and jit else None, 100.0, "ge")
+        if interp and pyt:  # not a target; for information
+            checks.append((r, "python / interp (info)", "", fmt_ratio(pyt / interp), ""))
+
+    # Print the table.
+    print("\n%-4s %-10s %-9s %10s %10s %10s  %s" % ("row", "impl", "size", "median s", "cpu s",
+                                                    "vs cpp", "status"))
+    for t in table:
+        print("%-4s %-10s %-9s %10s %10s %10s  %s" % (t["row"], t["impl"], t["n"], fmt_s(t["med"]),
+                                                      fmt_s(t["cpu"]), fmt_ratio(t["ratio"]),
+                                                      t["status"]))
+    print("\ntargets:")
+    for c in checks:
+        print("  (%s) %-24s %-9s %-9s %s" % c)
+
+    if args.no_write:
+        return
+    argv = " ".join(shlex.quote(a) for a in sys.argv[1:])
+    lines = []
+    w = lines.append
+    w("# gdsl benchmark results")
+    w("")
+    w("Generated by `bench/run.py`; do not edit by hand (see `bench/README.md`).")
+    w("")
+    w("Command: `/usr/bin/python3 bench/run.py%s` (from the repository root)" %
+      (" " + argv if argv else ""))
+    w("")
+    w("| | |")
+    w("| --- | --- |")
+    w("| date | %s |" % info["date"])
+    w("| CPU | %s (`nproc` = %s) |" % (info["cpu"], info["nproc"]))
+    w("| memory | %s |" % info["mem"])
+    w("| kernel | %s |" % info["kernel"])
+    w("| compiler | %s, `-O2 -std=c++20` |" % info["gxx"])
+    w("| python | %s |" % info["python"])
+    w("| gdsl | `%s`, source `%s`, binary built %s |" % (cmd_text([gdsl]), info["git"],
+                                                         info["gdsl_mtime"]))
+    w("| load average | %s at the start, %s at the end |" % (info["load"], end_load))
+    w("| runs | %d per implementation, median wall time |" % args.runs)
+    w("")
+    w("## Times")
+    w("")
+    w("Median wall-clock seconds of %d runs (each a fresh process, so gdsl's times include "
+      "start-up, parsing and, for the JIT, compilation); `cpu` is the median user + system "
+      "time; `vs cpp` is the median divided by the C++ baseline's." % args.runs)
+    w("")
+    w("| row | impl | size | median s | cpu s | vs cpp | runs (s) | value | status |")
+    w("| --- | --- | --- | ---: | ---: | ---: | --- | ---: | --- |")
+    for t in table:
+        val = "-" if t["answer"] is None else str(t["answer"][0])
+        med_txt = fmt_s(t["med"])
+        if t["status"].startswith("extrapolated"):
+            med_txt = "~" + med_txt
+        w("| %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+            t["row"], t["impl"], t["n"], med_txt, fmt_s(t["cpu"]), fmt_ratio(t["ratio"]),
+            t["walls"], val, t["status"].replace("|", "\\|")))
+    w("")
+    w("## Targets")
+    w("")
+    w("| row | ratio | target | measured | |")
+    w("| --- | --- | --- | ---: | --- |")
+    for c in checks:
+        w("| %s | %s | %s | %s | %s |" % c)
+    w("")
+    w("## Agreement")
+    w("")
+    w("Every implementation prints the value of the row's last position and a checksum over "
+      "all values of the row (`h = (h * 1000003 + v) mod (2^61 - 1)`, in table order); the "
+      "harness computes the same checksum from gdsl's `--json` output. Row (d) times "
+      "`M([H, H, H, H])` alone; an untimed second gdsl run evaluates every sorted position "
+      "and is checked against the baselines.")
+    w("")
+    for r in rows:
+        seen = {}
+        for impl in impls:
+            slot = results[(r, impl)]
+            if slot["answer"] is not None and not slot["error"]:
+                seen.setdefault((slot["plan"]["n"], slot["answer"]), []).append(impl)
+        parts = ["%s: value %s, checksum %s over %s values (%s)" % (
+            ROWS[r]["what"] % n_, a[0], a[1], a[2], ", ".join(ims))
+            for (n_, a), ims in seen.items()]
+        bad = [impl for impl in impls if results[(r, impl)]["error"]
+               and "DISAGREES" in results[(r, impl)]["error"]]
+        w("- (%s) %s%s" % (r, "; ".join(parts) or "no answers",
+                           ("; **disagreeing: %s**" % ", ".join(bad)) if bad else ""))
+    w("")
+    w("## Exact commands")
+    w("")
+    w("```")
+    for c in compile_cmds:
+        w(c)
+    for r in rows:
+        for impl in impls:
+            slot = results[(r, impl)]
+            w(cmd_text(slot["plan"]["cmd"], slot["plan"]["env"]))
+            if slot.get("verify_cmd"):
+                w(slot["verify_cmd"] + "    # untimed check of every position")
+    w("```")
+    w("")
+    w("`<tmp>` is a temporary directory the harness deletes at the end.")
+    w("")
+    with open(args.output, "w") as f:
+        f.write("\n".join(lines))
+    print("\nwrote %s" % os.path.relpath(args.output, REPO))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,172 @@
+// Differential test: random games (random domains, guards, lets, sums of one
+// or two terms, one or two parameters, some that fail at run time) run on the
+// interpreter and on the JIT, compared value by value and error by error.
+// Every run draws new games; the seed is printed with any failure.
+#include <catch2/catch.hpp>
+#include <random>
+#include <sstream>
+
+#include "driver/Session.h"
+
+namespace {
+
+class GameGenerator {
+ public:
+  explicit GameGenerator(uint64_t seed) : rng_(seed) {}
+
+  int pick(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng_); }
+  bool chance(int percent) { return pick(1, 100) <= percent; }
+
+  // A condition over the names in `vars`.
+  std::string guard(const std::vector<std::string>& vars) {
+    const std::string& a = vars[static_cast<size_t>(pick(0, static_cast<int>(vars.size()) - 1))];
+    const std::string& b = vars[static_cast<size_t>(pick(0, static_cast<int>(vars.size()) - 1))];
+    std::string g;
+    switch (pick(0, 5)) {
+      case 0:
+        g = a + " % " + std::to_string(pick(2, 5)) + " != " + std::to_string(pick(0, 1));
+        break;
+      case 1:
+        g = "(" + a + " ^ " + b + ") & 1 == 0";
+        break;
+      case 2:
+        g = a + " * " + std::to_string(pick(1, 3)) + " <= " + b + " + " +
+            std::to_string(pick(0, 4));
+        break;
+      case 3:
+        g = a + " != " + b + " / 2";
+        break;
+      case 4:
+        g = "not " + a + " in {1, 2, 5, 8}";
+        break;
+      default:
+        g = "min(" + a + ", " + b + ") >= " + std::to_string(pick(0, 3));
+        break;
+    }
+    if (chance(25))
+      g = "(" + g + ") " + (chance(50) ? "and " : "or ") + a + " > " + std::to_string(pick(0, 2));
+    return g;
+  }
+
+  // A one-heap game named `name`. Every successor heap is below n.
+  std::string oneHeap(const std::string& name, bool risky) {
+    std::ostringstream out;
+    out << "game " << name << "(n) {\n";
+    int moves = pick(1, 3);
+    for (int m = 0; m < moves; ++m) {
+      std::string domain;
+      switch (pick(0, 3)) {
+        case 0:
+          domain = "1..n";
+          break;
+        case 1:
+          domain = "1..min(n, " + std::to_string(pick(1, 6)) + ")";
+          break;
+        case 2:
+          domain = "{1, " + std::to_string(pick(2, 4)) + ", " + std::to_string(pick(5, 9)) + "}";
+          break;
+        default:
+          domain = "[" + std::to_string(pick(1, 3)) + ", " + std::to_string(pick(1, 7)) + "]";
+          break;
+      }
+      out << "  move m" << m << "(k in " << domain;
+      if (domain[0] == '{' || domain[0] == '[') out << " when k <= n";
+      if (chance(40))
+        out << ", let j = (n - k) % " << pick(2, 7);
+      else
+        out << ", let j = (n - k) / " << pick(2, 3);
+      out << ")";
+      if (chance(60)) out << " when " << guard({"n", "k", "j"});
+      out << " -> " << name << "(n - k)";
+      if (chance(50)) out << " + " << name << "(j)";
+      if (risky && chance(30)) out << " + " << name << "(n / (k - " << pick(1, 3) << ") % n)";
+      out << "\n";
+    }
+    if (chance(20))
+      out << "  move half(a in 1..n / 2) -> " << name << "(a) + " << name << "(n - a)\n";
+    out << "}\n";
+    return out.str();
+  }
+
+  // A two-parameter game; every move lowers a + b.
+  std::string twoHeap(const std::string& name, bool risky) {
+    std::ostringstream out;
+    out << "game " << name << "(a, b) {\n";
+    if (chance(30)) out << "  normalize -> " << name << "(min(a, b), max(a, b))\n";
+    out << "  move left(k in 1..a) when " << guard({"a", "b", "k"}) << " -> " << name
+        << "(a - k, b)\n";
+    out << "  move right(k in 1..min(b, " << pick(2, 6) << ")) -> " << name << "(a, b - k)";
+    if (chance(40)) out << " + " << name << "(k - 1, a % " << pick(2, 4) << ")";
+    out << "\n";
+    if (chance(50))
+      out << "  move both(k in 1..min(a, b), let c = a + b - 2 * k) when c % " << pick(2, 3)
+          << " == 0 -> " << name << "(a - k, b - k)\n";
+    if (chance(30))
+      out << "  move spread(k in 1..a) -> (sum " << name << "(i, 0) for i in 0..k - 1) + " << name
+          << "(a - k, b)\n";
+    if (risky && chance(30))
+      out << "  move risky when a > 1 -> " << name << "(a - 1, b / (a - 2))\n";
+    out << "}\n";
+    return out.str();
+  }
+
+ private:
+  std::mt19937_64 rng_;
+};
+
+// The value of `position`, or the error message.
+std::string outcome(gdsl::Session& s, const std::string& position) {
+  try {
+    return std::to_string(s.grundy(position));
+  } catch (const gdsl::SessionError& e) {
+    return std::string("error: ") + e.what();
+  }
+}
+
+}  // namespace
+
+TEST_CASE("interpreter and JIT agree on 200 random games", "[differential]") {
+  uint64_t seed = std::random_device{}();
+  INFO("seed " << seed);
+  GameGenerator gen(seed);
+  int games = 0, values = 0, errors = 0;
+  for (int program = 0; program < 20; ++program) {
+    std::ostringstream source;
+    std::vector<std::pair<std::string, int>> names;  // name, parameters
+    for (int g = 0; g < 10; ++g, ++games) {
+      std::string name = "G" + std::to_string(g);
+      bool two = gen.chance(40);
+      bool risky = gen.chance(15);
+      source << (two ? gen.twoHeap(name, risky) : gen.oneHeap(name, risky));
+      names.emplace_back(name, two ? 2 : 1);
+    }
+    INFO(source.str());
+    gdsl::Session interp(gdsl::SessionOptions{gdsl::BackendKind::Interp});
+    gdsl::Session jit(gdsl::SessionOptions{gdsl::BackendKind::Jit});
+    REQUIRE(interp.load("random.game", source.str()));
+    REQUIRE(jit.load("random.game", source.str()));
+    for (const auto& [name, params] : names) {
+      std::vector<std::string> positions;
+      if (params == 1) {
+        for (int n = 0; n <= 40; ++n) positions.push_back(name + "(" + std::to_string(n) + ")");
+        positions.push_back(name + "(7) + " + name + "(12)");
+      } else {
+        for (int a = 0; a <= 7; ++a)
+          for (int b = 0; b <= 7; ++b)
+            positions.push_back(name + "(" + std::to_string(a) + ", " + std::to_string(b) + ")");
+        positions.push_back(name + "(3, 4) + " + name + "(5, 1)");
+      }
+      for (const std::string& p : positions) {
+        INFO(p);
+        std::string expected = outcome(interp, p);
+        REQUIRE(expected == outcome(jit, p));
+        (expected.rfind("error", 0) == 0 ? errors : values) += 1;
+      }
+    }
+  }
+  CHECK(games == 200);
+  // The generator must give mostly real games, and some runtime errors.
+  INFO(values << " values, " << errors << " errors");
+  CHECK(values > 5 * errors);
+  CHECK(values > 5000);
+}
