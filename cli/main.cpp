@@ -28,6 +28,7 @@ struct Options {
   bool json = false;
   bool stdlibOnly = false;
   bool verbose = false;
+  bool plain = false;
   std::string dump;
   std::string tableSpec;
   std::string periodGame;
@@ -117,7 +118,9 @@ int run(const Options& o, bool runFile, const std::vector<std::string>& extra) {
   std::cerr << log;
   log.clear();
   Interpreter interpreter(ws.program());  // evaluates the positions written in statements
-  Engine engine(ws.program(), *backend);
+  EngineOptions engineOptions;
+  engineOptions.plain = o.plain;
+  Engine engine(ws.program(), *backend, engineOptions);
   std::unique_ptr<Output> out = o.json ? makeJsonOutput(std::cout, std::cerr, ws.sources())
                                        : makeTextOutput(std::cout, std::cerr, ws.sources());
   Runner runner(engine, interpreter, *out);
@@ -125,6 +128,7 @@ int run(const Options& o, bool runFile, const std::vector<std::string>& extra) {
   for (const ir::Statement& s : statements) ok = runner.run(s) && ok;
   std::cout.flush();
   std::cerr << log;
+  if (o.verbose) std::cerr << backend->report();
   return ok ? kOk : kFileError;
 }
 
@@ -174,6 +178,7 @@ int main(int argc, char** argv) {
   eval->add_option("--backend", o.backend, "interp, jit or auto (default)");
   eval->add_flag("--json", o.json, "print JSON Lines");
   eval->add_flag("--verbose", o.verbose, "say which backend runs");
+  eval->add_flag("--plain", o.plain, "plain method: no period shortcut while tables grow");
 
   CLI::App* chk = app.add_subcommand("check", "check a file without evaluating it");
   addCommon(chk, true);
@@ -193,6 +198,7 @@ int main(int argc, char** argv) {
   period->add_flag("--json", o.json, "print JSON Lines");
   period->add_flag("--verbose", o.verbose, "say which backend runs");
   table->add_flag("--verbose", o.verbose, "say which backend runs");
+  table->add_flag("--plain", o.plain, "plain method: no period shortcut while tables grow");
 
   CLI::App* repl = app.add_subcommand("repl", "interactive session (not part of this build yet)");
   repl->add_option("FILE", o.file);

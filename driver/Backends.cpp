@@ -3,22 +3,28 @@
 
 #include <fmt/format.h>
 
+#include <chrono>
+
 #include "backend/interp/Interpreter.h"
 #include "backend/jit/JitBackend.h"
 
 namespace gdsl {
 namespace {
 
-// Interpreter first; after kThreshold kernel calls and enumerations, the whole
-// program is compiled and every later call runs native code.
+// Interpreter first; once the interpreter has been busy for kBusy (about what
+// compiling a game or two costs), games are compiled on their next use and
+// every later call runs native code.
 class TieredBackend final : public Backend {
  public:
-  static constexpr uint64_t kThreshold = 20000;
+  static constexpr std::chrono::milliseconds kBusy{100};
 
   TieredBackend(const ir::Program& program, std::string* log)
       : program_(program), interpreter_(program), log_(log) {}
 
   const char* name() const override { return jit_ ? "jit" : "interp"; }
+  std::string report() const override {
+    return jit_ ? jit_->report() : "gdsl: auto: the interpreter did all the work\n";
+  }
   void normalize(Position& position) override { interpreter_.normalize(position); }
   void enumerate(const Position& position, MoveSink& sink) override {
     current().enumerate(position, sink);
@@ -30,7 +36,10 @@ class TieredBackend final : public Backend {
  private:
   Backend& current() {
     if (jit_) return *jit_;
-    if (failed_ || ++calls_ < kThreshold) return interpreter_;
+    if (failed_) return interpreter_;
+    auto now = std::chrono::steady_clock::now();
+    if (calls_++ == 0) start_ = now;
+    if ((calls_ & 63) != 0 || now - start_ < kBusy) return interpreter_;
     std::string error;
     jit_ = jit::JitBackend::create(program_, error);
     if (!jit_) {
@@ -40,8 +49,8 @@ class TieredBackend final : public Backend {
     }
     if (log_)
       *log_ +=
-          fmt::format("gdsl: auto: switched to the JIT after {} calls (compiled in {:.1f} ms)\n",
-                      calls_, jit_->compileMillis());
+          fmt::format("gdsl: auto: switched to the JIT after {} calls in {} ms\n", calls_,
+                      std::chrono::duration_cast<std::chrono::milliseconds>(now - start_).count());
     return *jit_;
   }
 
@@ -50,6 +59,7 @@ class TieredBackend final : public Backend {
   std::unique_ptr<jit::JitBackend> jit_;
   std::string* log_;
   uint64_t calls_ = 0;
+  std::chrono::steady_clock::time_point start_;
   bool failed_ = false;
 };
 
@@ -64,7 +74,9 @@ std::unique_ptr<Backend> makeBackend(const ir::Program& program, BackendKind kin
     case BackendKind::Jit: {
       auto jit = jit::JitBackend::create(program, error);
       if (jit && log)
-        *log += fmt::format("gdsl: backend jit (compiled in {:.1f} ms)\n", jit->compileMillis());
+        *log += fmt::format(
+            "gdsl: backend jit (LLVM set up in {:.1f} ms; games compile on first use)\n",
+            jit->compileMillis());
       return jit;
     }
     case BackendKind::Auto:
@@ -76,7 +88,7 @@ std::unique_ptr<Backend> makeBackend(const ir::Program& program, BackendKind kin
 
 bool llvmIr(const ir::Program& program, std::string& ir, std::string& error) {
   auto jit = jit::JitBackend::create(program, error);
-  if (!jit) return false;
+  if (!jit || !jit->compileAll(error)) return false;
   ir = jit->optimizedIr();
   return true;
 }

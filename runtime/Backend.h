@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <span>
+#include <string>
 
 #include "compiler/ir/Evaluator.h"
 #include "runtime/Position.h"
@@ -43,6 +44,8 @@ class Backend {
   // components G(m) with m < n are read from table[m]; every other component
   // is asked of `oracle`. Throws RuntimeError.
   virtual uint32_t heapValue(int game, int64_t n, const uint32_t* table, ValueOracle& oracle) = 0;
+  // What --verbose says at the end of a run (compile times, say).
+  virtual std::string report() const { return {}; }
 };
 
 }  // namespace gdsl

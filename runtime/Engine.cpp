@@ -80,7 +80,7 @@ void Engine::extend(int game, int64_t upTo) {
       int64_t n = static_cast<int64_t>(h.values.size());
       uint32_t v = backend_.heapValue(game, n, h.values.data(), *this);
       h.values.push_back(v);
-      if (g.takeBreakBound && n + 1 == h.nextPeriodCheck) {
+      if (g.takeBreakBound && !options_.plain && n + 1 == h.nextPeriodCheck) {
         h.nextPeriodCheck *= 2;
         tryProve(game);
       }

@@ -21,6 +21,9 @@ struct EngineOptions {
   uint64_t maxStates = 20'000'000;             // memoized positions of the search
   int64_t maxTableHeap = int64_t{1} << 27;     // largest heap held in a dense table
   int64_t autoPeriodHeaps = int64_t{1} << 20;  // how far a period proof is tried for huge heaps
+  // The plain method: no period proved while a table grows (so every value is
+  // computed by the kernel), for comparing kernels in benchmarks.
+  bool plain = false;
 };
 
 // One move of a position, as shown by `moves` and used for winning moves.

@@ -750,13 +750,11 @@ class FunctionEmitter {
 
 }  // namespace
 
-void emitProgram(const ir::Program& program, llvm::Module& module, std::vector<SourceRange>& locs) {
-  for (size_t g = 0; g < program.games.size(); ++g) {
-    int game = static_cast<int>(g);
-    if (hasKernel(program.games[g]))
-      FunctionEmitter(program, module, locs, game, FunctionEmitter::Mode::Kernel).emit();
-    FunctionEmitter(program, module, locs, game, FunctionEmitter::Mode::Enumerate).emit();
-  }
+void emitGame(const ir::Program& program, int game, llvm::Module& module,
+              std::vector<SourceRange>& locs) {
+  if (hasKernel(program.games[static_cast<size_t>(game)]))
+    FunctionEmitter(program, module, locs, game, FunctionEmitter::Mode::Kernel).emit();
+  FunctionEmitter(program, module, locs, game, FunctionEmitter::Mode::Enumerate).emit();
 }
 
 }  // namespace gdsl::jit

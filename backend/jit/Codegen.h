@@ -22,8 +22,9 @@ std::string enumeratorName(int game);
 // Whether game `g` gets a kernel (one integer parameter, no normalize).
 bool hasKernel(const ir::Game& g);
 
-// Emits every function into `module`; `locs` receives the source range of
-// every location index the code passes to the error helper.
-void emitProgram(const ir::Program& program, llvm::Module& module, std::vector<SourceRange>& locs);
+// Emits game `game`'s functions into `module`; `locs` receives the source
+// range of every location index the code passes to the error helper.
+void emitGame(const ir::Program& program, int game, llvm::Module& module,
+              std::vector<SourceRange>& locs);
 
 }  // namespace gdsl::jit

@@ -3,6 +3,7 @@
 // The LLVM boundary is here: every llvm::Error becomes an error string.
 #include "backend/jit/JitBackend.h"
 
+#include <fmt/format.h>
 #include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
 #include <llvm/ExecutionEngine/Orc/LLJIT.h>
 #include <llvm/IR/Verifier.h>
@@ -30,6 +31,10 @@ struct JitBackend::Impl {
   std::vector<KernelFn> kernels;
   std::vector<EnumerateFn> enumerators;
   std::vector<SourceRange> locations;
+  std::unique_ptr<llvm::TargetMachine> machine;
+  std::string triple;
+  std::vector<bool> compiled;
+  bool keepIr = false;
   std::string optimizedIr;
   double compileMillis = 0;
   std::vector<std::unique_ptr<Context>> contexts;
@@ -97,6 +102,9 @@ std::unique_ptr<JitBackend> JitBackend::create(const ir::Program& program, std::
   Impl& impl = *backend->impl_;
   impl.program = &program;
   impl.interpreter = std::make_unique<Interpreter>(program);
+  impl.kernels.assign(program.games.size(), nullptr);
+  impl.enumerators.assign(program.games.size(), nullptr);
+  impl.compiled.assign(program.games.size(), false);
 
   auto machineBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
   if (!machineBuilder) {
@@ -108,55 +116,77 @@ std::unique_ptr<JitBackend> JitBackend::create(const ir::Program& program, std::
     error = message(machine.takeError());
     return nullptr;
   }
+  impl.machine = std::move(*machine);
+  impl.triple = machineBuilder->getTargetTriple().str();
   auto jit = llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(*machineBuilder).create();
   if (!jit) {
     error = message(jit.takeError());
     return nullptr;
   }
   impl.jit = std::move(*jit);
+  impl.compileMillis =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  return backend;
+}
 
+// Compiles one game's kernel and enumerator (on its first use).
+bool JitBackend::compile(int game, std::string& error) {
+  Impl& impl = *impl_;
+  auto start = std::chrono::steady_clock::now();
   auto context = std::make_unique<llvm::LLVMContext>();
-  auto module = std::make_unique<llvm::Module>("gdsl", *context);
+  auto module = std::make_unique<llvm::Module>("gdsl_game_" + std::to_string(game), *context);
   module->setDataLayout(impl.jit->getDataLayout());
-  module->setTargetTriple(machineBuilder->getTargetTriple().str());
-  emitProgram(program, *module, impl.locations);
+  module->setTargetTriple(impl.triple);
+  emitGame(*impl.program, game, *module, impl.locations);
   std::string verifyErrors;
   llvm::raw_string_ostream verifyStream(verifyErrors);
   if (llvm::verifyModule(*module, &verifyStream)) {
     error = "internal error: the generated code does not verify: " + verifyStream.str();
-    return nullptr;
+    return false;
   }
-  optimize(*module, machine->get());
-  llvm::raw_string_ostream irStream(impl.optimizedIr);
-  module->print(irStream, nullptr);
-  irStream.flush();
-
+  optimize(*module, impl.machine.get());
+  if (impl.keepIr) {
+    llvm::raw_string_ostream irStream(impl.optimizedIr);
+    module->print(irStream, nullptr);
+  }
   if (auto e = impl.jit->addIRModule(
           llvm::orc::ThreadSafeModule(std::move(module), std::move(context)))) {
     error = message(std::move(e));
-    return nullptr;
+    return false;
   }
-  for (size_t g = 0; g < program.games.size(); ++g) {
-    int game = static_cast<int>(g);
-    impl.kernels.push_back(nullptr);
-    if (hasKernel(program.games[g])) {
-      auto symbol = impl.jit->lookup(kernelName(game));
-      if (!symbol) {
-        error = message(symbol.takeError());
-        return nullptr;
-      }
-      impl.kernels.back() = reinterpret_cast<KernelFn>(symbol->getAddress());
-    }
-    auto symbol = impl.jit->lookup(enumeratorName(game));
+  if (hasKernel(impl.program->games[static_cast<size_t>(game)])) {
+    auto symbol = impl.jit->lookup(kernelName(game));
     if (!symbol) {
       error = message(symbol.takeError());
-      return nullptr;
+      return false;
     }
-    impl.enumerators.push_back(reinterpret_cast<EnumerateFn>(symbol->getAddress()));
+    impl.kernels[static_cast<size_t>(game)] = reinterpret_cast<KernelFn>(symbol->getAddress());
   }
-  impl.compileMillis =
+  auto symbol = impl.jit->lookup(enumeratorName(game));
+  if (!symbol) {
+    error = message(symbol.takeError());
+    return false;
+  }
+  impl.enumerators[static_cast<size_t>(game)] = reinterpret_cast<EnumerateFn>(symbol->getAddress());
+  impl.compiled[static_cast<size_t>(game)] = true;
+  impl.compileMillis +=
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  return backend;
+  return true;
+}
+
+void JitBackend::ensureCompiled(int game) {
+  if (impl_->compiled[static_cast<size_t>(game)]) return;
+  std::string error;
+  if (!compile(game, error))
+    throw RuntimeError(impl_->program->games[static_cast<size_t>(game)].loc,
+                       "the JIT could not compile this game: " + error);
+}
+
+bool JitBackend::compileAll(std::string& error) {
+  impl_->keepIr = true;
+  for (size_t g = 0; g < impl_->program->games.size(); ++g)
+    if (!impl_->compiled[g] && !compile(static_cast<int>(g), error)) return false;
+  return true;
 }
 
 const std::string& JitBackend::optimizedIr() const {
@@ -207,6 +237,7 @@ void JitBackend::normalize(Position& position) {
 void JitBackend::enumerate(const Position& position, MoveSink& sink) {
   DepthGuard guard(*this);
   Context& c = guard.context();
+  ensureCompiled(static_cast<int>(position.game));
   c.sink = &sink;
   c.game = static_cast<int>(position.game);
   int32_t status = impl_->enumerators[position.game](&c, position.words.data());
@@ -216,6 +247,7 @@ void JitBackend::enumerate(const Position& position, MoveSink& sink) {
 uint32_t JitBackend::heapValue(int game, int64_t n, const uint32_t* table, ValueOracle& oracle) {
   DepthGuard guard(*this);
   Context& c = guard.context();
+  ensureCompiled(game);
   c.oracle = &oracle;
   c.game = game;
   if (++c.epoch == 0) {
@@ -230,6 +262,13 @@ uint32_t JitBackend::heapValue(int game, int64_t n, const uint32_t* table, Value
     rethrow(c, *impl_->program, p);
   }
   return static_cast<uint32_t>(value);
+}
+
+std::string JitBackend::report() const {
+  size_t games = 0;
+  for (bool c : impl_->compiled) games += c ? 1 : 0;
+  return fmt::format("gdsl: jit: compiled {} game{} in {:.1f} ms (LLVM set-up included)\n", games,
+                     games == 1 ? "" : "s", impl_->compileMillis);
 }
 
 }  // namespace gdsl::jit

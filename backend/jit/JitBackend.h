@@ -19,8 +19,11 @@ struct Context;
 
 class JitBackend final : public Backend {
  public:
-  // Compiles `program`. Returns null and sets `error` when LLVM fails.
+  // Sets up LLVM for `program`; each game is compiled on its first use.
+  // Returns null and sets `error` when LLVM cannot start.
   static std::unique_ptr<JitBackend> create(const ir::Program& program, std::string& error);
+  // Compiles every game now, keeping the optimized IR (gdsl check --dump=llvm).
+  bool compileAll(std::string& error);
   ~JitBackend() override;
 
   const char* name() const override { return "jit"; }
@@ -29,9 +32,11 @@ class JitBackend final : public Backend {
   void normalize(Position& position) override;
   void enumerate(const Position& position, MoveSink& sink) override;
   uint32_t heapValue(int game, int64_t n, const uint32_t* table, ValueOracle& oracle) override;
+  std::string report() const override;
 
-  // The optimized LLVM IR (gdsl check --dump=llvm).
+  // The optimized LLVM IR of the games compiled by compileAll.
   const std::string& optimizedIr() const;
+  // Time spent setting up LLVM and compiling games so far.
   double compileMillis() const;
 
   // For the runtime helpers.
@@ -43,6 +48,8 @@ class JitBackend final : public Backend {
 
  private:
   JitBackend();
+  bool compile(int game, std::string& error);
+  void ensureCompiled(int game);
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
