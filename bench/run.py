@@ -335,6 +335,28 @@ def main():
                     sys.exit("run.py: compiling %s failed:\n%s" % (src, res.err))
                 bins[r] = exe
 
+        # Start-up: a trivial position, so that short rows can be read net of it.
+        startup = {}
+        for impl in ("jit", "interp"):
+            if impl not in impls:
+                continue
+            scmd = [gdsl, "eval", os.path.join(BENCH, "games", "d_moore.game"), "-e", "M([1])",
+                    "--backend", impl, "--json"]
+            walls = []
+            for _ in range(max(args.runs, 3)):
+                res = run(scmd, timeout=60)
+                if res.rc != 0:
+                    break
+                walls.append(res.wall)
+            if walls:
+                startup[impl] = (statistics.median(walls), cmd_text(scmd))
+                print("   %-9s start-up (trivial eval): %.3f s" % (impl, startup[impl][0]),
+                      flush=True)
+        if any(i.startswith("cpp") for i in impls) and rows:
+            b0 = bins[rows[0]]
+            walls = [run([b0, "0"]).wall for _ in range(max(args.runs, 3))]
+            startup["cpp"] = (statistics.median(walls), cmd_text([b0, "0"]))
+
         results = {}  # (row, impl) -> dict
         for r in rows:
             row = ROWS[r]
@@ -542,12 +564,20 @@ def main():
     for t in table:
         val = "-" if t["answer"] is None else str(t["answer"][0])
         med_txt = fmt_s(t["med"])
+        cpu_txt = fmt_s(t["cpu"])
         if t["status"].startswith("extrapolated"):
             med_txt = "~" + med_txt
+            cpu_txt = "~" + cpu_txt
+            t["walls"] += " (at the smaller size)"
         w("| %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
-            t["row"], t["impl"], t["n"], med_txt, fmt_s(t["cpu"]), fmt_ratio(t["ratio"]),
+            t["row"], t["impl"], t["n"], med_txt, cpu_txt, fmt_ratio(t["ratio"]),
             t["walls"], val, t["status"].replace("|", "\\|")))
     w("")
+    if startup:
+        w("Start-up, the median wall time of a trivial run (included in every time above): " +
+          ", ".join("%s %s s (`%s`)" % (k, fmt_s(v[0]), v[1]) for k, v in startup.items()) +
+          ".")
+        w("")
     w("## Targets")
     w("")
     w("| row | ratio | target | measured | |")

@@ -3,6 +3,7 @@
 // A position in a sum is a component; a sum is a list of components.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -11,9 +12,96 @@
 
 namespace gdsl {
 
+// The words of a position: up to kInline of them are stored in place (most
+// positions have one to four), more on the heap. Positions are created and
+// hashed per move, so this saves an allocation each time.
+class Words {
+ public:
+  static constexpr uint32_t kInline = 6;
+
+  Words() = default;
+  Words(const Words& o) { assign(o.begin(), o.end()); }
+  Words(Words&& o) noexcept { take(o); }
+  Words& operator=(const Words& o) {
+    if (this != &o) assign(o.begin(), o.end());
+    return *this;
+  }
+  Words& operator=(Words&& o) noexcept {
+    if (this != &o) {
+      release();
+      take(o);
+    }
+    return *this;
+  }
+  ~Words() { release(); }
+
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  int64_t* data() { return heap_ ? heap_ : inline_; }
+  const int64_t* data() const { return heap_ ? heap_ : inline_; }
+  int64_t* begin() { return data(); }
+  int64_t* end() { return data() + size_; }
+  const int64_t* begin() const { return data(); }
+  const int64_t* end() const { return data() + size_; }
+  int64_t& operator[](size_t i) { return data()[i]; }
+  int64_t operator[](size_t i) const { return data()[i]; }
+
+  void clear() { size_ = 0; }
+  void push_back(int64_t w) {
+    if (size_ == capacity()) grow(2 * capacity());
+    data()[size_++] = w;
+  }
+  template <typename It>
+  void assign(It first, It last) {
+    size_ = 0;
+    auto n = static_cast<uint32_t>(last - first);
+    if (n > capacity()) grow(n);
+    for (int64_t* out = data(); first != last; ++first) *out++ = *first;
+    size_ = n;
+  }
+
+  bool operator==(const Words& o) const {
+    return size_ == o.size_ && std::equal(begin(), end(), o.begin());
+  }
+  bool operator<(const Words& o) const {
+    return std::lexicographical_compare(begin(), end(), o.begin(), o.end());
+  }
+
+ private:
+  uint32_t capacity() const { return heap_ ? heapCapacity_ : kInline; }
+  void grow(uint32_t wanted) {
+    auto* fresh = new int64_t[wanted];
+    std::copy(begin(), end(), fresh);
+    delete[] heap_;
+    heap_ = fresh;
+    heapCapacity_ = wanted;
+  }
+  void release() {
+    delete[] heap_;
+    heap_ = nullptr;
+    size_ = 0;
+  }
+  void take(Words& o) {
+    size_ = o.size_;
+    if (o.heap_) {
+      heap_ = o.heap_;
+      heapCapacity_ = o.heapCapacity_;
+      o.heap_ = nullptr;
+    } else {
+      std::copy(o.inline_, o.inline_ + o.size_, inline_);
+    }
+    o.size_ = 0;
+  }
+
+  int64_t inline_[kInline];
+  int64_t* heap_ = nullptr;
+  uint32_t size_ = 0;
+  uint32_t heapCapacity_ = 0;
+};
+
 struct Position {
   uint32_t game = 0;
-  std::vector<int64_t> words;
+  Words words;
 
   bool operator==(const Position& o) const { return game == o.game && words == o.words; }
   bool operator<(const Position& o) const {

@@ -117,7 +117,7 @@ void Interpreter::runSteps(const std::vector<ir::Step>& steps, size_t index, con
 }
 
 void Interpreter::appendArgs(const ir::Game& game, const std::vector<ir::Expr>& args,
-                             const ir::Frame& f, std::vector<int64_t>& words) {
+                             const ir::Frame& f, Words& words) {
   for (size_t i = 0; i < args.size(); ++i) {
     if (game.params[i].type == ir::Type::List) {
       ir::ListVal l = eval_.evalList(args[i], f);

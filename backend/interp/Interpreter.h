@@ -33,7 +33,7 @@ class Interpreter final : public Backend {
   Depth& enter();
   static ir::Frame frame(Depth& d, int intSlots, int listSlots);
   void appendArgs(const ir::Game& game, const std::vector<ir::Expr>& args, const ir::Frame& f,
-                  std::vector<int64_t>& words);
+                  Words& words);
 
   void bindParams(const ir::Game& game, const Position& position, ir::Frame& frame);
   template <typename AtEnd>
