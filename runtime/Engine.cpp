@@ -142,23 +142,23 @@ std::optional<PeriodInfo> Engine::period(int game, int64_t maxHeap) {
 // ---- search ------------------------------------------------------------------
 
 uint32_t Engine::intern(const Position& position) {
-  auto [it, inserted] = ids_.try_emplace(position, static_cast<uint32_t>(positions_.size()));
-  if (inserted) {
-    if (positions_.size() >= options_.maxStates)
+  bool added = false;
+  uint32_t id = table_.intern(position, added);
+  if (added) {
+    values_.push_back(kUnknownValue);
+    onStack_.push_back(0);
+    if (table_.size() > options_.maxStates)
       throw RuntimeError(SourceRange{}, fmt::format("gave up after memoizing {} positions (the "
                                                     "limit); the game may be too large or "
                                                     "infinite",
                                                     options_.maxStates));
-    positions_.push_back(&it->first);
-    values_.push_back(kUnknownValue);
-    onStack_.push_back(0);
   }
-  return it->second;
+  return id;
 }
 
 bool Engine::known(uint32_t id, uint32_t& value) {
-  const Position& p = *positions_[id];
-  if (heaps_[p.game].dense) {
+  if (heaps_[table_.at(id).game].dense) {
+    Position p = table_.at(id);  // heapValue may intern, which moves positions
     value = heapValue(p);
     return true;
   }
@@ -197,11 +197,11 @@ void Engine::cycleError(const std::vector<uint32_t>& path, uint32_t repeated,
   auto start = std::find(path.begin(), path.end(), repeated);
   std::string chain;
   for (auto it = start; it != path.end(); ++it)
-    chain += formatPosition(program_, *positions_[*it]) + " -> ";
-  chain += formatPosition(program_, *positions_[repeated]);
+    chain += formatPosition(program_, table_.at(*it)) + " -> ";
+  chain += formatPosition(program_, table_.at(repeated));
   RuntimeError e(move ? move->loc : SourceRange{},
                  fmt::format("{} can reach itself, so the game is not finite: {}",
-                             formatPosition(program_, *positions_[repeated]), chain));
+                             formatPosition(program_, table_.at(repeated)), chain));
   throw e;
 }
 
@@ -228,7 +228,7 @@ uint32_t Engine::searchValue(const Position& root) {
         return true;
       }
     } collect(*this, f);
-    Position copy = *positions_[id];  // enumerate may rehash the memo
+    Position copy = table_.at(id);  // enumerate may rehash the memo
     backend_.enumerate(copy, collect);
     onStack_[id] = 1;
     path.push_back(id);

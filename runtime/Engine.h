@@ -14,6 +14,7 @@
 
 #include "runtime/Backend.h"
 #include "runtime/Period.h"
+#include "runtime/PositionTable.h"
 
 namespace gdsl {
 
@@ -82,8 +83,7 @@ class Engine final : private ValueOracle {
   Backend& backend_;
   EngineOptions options_;
   std::vector<HeapState> heaps_;
-  std::unordered_map<Position, uint32_t, PositionHash> ids_;
-  std::vector<const Position*> positions_;
+  PositionTable table_;  // interned positions of the search, by id
   std::vector<uint32_t> values_;
   std::vector<uint8_t> onStack_;
   std::vector<uint32_t> searchPath_;  // positions being searched, outermost first

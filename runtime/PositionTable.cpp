@@ -1,0 +1,38 @@
+// Open-addressing position interning (see PositionTable.h).
+#include "runtime/PositionTable.h"
+
+namespace gdsl {
+
+uint32_t PositionTable::intern(const Position& position, bool& added) {
+  if (2 * (positions_.size() + 1) > slots_.size()) rehash(slots_.empty() ? 1024 : 2 * slots_.size());
+  uint64_t hash = PositionHash{}(position);
+  size_t mask = slots_.size() - 1;
+  for (size_t i = hash & mask;; i = (i + 1) & mask) {
+    Slot& s = slots_[i];
+    if (s.idPlusOne == 0) {
+      s.hash = hash;
+      s.idPlusOne = static_cast<uint32_t>(positions_.size() + 1);
+      positions_.push_back(position);
+      added = true;
+      return s.idPlusOne - 1;
+    }
+    if (s.hash == hash && positions_[s.idPlusOne - 1] == position) {
+      added = false;
+      return s.idPlusOne - 1;
+    }
+  }
+}
+
+void PositionTable::rehash(size_t count) {
+  std::vector<Slot> old = std::move(slots_);
+  slots_.assign(count, Slot{});
+  size_t mask = count - 1;
+  for (const Slot& s : old) {
+    if (s.idPlusOne == 0) continue;
+    size_t i = s.hash & mask;
+    while (slots_[i].idPlusOne != 0) i = (i + 1) & mask;
+    slots_[i] = s;
+  }
+}
+
+}  // namespace gdsl
