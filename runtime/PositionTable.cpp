@@ -4,7 +4,8 @@
 namespace gdsl {
 
 uint32_t PositionTable::intern(const Position& position, bool& added) {
-  if (2 * (positions_.size() + 1) > slots_.size()) rehash(slots_.empty() ? 1024 : 2 * slots_.size());
+  if (2 * (positions_.size() + 1) > slots_.size())
+    rehash(slots_.empty() ? 1024 : 2 * slots_.size());
   uint64_t hash = PositionHash{}(position);
   size_t mask = slots_.size() - 1;
   for (size_t i = hash & mask;; i = (i + 1) & mask) {

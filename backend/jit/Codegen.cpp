@@ -629,16 +629,135 @@ class FunctionEmitter {
         forEach(t.binder, [&] { pushTerms(t.body); });
         continue;
       }
+      if (intParamsOnly(t.game)) {
+        finishWords(t, nullptr);
+        continue;
+      }
       buildComponent(t);
       checkStatus(call(gdsl_jit_comp_push, i32, {i8p, i32}, {ctx_, c32(loc(t.loc))}));
     }
   }
 
   Value* componentValue(const ir::Term& t) {
-    buildComponent(t);
     Value* out = entryAlloca(i32, "value");
-    checkStatus(call(gdsl_jit_comp_value, i32, {i8p, i32, i32p}, {ctx_, c32(loc(t.loc)), out}));
+    if (intParamsOnly(t.game)) {
+      finishWords(t, out);
+    } else {
+      buildComponent(t);
+      checkStatus(call(gdsl_jit_comp_value, i32, {i8p, i32, i32p}, {ctx_, c32(loc(t.loc)), out}));
+    }
     return B.CreateZExt(B.CreateLoad(i32, out), i64);
+  }
+
+  bool intParamsOnly(int game) const {
+    for (const ir::Param& p : P.games[static_cast<size_t>(game)].params)
+      if (p.type != ir::Type::Int) return false;
+    return true;
+  }
+
+  // Operations that cannot fail: a normalize rule made of them runs inline.
+  static bool cannotFail(const ir::Expr& e) {
+    switch (e.op) {
+      case ir::Op::IntConst:
+      case ir::Op::IntVar:
+      case ir::Op::Min:
+      case ir::Op::Max:
+      case ir::Op::BitAnd:
+      case ir::Op::BitOr:
+      case ir::Op::BitXor:
+      case ir::Op::Not:
+      case ir::Op::And:
+      case ir::Op::Or:
+      case ir::Op::Eq:
+      case ir::Op::Ne:
+      case ir::Op::Lt:
+      case ir::Op::Le:
+      case ir::Op::Gt:
+      case ir::Op::Ge:
+        break;
+      default:
+        return false;
+    }
+    for (const ir::Expr& k : e.kids)
+      if (!cannotFail(k)) return false;
+    return true;
+  }
+
+  // A component of a game with integer parameters only: its words are built in
+  // a local array and handed over in one call; a normalize rule that cannot
+  // fail runs inline (the helper then skips it). Pushes the component, or
+  // stores its value in `valueOut`.
+  void finishWords(const ir::Term& t, Value* valueOut) {
+    const ir::Game& target = P.games[static_cast<size_t>(t.game)];
+    size_t count = t.args.size();
+    auto* arrayTy = llvm::ArrayType::get(i64, std::max<size_t>(1, count));
+    Value* words = entryAlloca(arrayTy, "words");
+    Value* first = B.CreateConstInBoundsGEP2_32(arrayTy, words, 0, 0);
+    std::vector<Value*> values;
+    for (const ir::Expr& a : t.args) values.push_back(integer(a));
+    auto store = [&](const std::vector<Value*>& vs) {
+      for (size_t i = 0; i < vs.size(); ++i)
+        B.CreateStore(vs[i],
+                      B.CreateConstInBoundsGEP2_32(arrayTy, words, 0, static_cast<unsigned>(i)));
+    };
+    auto finish = [&](bool normalized) {
+      if (valueOut)
+        return call(gdsl_jit_value_words, i32, {i8p, i32, i64p, i64, i32, i32, i32p},
+                    {ctx_, c32(t.game), first, c64(static_cast<int64_t>(count)), c32(loc(t.loc)),
+                     c32(normalized), valueOut});
+      return call(gdsl_jit_push_words, i32, {i8p, i32, i64p, i64, i32, i32},
+                  {ctx_, c32(t.game), first, c64(static_cast<int64_t>(count)), c32(loc(t.loc)),
+                   c32(normalized)});
+    };
+    bool inlineNormalize = target.normalize.has_value();
+    if (target.normalize)
+      for (const ir::Expr& e : *target.normalize)
+        inlineNormalize = inlineNormalize && cannotFail(e);
+    if (!inlineNormalize) {
+      store(values);
+      checkStatus(finish(false));
+      return;
+    }
+    // Negative arguments, or a normalized position with a negative parameter,
+    // take the helper's path, which reports the error as the interpreter does.
+    auto anyNegative = [&](const std::vector<Value*>& vs) {
+      Value* neg = llvm::ConstantInt::getFalse(C);
+      for (Value* v : vs) neg = B.CreateOr(neg, B.CreateICmpSLT(v, c64(0)));
+      return neg;
+    };
+    BasicBlock* raw = BasicBlock::Create(C, "raw", F);
+    BasicBlock* norm = BasicBlock::Create(C, "normalize", F);
+    BasicBlock* fast = BasicBlock::Create(C, "normalized", F);
+    BasicBlock* join = BasicBlock::Create(C, "component", F);
+    B.CreateCondBr(anyNegative(values), raw, norm);
+    B.SetInsertPoint(norm);
+    auto* frameTy = llvm::ArrayType::get(i64, std::max(1, target.intSlots));
+    llvm::AllocaInst* frame = entryAlloca(frameTy, "normframe");
+    for (size_t i = 0; i < count; ++i)
+      B.CreateStore(values[i],
+                    B.CreateConstInBoundsGEP2_32(frameTy, frame, 0,
+                                                 static_cast<unsigned>(target.params[i].slot)));
+    llvm::AllocaInst* savedInts = ints_;
+    ints_ = frame;
+    std::vector<Value*> normalized;
+    for (const ir::Expr& e : *target.normalize) normalized.push_back(integer(e));
+    ints_ = savedInts;
+    B.CreateCondBr(anyNegative(normalized), raw, fast);
+    B.SetInsertPoint(fast);
+    store(normalized);
+    Value* fastStatus = finish(true);
+    BasicBlock* fastEnd = B.GetInsertBlock();
+    B.CreateBr(join);
+    B.SetInsertPoint(raw);
+    store(values);
+    Value* rawStatus = finish(false);
+    BasicBlock* rawEnd = B.GetInsertBlock();
+    B.CreateBr(join);
+    B.SetInsertPoint(join);
+    auto* status = B.CreatePHI(i32, 2);
+    status->addIncoming(fastStatus, fastEnd);
+    status->addIncoming(rawStatus, rawEnd);
+    checkStatus(status);
   }
 
   void xorTerms(const std::vector<ir::Term>& terms, Value* acc) {

@@ -77,6 +77,29 @@ int32_t gdsl_jit_comp_value(Context* ctx, int32_t loc, uint32_t* out) {
   return 0;
 }
 
+int32_t gdsl_jit_push_words(Context* ctx, int32_t game, const int64_t* words, int64_t count,
+                            int32_t loc, int32_t normalized) {
+  gdsl_jit_comp_begin(ctx, game);
+  ctx->current.words.assign(words, words + count);
+  if (!normalized) return gdsl_jit_comp_push(ctx, loc);
+  ctx->components.push_back(ctx->current);
+  return 0;
+}
+
+int32_t gdsl_jit_value_words(Context* ctx, int32_t game, const int64_t* words, int64_t count,
+                             int32_t loc, int32_t normalized, uint32_t* out) {
+  gdsl_jit_comp_begin(ctx, game);
+  ctx->current.words.assign(words, words + count);
+  if (!normalized) return gdsl_jit_comp_value(ctx, loc, out);
+  try {
+    *out = ctx->oracle->valueOf(ctx->current);
+  } catch (...) {
+    ctx->error = std::current_exception();
+    return 1;
+  }
+  return 0;
+}
+
 void gdsl_jit_move_begin(Context* ctx) {
   ctx->components.clear();
 }

@@ -48,6 +48,12 @@ void gdsl_jit_comp_int(Context* ctx, int64_t value);
 void gdsl_jit_comp_list(Context* ctx, const ir::ListVal* list);
 int32_t gdsl_jit_comp_push(Context* ctx, int32_t loc);
 int32_t gdsl_jit_comp_value(Context* ctx, int32_t loc, uint32_t* out);
+// A component of a game with integer parameters given as words at once;
+// `normalized`: its normalize rule already ran (inline).
+int32_t gdsl_jit_push_words(Context* ctx, int32_t game, const int64_t* words, int64_t count,
+                            int32_t loc, int32_t normalized);
+int32_t gdsl_jit_value_words(Context* ctx, int32_t game, const int64_t* words, int64_t count,
+                             int32_t loc, int32_t normalized, uint32_t* out);
 void gdsl_jit_move_begin(Context* ctx);
 int32_t gdsl_jit_move_emit(Context* ctx, int32_t move, int64_t* ints, ir::ListVal* lists);
 void gdsl_jit_mark_big(Context* ctx, uint32_t value);
