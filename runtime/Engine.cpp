@@ -205,6 +205,57 @@ void Engine::cycleError(const std::vector<uint32_t>& path, uint32_t repeated,
   throw e;
 }
 
+bool Engine::valueFromKnown(const Position& position, uint32_t& value) {
+  struct Probe : MoveSink {
+    Engine& engine;
+    std::vector<uint32_t> seen;
+    bool complete = true;
+    uint32_t cycle = kUnknownValue;  // a successor on the search stack
+    const ir::Move* cycleMove = nullptr;
+    explicit Probe(Engine& e) : engine(e) {}
+    bool onMove(const ir::Move& move, const ir::Frame&, std::span<const Position> comps) override {
+      uint32_t x = 0;
+      for (const Position& c : comps) {
+        uint32_t v = 0;
+        if (engine.heaps_[c.game].dense) {
+          // Only values already in the table: the probe never starts work.
+          const HeapState& h = engine.heaps_[c.game];
+          int64_t m = c.words[0];
+          if (m >= 0 && m < static_cast<int64_t>(h.values.size())) {
+            v = h.values[static_cast<size_t>(m)];
+          } else if (h.proved && m >= h.proved->preperiod) {
+            v = h.values[static_cast<size_t>(h.proved->preperiod +
+                                             (m - h.proved->preperiod) % h.proved->period)];
+          } else {
+            complete = false;
+            return false;
+          }
+        } else {
+          std::optional<uint32_t> id = engine.table_.find(c);
+          if (id && engine.onStack_[*id]) {
+            cycle = *id;
+            cycleMove = &move;
+          }
+          if (!id || engine.values_[*id] == kUnknownValue) {
+            complete = false;
+            return false;
+          }
+          v = engine.values_[*id];
+        }
+        x ^= v;
+      }
+      seen.push_back(x);
+      return true;
+    }
+  } probe(*this);
+  backend_.enumerate(position, probe);
+  // Reported here, outside the enumeration, exactly as the search reports it.
+  if (probe.cycle != kUnknownValue) cycleError(searchPath_, probe.cycle, probe.cycleMove);
+  if (!probe.complete) return false;
+  value = mex(probe.seen);
+  return true;
+}
+
 uint32_t Engine::searchValue(const Position& root) {
   uint32_t rootId = intern(root);
   uint32_t v = 0;
@@ -213,7 +264,19 @@ uint32_t Engine::searchValue(const Position& root) {
   std::vector<uint32_t>& path = searchPath_;  // shared with nested searches
   const size_t pathBase = path.size();
 
+  // Pushes a frame for `id`, unless all its successors already have values,
+  // in which case its value is computed on the spot (false: nothing pushed).
   auto push = [&](uint32_t id) {
+    Position copy = table_.at(id);  // enumerate may rehash the memo
+    onStack_[id] = 1;
+    path.push_back(id);
+    uint32_t value = 0;
+    if (valueFromKnown(copy, value)) {
+      values_[id] = value;
+      onStack_[id] = 0;
+      path.pop_back();
+      return false;
+    }
     Frame f;
     f.id = id;
     struct Collect : MoveSink {
@@ -228,15 +291,13 @@ uint32_t Engine::searchValue(const Position& root) {
         return true;
       }
     } collect(*this, f);
-    Position copy = table_.at(id);  // enumerate may rehash the memo
     backend_.enumerate(copy, collect);
-    onStack_[id] = 1;
-    path.push_back(id);
     stack.push_back(std::move(f));
+    return true;
   };
 
   try {
-    push(rootId);
+    if (!push(rootId)) return values_[rootId];
     while (!stack.empty()) {
       size_t top = stack.size() - 1;
       bool descended = false;
@@ -256,9 +317,11 @@ uint32_t Engine::searchValue(const Position& root) {
           break;
         }
         if (pending != kUnknownValue) {
-          push(pending);
-          descended = true;
-          break;
+          if (push(pending)) {
+            descended = true;
+            break;
+          }
+          continue;  // `pending` got its value at once: value this move again
         }
         f.seen.push_back(x);
         ++f.next;

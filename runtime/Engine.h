@@ -74,6 +74,8 @@ class Engine final : private ValueOracle {
   void extend(int game, int64_t upTo);
   bool tryProve(int game);
   uint32_t searchValue(const Position& position);
+  // The value of `position` when every successor already has one.
+  bool valueFromKnown(const Position& position, uint32_t& value);
   uint32_t intern(const Position& position);
   bool known(uint32_t id, uint32_t& value);
   [[noreturn]] void cycleError(const std::vector<uint32_t>& path, uint32_t repeated,

@@ -24,6 +24,17 @@ uint32_t PositionTable::intern(const Position& position, bool& added) {
   }
 }
 
+std::optional<uint32_t> PositionTable::find(const Position& position) const {
+  if (slots_.empty()) return std::nullopt;
+  uint64_t hash = PositionHash{}(position);
+  size_t mask = slots_.size() - 1;
+  for (size_t i = hash & mask;; i = (i + 1) & mask) {
+    const Slot& s = slots_[i];
+    if (s.idPlusOne == 0) return std::nullopt;
+    if (s.hash == hash && positions_[s.idPlusOne - 1] == position) return s.idPlusOne - 1;
+  }
+}
+
 void PositionTable::rehash(size_t count) {
   std::vector<Slot> old = std::move(slots_);
   slots_.assign(count, Slot{});

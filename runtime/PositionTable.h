@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "runtime/Position.h"
@@ -15,6 +16,8 @@ class PositionTable {
  public:
   // The id of `position`; `added` says whether it was new.
   uint32_t intern(const Position& position, bool& added);
+  // The id of `position` if it was interned.
+  std::optional<uint32_t> find(const Position& position) const;
   // Valid until the next intern that adds a position.
   const Position& at(uint32_t id) const { return positions_[id]; }
   size_t size() const { return positions_.size(); }
