@@ -195,6 +195,32 @@ class FunctionEmitter {
     B.SetInsertPoint(ok);
   }
 
+  // if (cond) then() else otherwise(), joined: the value of the branch taken.
+  // `hot` marks the `then` branch as the likely one.
+  template <typename Then, typename Else>
+  Value* ifElse(Value* cond, llvm::Type* type, Then&& then, Else&& otherwise, bool hot = false) {
+    BasicBlock* thenBB = BasicBlock::Create(C, "then", F);
+    BasicBlock* elseBB = BasicBlock::Create(C, "else", F);
+    BasicBlock* join = BasicBlock::Create(C, "join", F);
+    if (hot)
+      B.CreateCondBr(cond, thenBB, elseBB, llvm::MDBuilder(C).createBranchWeights(1000, 1));
+    else
+      B.CreateCondBr(cond, thenBB, elseBB);
+    B.SetInsertPoint(thenBB);
+    Value* a = then();
+    BasicBlock* thenEnd = B.GetInsertBlock();
+    B.CreateBr(join);
+    B.SetInsertPoint(elseBB);
+    Value* b = otherwise();
+    BasicBlock* elseEnd = B.GetInsertBlock();
+    B.CreateBr(join);
+    B.SetInsertPoint(join);
+    auto* phi = B.CreatePHI(type, 2);
+    phi->addIncoming(a, thenEnd);
+    phi->addIncoming(b, elseEnd);
+    return phi;
+  }
+
   // ---- parameters -----------------------------------------------------------
 
   void bindParams(Value* words) {
@@ -225,22 +251,13 @@ class FunctionEmitter {
   Value* listAt(Value* l, Value* i) {
     Value* isRange = B.CreateICmpNE(B.CreateLoad(i8, B.CreateStructGEP(listTy, l, 3)),
                                     llvm::ConstantInt::get(i8, 0));
-    BasicBlock* rangeBB = BasicBlock::Create(C, "range", F);
-    BasicBlock* dataBB = BasicBlock::Create(C, "data", F);
-    BasicBlock* join = BasicBlock::Create(C, "at", F);
-    B.CreateCondBr(isRange, rangeBB, dataBB);
-    B.SetInsertPoint(rangeBB);
-    Value* r = B.CreateAdd(B.CreateLoad(i64, B.CreateStructGEP(listTy, l, 2)), i);
-    B.CreateBr(join);
-    B.SetInsertPoint(dataBB);
-    Value* data = B.CreateLoad(i64p, B.CreateStructGEP(listTy, l, 0));
-    Value* d = B.CreateLoad(i64, B.CreateInBoundsGEP(i64, data, i));
-    B.CreateBr(join);
-    B.SetInsertPoint(join);
-    auto* phi = B.CreatePHI(i64, 2);
-    phi->addIncoming(r, rangeBB);
-    phi->addIncoming(d, dataBB);
-    return phi;
+    return ifElse(
+        isRange, i64,
+        [&] { return B.CreateAdd(B.CreateLoad(i64, B.CreateStructGEP(listTy, l, 2)), i); },
+        [&] {
+          Value* data = B.CreateLoad(i64p, B.CreateStructGEP(listTy, l, 0));
+          return B.CreateLoad(i64, B.CreateInBoundsGEP(i64, data, i));
+        });
   }
 
   // Evaluates a list expression into a fresh ListVal and returns its address.
@@ -725,38 +742,36 @@ class FunctionEmitter {
       for (Value* v : vs) neg = B.CreateOr(neg, B.CreateICmpSLT(v, c64(0)));
       return neg;
     };
-    BasicBlock* raw = BasicBlock::Create(C, "raw", F);
-    BasicBlock* norm = BasicBlock::Create(C, "normalize", F);
-    BasicBlock* fast = BasicBlock::Create(C, "normalized", F);
-    BasicBlock* join = BasicBlock::Create(C, "component", F);
-    B.CreateCondBr(anyNegative(values), raw, norm);
-    B.SetInsertPoint(norm);
-    auto* frameTy = llvm::ArrayType::get(i64, std::max(1, target.intSlots));
-    llvm::AllocaInst* frame = entryAlloca(frameTy, "normframe");
-    for (size_t i = 0; i < count; ++i)
-      B.CreateStore(values[i],
-                    B.CreateConstInBoundsGEP2_32(frameTy, frame, 0,
-                                                 static_cast<unsigned>(target.params[i].slot)));
-    llvm::AllocaInst* savedInts = ints_;
-    ints_ = frame;
-    std::vector<Value*> normalized;
-    for (const ir::Expr& e : *target.normalize) normalized.push_back(integer(e));
-    ints_ = savedInts;
-    B.CreateCondBr(anyNegative(normalized), raw, fast);
-    B.SetInsertPoint(fast);
-    store(normalized);
-    Value* fastStatus = finish(true);
-    BasicBlock* fastEnd = B.GetInsertBlock();
-    B.CreateBr(join);
-    B.SetInsertPoint(raw);
-    store(values);
-    Value* rawStatus = finish(false);
-    BasicBlock* rawEnd = B.GetInsertBlock();
-    B.CreateBr(join);
-    B.SetInsertPoint(join);
-    auto* status = B.CreatePHI(i32, 2);
-    status->addIncoming(fastStatus, fastEnd);
-    status->addIncoming(rawStatus, rawEnd);
+    Value* status = ifElse(
+        anyNegative(values), i32,
+        [&] {
+          store(values);
+          return finish(false);
+        },
+        [&] {
+          // Run the normalize rule in a frame of the target game.
+          auto* frameTy = llvm::ArrayType::get(i64, std::max(1, target.intSlots));
+          llvm::AllocaInst* frame = entryAlloca(frameTy, "normframe");
+          for (size_t i = 0; i < count; ++i)
+            B.CreateStore(values[i],
+                          B.CreateConstInBoundsGEP2_32(
+                              frameTy, frame, 0, static_cast<unsigned>(target.params[i].slot)));
+          llvm::AllocaInst* savedInts = ints_;
+          ints_ = frame;
+          std::vector<Value*> normalized;
+          for (const ir::Expr& e : *target.normalize) normalized.push_back(integer(e));
+          ints_ = savedInts;
+          return ifElse(
+              anyNegative(normalized), i32,
+              [&] {
+                store(values);
+                return finish(false);
+              },
+              [&] {
+                store(normalized);
+                return finish(true);
+              });
+        });
     checkStatus(status);
   }
 
@@ -771,24 +786,12 @@ class FunctionEmitter {
         // The hot path: a smaller heap of this game is read from the table.
         Value* m = integer(t.args[0]);
         Value* fast = B.CreateAnd(B.CreateICmpSGE(m, c64(0)), B.CreateICmpSLT(m, n_));
-        BasicBlock* tableBB = BasicBlock::Create(C, "table", F);
-        BasicBlock* slowBB = BasicBlock::Create(C, "slow", F);
-        BasicBlock* join = BasicBlock::Create(C, "value", F);
-        B.CreateCondBr(fast, tableBB, slowBB, llvm::MDBuilder(C).createBranchWeights(1000, 1));
-        B.SetInsertPoint(tableBB);
-        Value* fromTable =
-            B.CreateZExt(B.CreateLoad(i32, B.CreateInBoundsGEP(i32, table_, m)), i64);
-        BasicBlock* tableEnd = B.GetInsertBlock();
-        B.CreateBr(join);
-        B.SetInsertPoint(slowBB);
-        Value* slow = componentValue(t);
-        BasicBlock* slowEnd = B.GetInsertBlock();
-        B.CreateBr(join);
-        B.SetInsertPoint(join);
-        auto* phi = B.CreatePHI(i64, 2);
-        phi->addIncoming(fromTable, tableEnd);
-        phi->addIncoming(slow, slowEnd);
-        v = phi;
+        v = ifElse(
+            fast, i64,
+            [&] {
+              return B.CreateZExt(B.CreateLoad(i32, B.CreateInBoundsGEP(i32, table_, m)), i64);
+            },
+            [&] { return componentValue(t); }, /*hot=*/true);
       } else {
         v = componentValue(t);
       }

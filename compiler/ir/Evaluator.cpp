@@ -35,8 +35,7 @@ void Evaluator::fail(const Expr& e, const std::string& message) const {
 }
 
 int64_t Evaluator::checkIndex(const Expr& e, int64_t index, int64_t size) const {
-  if (index < 0 || index >= size)
-    fail(e, errorText(ErrorCode::IndexOutOfRange, index, size));
+  if (index < 0 || index >= size) fail(e, errorText(ErrorCode::IndexOutOfRange, index, size));
   return index;
 }
 
@@ -51,9 +50,15 @@ const std::vector<int>& Evaluator::nested(const Expr& e) const {
 
 int64_t Evaluator::evalInt(const Expr& e, const Frame& f) const {
   int64_t a = 0, b = 0, r = 0;
+  // Most operands are variables or literals: read those without a call.
+  auto operand = [&](const Expr& k) {
+    if (k.op == Op::IntVar) return f.ints[k.imm];
+    if (k.op == Op::IntConst) return k.imm;
+    return evalInt(k, f);
+  };
   auto both = [&] {
-    a = evalInt(e.kids[0], f);
-    b = evalInt(e.kids[1], f);
+    a = operand(e.kids[0]);
+    b = operand(e.kids[1]);
   };
   switch (e.op) {
     case Op::IntConst:
@@ -183,7 +188,8 @@ ListVal Evaluator::evalList(const Expr& e, const Frame& f) const {
       int64_t lo = evalInt(e.kids[0], f), hi = evalInt(e.kids[1], f);
       int64_t size = 0;
       if (hi >= lo && !arith::sub(hi, lo, size)) fail(e, errorText(ErrorCode::RangeTooLarge, 0, 0));
-      if (hi >= lo && !arith::add(size, 1, size)) fail(e, errorText(ErrorCode::RangeTooLarge, 0, 0));
+      if (hi >= lo && !arith::add(size, 1, size))
+        fail(e, errorText(ErrorCode::RangeTooLarge, 0, 0));
       return ListVal{nullptr, hi >= lo ? size : 0, lo, true};
     }
     case Op::MakeList:

@@ -47,15 +47,17 @@ TEST_CASE("a take-and-break kernel reads g from the table without calls per move
   // Loads from the table argument (%2) in the loop...
   CHECK(std::regex_search(kernel, std::regex("getelementptr inbounds i32, i32\\* %2")));
   // ...and every call is on a cold path: the error helper, a component
-  // outside the table, or growing the mex array. None is in the block that
-  // reads the table.
+  // outside the table, or growing the mex array. No block that reads the
+  // table calls anything.
   std::smatch m;
   std::string::const_iterator it = kernel.cbegin();
   int tableBlocks = 0;
-  static const std::regex block("\\n(table[0-9]*):[^\\n]*\\n((?:  [^\\n]*\\n)*)");
+  static const std::regex block("\\n([A-Za-z0-9._]+):[^\\n]*\\n((?:  [^\\n]*\\n)*)");
   while (std::regex_search(it, kernel.cend(), m, block)) {
-    ++tableBlocks;
-    CHECK(m[2].str().find("call") == std::string::npos);
+    if (m[2].str().find("i32* %2") != std::string::npos) {
+      ++tableBlocks;
+      CHECK(m[2].str().find("call") == std::string::npos);
+    }
     it = m.suffix().first;
   }
   CHECK(tableBlocks >= 1);
