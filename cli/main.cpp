@@ -141,7 +141,7 @@ int check(const Options& o) {
   else if (o.dump == "ir")
     stage = DumpStage::Ir;
   else if (o.dump == "llvm")
-    stage = DumpStage::Ir;
+    stage = DumpStage::None;  // compiled below, after loading
   else if (!o.dump.empty())
     return usage(
         fmt::format("unknown --dump stage '{}'; expected ast, desugared, ir or llvm", o.dump));
