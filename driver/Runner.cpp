@@ -181,8 +181,7 @@ PeriodResult Runner::period(const ir::Statement& s) {
 
 void Runner::report(const RuntimeError& e, const ir::Statement& s) {
   Diagnostic d;
-  d.message = e.message;
-  if (!e.context.empty()) d.message += " (while expanding " + e.context + ")";
+  d.message = e.describe();
   d.range = e.range.valid() ? e.range : s.loc;
   d.notes = e.notes;
   if (e.range.valid() && s.loc.valid() &&

@@ -87,8 +87,7 @@ auto Session::withPosition(const std::string& position, F&& f) {
   try {
     return f(state_->interpreter->evalPosition((*compiled)[0].position));
   } catch (const RuntimeError& e) {
-    Diagnostic d{Severity::Error, e.message, e.range, e.notes};
-    if (!e.context.empty()) d.message += " (while expanding " + e.context + ")";
+    Diagnostic d{Severity::Error, e.describe(), e.range, e.notes};
     throw SessionError(render(ws.sources(), d));
   }
 }
@@ -115,8 +114,7 @@ std::vector<uint64_t> Session::table(const std::string& game, int64_t lo, int64_
   try {
     return runner.heapValues(id, lo, hi);
   } catch (const RuntimeError& e) {
-    throw SessionError(e.message +
-                       (e.context.empty() ? "" : " (while expanding " + e.context + ")"));
+    throw SessionError(e.describe());
   }
 }
 

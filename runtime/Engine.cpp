@@ -27,18 +27,22 @@ uint32_t Engine::value(const Position& position) {
 
 // ---- dense one-heap tables -------------------------------------------------
 
+std::optional<uint32_t> Engine::tabled(const Position& position) const {
+  const HeapState& h = heaps_[position.game];
+  int64_t m = position.words[0];
+  if (m >= 0 && m < static_cast<int64_t>(h.values.size())) return h.values[static_cast<size_t>(m)];
+  if (h.proved && m >= h.proved->preperiod) {
+    int64_t n0 = h.proved->preperiod, p = h.proved->period;
+    return h.values[static_cast<size_t>(n0 + (m - n0) % p)];
+  }
+  return std::nullopt;
+}
+
 uint32_t Engine::heapValue(const Position& position) {
   int game = static_cast<int>(position.game);
   HeapState& h = heaps_[position.game];
   int64_t m = position.words[0];
-  auto lookup = [&]() -> std::optional<uint32_t> {
-    if (m < static_cast<int64_t>(h.values.size())) return h.values[static_cast<size_t>(m)];
-    if (h.proved && m >= h.proved->preperiod) {
-      int64_t n0 = h.proved->preperiod, p = h.proved->period;
-      return h.values[static_cast<size_t>(n0 + (m - n0) % p)];
-    }
-    return std::nullopt;
-  };
+  auto lookup = [&] { return tabled(position); };
   if (auto v = lookup()) return *v;
   // A request for a heap at or above the one being computed: the game's
   // moves do not all go to smaller heaps, so it cannot be a dense table.
@@ -219,17 +223,12 @@ bool Engine::valueFromKnown(const Position& position, uint32_t& value) {
         uint32_t v = 0;
         if (engine.heaps_[c.game].dense) {
           // Only values already in the table: the probe never starts work.
-          const HeapState& h = engine.heaps_[c.game];
-          int64_t m = c.words[0];
-          if (m >= 0 && m < static_cast<int64_t>(h.values.size())) {
-            v = h.values[static_cast<size_t>(m)];
-          } else if (h.proved && m >= h.proved->preperiod) {
-            v = h.values[static_cast<size_t>(h.proved->preperiod +
-                                             (m - h.proved->preperiod) % h.proved->period)];
-          } else {
+          std::optional<uint32_t> known = engine.tabled(c);
+          if (!known) {
             complete = false;
             return false;
           }
+          v = *known;
         } else {
           std::optional<uint32_t> id = engine.table_.find(c);
           if (id && engine.onStack_[*id]) {

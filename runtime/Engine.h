@@ -9,7 +9,6 @@
 #include <functional>
 #include <optional>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "runtime/Backend.h"
@@ -71,6 +70,8 @@ class Engine final : private ValueOracle {
   uint32_t valueOf(const Position& position) override { return value(position); }
 
   uint32_t heapValue(const Position& position);
+  // A one-heap value already in the table (or given by a proved period).
+  std::optional<uint32_t> tabled(const Position& position) const;
   void extend(int game, int64_t upTo);
   bool tryProve(int game);
   uint32_t searchValue(const Position& position);

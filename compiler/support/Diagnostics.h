@@ -44,6 +44,10 @@ std::string render(const SourceManager& sources, const Diagnostic& diagnostic);
 struct RuntimeError : std::exception {
   RuntimeError(SourceRange where, std::string text) : range(where), message(std::move(text)) {}
   const char* what() const noexcept override { return message.c_str(); }
+  // The message with the position being expanded, as the user sees it.
+  std::string describe() const {
+    return context.empty() ? message : message + " (while expanding " + context + ")";
+  }
   SourceRange range;
   std::string message;
   std::string context;
