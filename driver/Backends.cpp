@@ -29,7 +29,7 @@ class TieredBackend final : public Backend {
   void enumerate(const Position& position, MoveSink& sink) override {
     current().enumerate(position, sink);
   }
-  uint32_t heapValue(int game, int64_t n, const uint32_t* table, ValueOracle& oracle) override {
+  uint32_t heapValue(int game, int64_t n, TableView table, ValueOracle& oracle) override {
     return current().heapValue(game, n, table, oracle);
   }
 

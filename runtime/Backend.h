@@ -9,6 +9,7 @@
 #include <string>
 
 #include "compiler/ir/Evaluator.h"
+#include "runtime/NimTable.h"
 #include "runtime/Position.h"
 
 namespace gdsl {
@@ -43,7 +44,7 @@ class Backend {
   // g(n) of one-heap game `game` (without a normalize rule): successor
   // components G(m) with m < n are read from table[m]; every other component
   // is asked of `oracle`. Throws RuntimeError.
-  virtual uint32_t heapValue(int game, int64_t n, const uint32_t* table, ValueOracle& oracle) = 0;
+  virtual uint32_t heapValue(int game, int64_t n, TableView table, ValueOracle& oracle) = 0;
   // What --verbose says at the end of a run (compile times, say).
   virtual std::string report() const { return {}; }
 };

@@ -30,10 +30,10 @@ uint32_t Engine::value(const Position& position) {
 std::optional<uint32_t> Engine::tabled(const Position& position) const {
   const HeapState& h = heaps_[position.game];
   int64_t m = position.words[0];
-  if (m >= 0 && m < static_cast<int64_t>(h.values.size())) return h.values[static_cast<size_t>(m)];
+  if (m >= 0 && m < h.values.size()) return h.values[m];
   if (h.proved && m >= h.proved->preperiod) {
     int64_t n0 = h.proved->preperiod, p = h.proved->period;
-    return h.values[static_cast<size_t>(n0 + (m - n0) % p)];
+    return h.values[n0 + (m - n0) % p];
   }
   return std::nullopt;
 }
@@ -67,7 +67,7 @@ uint32_t Engine::heapValue(const Position& position) {
   } catch (const RuntimeError&) {
     // The error is at a smaller heap, which `position` may never reach: only
     // a search from `position` can tell, and it reports the error if so.
-    if (static_cast<int64_t>(h.values.size()) >= m) throw;
+    if (h.values.size() >= m) throw;
     h.dense = false;
     return searchValue(position);
   }
@@ -80,10 +80,10 @@ void Engine::extend(int game, int64_t upTo) {
   const ir::Game& g = program_.games[static_cast<size_t>(game)];
   h.extending = true;
   try {
-    while (static_cast<int64_t>(h.values.size()) <= upTo && !h.proved) {
-      int64_t n = static_cast<int64_t>(h.values.size());
-      uint32_t v = backend_.heapValue(game, n, h.values.data(), *this);
-      h.values.push_back(v);
+    while (h.values.size() <= upTo && !h.proved) {
+      int64_t n = h.values.size();
+      uint32_t v = backend_.heapValue(game, n, h.values.view(), *this);
+      h.values.push(v);
       if (g.takeBreakBound && !options_.plain && n + 1 == h.nextPeriodCheck) {
         h.nextPeriodCheck *= 2;
         tryProve(game);
@@ -100,8 +100,8 @@ bool Engine::tryProve(int game) {
   HeapState& h = heaps_[static_cast<size_t>(game)];
   const ir::Game& g = program_.games[static_cast<size_t>(game)];
   if (!g.takeBreakBound) return false;
-  auto count = static_cast<int64_t>(h.values.size());
-  std::optional<PeriodInfo> p = findPeriod(h.values.data(), count);
+  auto count = h.values.size();
+  std::optional<PeriodInfo> p = findPeriod(h.values.view(), count);
   if (!p || p->saltus != 0 || count < heapsNeededForProof(*p, *g.takeBreakBound)) return false;
   p->proved = true;
   h.proved = p;
@@ -123,16 +123,16 @@ std::optional<PeriodInfo> Engine::period(int game, int64_t maxHeap) {
     at(maxHeap);
     if (h.proved) return h.proved;
     if (h.dense) {
-      auto count = static_cast<int64_t>(h.values.size());
+      auto count = h.values.size();
       if (tryProve(game)) return h.proved;
-      std::optional<PeriodInfo> p = findPeriod(h.values.data(), count);
+      std::optional<PeriodInfo> p = findPeriod(h.values.view(), count);
       if (p && p->saltus == 0) {
         // Found but not yet proved: the proof needs a few more heaps.
         int64_t need = heapsNeededForProof(*p, *g.takeBreakBound);
         if (need <= 4 * count && need - 1 <= options_.maxTableHeap) {
           at(need - 1);
           if (tryProve(game)) return h.proved;
-          p = findPeriod(h.values.data(), static_cast<int64_t>(h.values.size()));
+          p = findPeriod(h.values.view(), h.values.size());
         }
       }
       return p;
@@ -140,7 +140,7 @@ std::optional<PeriodInfo> Engine::period(int game, int64_t maxHeap) {
   }
   std::vector<uint32_t> values;
   for (int64_t n = 0; n <= maxHeap; ++n) values.push_back(at(n));
-  return findPeriod(values.data(), static_cast<int64_t>(values.size()));
+  return findPeriod(TableView{values.data(), true}, static_cast<int64_t>(values.size()));
 }
 
 // ---- search ------------------------------------------------------------------

@@ -59,7 +59,7 @@ class Engine final : private ValueOracle {
   struct HeapState {
     bool dense = false;      // values are computed bottom-up into `values`
     bool extending = false;  // `values` is growing right now
-    std::vector<uint32_t> values;
+    NimTable values;
     std::optional<PeriodInfo> proved;  // a proved ordinary period
     int64_t nextPeriodCheck = 256;
   };

@@ -8,7 +8,7 @@ namespace {
 
 // The smallest n0 such that g(n+p) - g(n) == s for all n0 <= n < count - p,
 // where s is taken from the last pair.
-int64_t scan(const uint32_t* g, int64_t count, int64_t p, int64_t& s) {
+int64_t scan(TableView g, int64_t count, int64_t p, int64_t& s) {
   int64_t n = count - 1 - p;
   s = static_cast<int64_t>(g[n + p]) - static_cast<int64_t>(g[n]);
   while (n >= 0 && static_cast<int64_t>(g[n + p]) - static_cast<int64_t>(g[n]) == s) --n;
@@ -22,7 +22,7 @@ bool acceptable(int64_t n0, int64_t p, int64_t count) {
 
 }  // namespace
 
-std::optional<PeriodInfo> findPeriod(const uint32_t* g, int64_t count) {
+std::optional<PeriodInfo> findPeriod(TableView g, int64_t count) {
   if (count < 2) return std::nullopt;
   for (int64_t p = 1; 2 * p <= count; ++p) {
     int64_t s = 0;

@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <optional>
 
+#include "runtime/NimTable.h"
+
 namespace gdsl {
 
 struct PeriodInfo {
@@ -20,7 +22,7 @@ struct PeriodInfo {
 // Looks for a period in g[0..count-1]. A candidate (n0, p) is accepted only
 // when the repeating part is at least half of the values and holds at least
 // two whole periods, so that a late coincidence is not taken for a period.
-std::optional<PeriodInfo> findPeriod(const uint32_t* g, int64_t count);
+std::optional<PeriodInfo> findPeriod(TableView g, int64_t count);
 
 // Guy-Smith: for a take-and-break game removing at most t tokens, the period
 // is proved once it holds for n0 <= n < 2 n0 + p + t, i.e. once values up to

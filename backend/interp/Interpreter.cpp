@@ -222,7 +222,7 @@ void Interpreter::enumerate(const Position& position, MoveSink& sink) {
 }
 
 uint32_t Interpreter::xorTerms(const std::vector<ir::Term>& terms, const ir::Frame& f, int game,
-                               int64_t n, const uint32_t* table, ValueOracle& oracle) {
+                               int64_t n, TableView table, ValueOracle& oracle) {
   uint32_t x = 0;
   for (const ir::Term& t : terms) {
     if (t.kind == ir::Term::Kind::SumFor) {
@@ -241,7 +241,7 @@ uint32_t Interpreter::xorTerms(const std::vector<ir::Term>& terms, const ir::Fra
   return x;
 }
 
-uint32_t Interpreter::heapValue(int game, int64_t n, const uint32_t* table, ValueOracle& oracle) {
+uint32_t Interpreter::heapValue(int game, int64_t n, TableView table, ValueOracle& oracle) {
   const ir::Game& g = program_.games[static_cast<size_t>(game)];
   DepthGuard guard(*this);
   Depth& d = enter();

@@ -19,7 +19,7 @@ class Interpreter final : public Backend {
   const char* name() const override { return "interp"; }
   void normalize(Position& position) override;
   void enumerate(const Position& position, MoveSink& sink) override;
-  uint32_t heapValue(int game, int64_t n, const uint32_t* table, ValueOracle& oracle) override;
+  uint32_t heapValue(int game, int64_t n, TableView table, ValueOracle& oracle) override;
 
   // The components of a position written in a statement, normalized. Both
   // backends use the interpreter for this.
@@ -45,7 +45,7 @@ class Interpreter final : public Backend {
                  std::vector<Position>& out);
   Position makePosition(const ir::Term& term, const ir::Frame& frame);
   uint32_t xorTerms(const std::vector<ir::Term>& terms, const ir::Frame& frame, int game, int64_t n,
-                    const uint32_t* table, ValueOracle& oracle);
+                    TableView table, ValueOracle& oracle);
   void addContext(RuntimeError& error, const Position& position) const;
 
   const ir::Program& program_;

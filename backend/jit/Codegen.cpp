@@ -15,8 +15,8 @@
 
 namespace gdsl::jit {
 
-std::string kernelName(int game) {
-  return "gdsl_kernel_" + std::to_string(game);
+std::string kernelName(int game, bool wide) {
+  return (wide ? "gdsl_kernel32_" : "gdsl_kernel16_") + std::to_string(game);
 }
 std::string enumeratorName(int game) {
   return "gdsl_enumerate_" + std::to_string(game);
@@ -73,7 +73,7 @@ class FunctionEmitter {
   enum class Mode { Kernel, Enumerate };
 
   FunctionEmitter(const ir::Program& p, llvm::Module& m, std::vector<SourceRange>& locs, int game,
-                  Mode mode)
+                  Mode mode, bool wideTable = false)
       : P(p),
         M(m),
         C(m.getContext()),
@@ -81,6 +81,7 @@ class FunctionEmitter {
         locs_(locs),
         game_(game),
         mode_(mode),
+        wideTable_(wideTable),
         G(p.games[static_cast<size_t>(game)]) {
     i1 = llvm::Type::getInt1Ty(C);
     i8 = llvm::Type::getInt8Ty(C);
@@ -97,8 +98,9 @@ class FunctionEmitter {
 
   void emit() {
     if (mode_ == Mode::Kernel) {
-      auto* fty = llvm::FunctionType::get(i64, {i8p, i64, i32p}, false);
-      F = llvm::Function::Create(fty, llvm::Function::ExternalLinkage, kernelName(game_), M);
+      auto* fty = llvm::FunctionType::get(i64, {i8p, i64, tableType()->getPointerTo()}, false);
+      F = llvm::Function::Create(fty, llvm::Function::ExternalLinkage,
+                                 kernelName(game_, wideTable_), M);
     } else {
       auto* fty = llvm::FunctionType::get(i32, {i8p, i64p}, false);
       F = llvm::Function::Create(fty, llvm::Function::ExternalLinkage, enumeratorName(game_), M);
@@ -132,6 +134,8 @@ class FunctionEmitter {
 
  private:
   // ---- small helpers ------------------------------------------------------
+
+  llvm::Type* tableType() { return wideTable_ ? i32 : llvm::Type::getInt16Ty(C); }
 
   llvm::AllocaInst* entryAlloca(llvm::Type* ty, const char* name) {
     llvm::IRBuilder<> tmp(&F->getEntryBlock(), F->getEntryBlock().begin());
@@ -789,7 +793,8 @@ class FunctionEmitter {
         v = ifElse(
             fast, i64,
             [&] {
-              return B.CreateZExt(B.CreateLoad(i32, B.CreateInBoundsGEP(i32, table_, m)), i64);
+              llvm::Type* entry = tableType();
+              return B.CreateZExt(B.CreateLoad(entry, B.CreateInBoundsGEP(entry, table_, m)), i64);
             },
             [&] { return componentValue(t); }, /*hot=*/true);
       } else {
@@ -853,6 +858,7 @@ class FunctionEmitter {
   std::vector<SourceRange>& locs_;
   int game_;
   Mode mode_;
+  bool wideTable_;  // the kernel reads a table of 32-bit (not 16-bit) values
   const ir::Game& G;
   bool useArena_ = false;
   int moveIndex_ = 0;
@@ -874,8 +880,10 @@ class FunctionEmitter {
 
 void emitGame(const ir::Program& program, int game, llvm::Module& module,
               std::vector<SourceRange>& locs) {
-  if (hasKernel(program.games[static_cast<size_t>(game)]))
-    FunctionEmitter(program, module, locs, game, FunctionEmitter::Mode::Kernel).emit();
+  if (hasKernel(program.games[static_cast<size_t>(game)])) {
+    FunctionEmitter(program, module, locs, game, FunctionEmitter::Mode::Kernel, false).emit();
+    FunctionEmitter(program, module, locs, game, FunctionEmitter::Mode::Kernel, true).emit();
+  }
   FunctionEmitter(program, module, locs, game, FunctionEmitter::Mode::Enumerate).emit();
 }
 

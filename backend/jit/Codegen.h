@@ -1,8 +1,8 @@
-// Lowers the move IR of every game to LLVM IR: per one-heap game a kernel
-// `i64 kernel(ctx, n, table)` that computes g(n) from g(0..n-1) with an inline
-// mex, and per game an enumerator `i32 enumerate(ctx, words)` that builds each
-// successor's components and hands the move to the engine. Internal to
-// backend/jit (it includes LLVM headers).
+// Lowers the move IR of every game to LLVM IR: per one-heap game two kernels
+// `i64 kernel(ctx, n, table)` that compute g(n) from g(0..n-1) with an inline
+// mex, one for a table of 16-bit values and one for 32-bit values, and per game an enumerator `i32
+// enumerate(ctx, words)` that builds each successor's components and hands the move to the engine.
+// Internal to backend/jit (it includes LLVM headers).
 #pragma once
 
 #include <llvm/IR/IRBuilder.h>
@@ -17,7 +17,7 @@
 namespace gdsl::jit {
 
 // Names of the emitted functions.
-std::string kernelName(int game);
+std::string kernelName(int game, bool wide);
 std::string enumeratorName(int game);
 // Whether game `g` gets a kernel (one integer parameter, no normalize).
 bool hasKernel(const ir::Game& g);

@@ -21,14 +21,15 @@
 
 namespace gdsl::jit {
 
-using KernelFn = int64_t (*)(Context*, int64_t, const uint32_t*);
+using KernelFn = int64_t (*)(Context*, int64_t, const void*);
 using EnumerateFn = int32_t (*)(Context*, const int64_t*);
 
 struct JitBackend::Impl {
   const ir::Program* program = nullptr;
   std::unique_ptr<Interpreter> interpreter;  // normalize rules
   std::unique_ptr<llvm::orc::LLJIT> jit;
-  std::vector<KernelFn> kernels;
+  std::vector<KernelFn> kernels;      // reading 16-bit tables
+  std::vector<KernelFn> wideKernels;  // reading 32-bit tables
   std::vector<EnumerateFn> enumerators;
   std::vector<SourceRange> locations;
   std::unique_ptr<llvm::TargetMachine> machine;
@@ -103,6 +104,7 @@ std::unique_ptr<JitBackend> JitBackend::create(const ir::Program& program, std::
   impl.program = &program;
   impl.interpreter = std::make_unique<Interpreter>(program);
   impl.kernels.assign(program.games.size(), nullptr);
+  impl.wideKernels.assign(program.games.size(), nullptr);
   impl.enumerators.assign(program.games.size(), nullptr);
   impl.compiled.assign(program.games.size(), false);
 
@@ -155,12 +157,15 @@ bool JitBackend::compile(int game, std::string& error) {
     return false;
   }
   if (hasKernel(impl.program->games[static_cast<size_t>(game)])) {
-    auto symbol = impl.jit->lookup(kernelName(game));
-    if (!symbol) {
-      error = message(symbol.takeError());
-      return false;
+    for (bool wide : {false, true}) {
+      auto symbol = impl.jit->lookup(kernelName(game, wide));
+      if (!symbol) {
+        error = message(symbol.takeError());
+        return false;
+      }
+      (wide ? impl.wideKernels : impl.kernels)[static_cast<size_t>(game)] =
+          reinterpret_cast<KernelFn>(symbol->getAddress());
     }
-    impl.kernels[static_cast<size_t>(game)] = reinterpret_cast<KernelFn>(symbol->getAddress());
   }
   auto symbol = impl.jit->lookup(enumeratorName(game));
   if (!symbol) {
@@ -244,7 +249,7 @@ void JitBackend::enumerate(const Position& position, MoveSink& sink) {
   if (status == 1) rethrow(c, *impl_->program, position);
 }
 
-uint32_t JitBackend::heapValue(int game, int64_t n, const uint32_t* table, ValueOracle& oracle) {
+uint32_t JitBackend::heapValue(int game, int64_t n, TableView table, ValueOracle& oracle) {
   DepthGuard guard(*this);
   Context& c = guard.context();
   ensureCompiled(game);
@@ -254,7 +259,8 @@ uint32_t JitBackend::heapValue(int game, int64_t n, const uint32_t* table, Value
     std::fill(c.stampStore.begin(), c.stampStore.end(), 0);
     c.epoch = 1;
   }
-  int64_t value = impl_->kernels[static_cast<size_t>(game)](&c, n, table);
+  KernelFn kernel = (table.wide ? impl_->wideKernels : impl_->kernels)[static_cast<size_t>(game)];
+  int64_t value = kernel(&c, n, table.data);
   if (value < 0) {
     Position p;
     p.game = static_cast<uint32_t>(game);

@@ -31,7 +31,7 @@ class JitBackend final : public Backend {
   // after the native code has built it).
   void normalize(Position& position) override;
   void enumerate(const Position& position, MoveSink& sink) override;
-  uint32_t heapValue(int game, int64_t n, const uint32_t* table, ValueOracle& oracle) override;
+  uint32_t heapValue(int game, int64_t n, TableView table, ValueOracle& oracle) override;
   std::string report() const override;
 
   // The optimized LLVM IR of the games compiled by compileAll.

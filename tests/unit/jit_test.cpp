@@ -36,16 +36,16 @@ TEST_CASE("the JIT emits a kernel per one-heap game and an enumerator per game",
       "  normalize -> Cut(min(w, h), max(w, h))\n"
       "  move v(a in 2..w - 2) -> Cut(a, h) + Cut(w - a, h)\n"
       "}\n");
-  CHECK(ir.find("define i64 @gdsl_kernel_0(") != std::string::npos);
+  CHECK(ir.find("define i64 @gdsl_kernel16_0(") != std::string::npos);
   CHECK(ir.find("define i32 @gdsl_enumerate_0(") != std::string::npos);
-  CHECK(ir.find("@gdsl_kernel_1(") == std::string::npos);  // Cut has two parameters
+  CHECK(ir.find("@gdsl_kernel16_1(") == std::string::npos);  // Cut has two parameters
   CHECK(ir.find("define i32 @gdsl_enumerate_1(") != std::string::npos);
 }
 
 TEST_CASE("a take-and-break kernel reads g from the table without calls per move", "[jit]") {
-  std::string kernel = function(compile("game Grundy(n) { split unequal }\n"), "gdsl_kernel_0");
+  std::string kernel = function(compile("game Grundy(n) { split unequal }\n"), "gdsl_kernel16_0");
   // Loads from the table argument (%2) in the loop...
-  CHECK(std::regex_search(kernel, std::regex("getelementptr inbounds i32, i32\\* %2")));
+  CHECK(std::regex_search(kernel, std::regex("getelementptr inbounds i16, i16\\* %2")));
   // ...and every call is on a cold path: the error helper, a component
   // outside the table, or growing the mex array. No block that reads the
   // table calls anything.
@@ -54,7 +54,7 @@ TEST_CASE("a take-and-break kernel reads g from the table without calls per move
   int tableBlocks = 0;
   static const std::regex block("\\n([A-Za-z0-9._]+):[^\\n]*\\n((?:  [^\\n]*\\n)*)");
   while (std::regex_search(it, kernel.cend(), m, block)) {
-    if (m[2].str().find("i32* %2") != std::string::npos) {
+    if (m[2].str().find("i16* %2") != std::string::npos) {
       ++tableBlocks;
       CHECK(m[2].str().find("call") == std::string::npos);
     }

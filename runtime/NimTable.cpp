@@ -1,0 +1,76 @@
+// NimTable: an mremap-grown array of 16-bit values that widens to 32 bits.
+#include "runtime/NimTable.h"
+
+#include <sys/mman.h>
+
+#include <algorithm>
+#include <cstring>
+#include <new>
+#include <utility>
+
+namespace gdsl {
+namespace {
+
+constexpr size_t kFirstBytes = size_t{64} << 10;
+
+void* mapBytes(size_t bytes) {
+  void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED) throw std::bad_alloc();
+  return p;
+}
+
+}  // namespace
+
+NimTable::NimTable(NimTable&& other) noexcept
+    : data_(std::exchange(other.data_, nullptr)),
+      size_(std::exchange(other.size_, 0)),
+      capacity_(std::exchange(other.capacity_, 0)),
+      bytes_(std::exchange(other.bytes_, 0)),
+      wide_(std::exchange(other.wide_, false)) {}
+
+NimTable& NimTable::operator=(NimTable&& other) noexcept {
+  if (this != &other) {
+    if (data_) munmap(data_, bytes_);
+    data_ = std::exchange(other.data_, nullptr);
+    size_ = std::exchange(other.size_, 0);
+    capacity_ = std::exchange(other.capacity_, 0);
+    bytes_ = std::exchange(other.bytes_, 0);
+    wide_ = std::exchange(other.wide_, false);
+  }
+  return *this;
+}
+
+NimTable::~NimTable() {
+  if (data_) munmap(data_, bytes_);
+}
+
+void NimTable::grow(uint32_t value) {
+  size_t entry = wide_ ? 4 : 2;
+  if (!wide_ && value > UINT16_MAX) {
+    // Widen: copy into a mapping of 32-bit entries of the same capacity.
+    size_t bytes = std::max(kFirstBytes, static_cast<size_t>(capacity_) * 4);
+    auto* wider = static_cast<uint32_t*>(mapBytes(bytes));
+    const auto* narrow = static_cast<const uint16_t*>(data_);
+    for (int64_t i = 0; i < size_; ++i) wider[i] = narrow[i];
+    if (data_) munmap(data_, bytes_);
+    data_ = wider;
+    bytes_ = bytes;
+    wide_ = true;
+    capacity_ = static_cast<int64_t>(bytes / 4);
+    if (size_ < capacity_) return;
+    entry = 4;
+  }
+  if (!data_) {
+    data_ = mapBytes(kFirstBytes);
+    bytes_ = kFirstBytes;
+  } else {
+    // Doubling the mapping moves pages, not bytes: nothing is copied.
+    void* p = mremap(data_, bytes_, bytes_ * 2, MREMAP_MAYMOVE);
+    if (p == MAP_FAILED) throw std::bad_alloc();
+    data_ = p;
+    bytes_ *= 2;
+  }
+  capacity_ = static_cast<int64_t>(bytes_ / entry);
+}
+
+}  // namespace gdsl

@@ -1,0 +1,66 @@
+// A growable table of nim values g(0), g(1), ... stored in 16 bits per heap
+// and widened to 32 bits the first time a value does not fit. The memory is
+// an anonymous mapping grown with mremap, so growing never copies and never
+// holds two tables at once: the resident size is 2 bytes per heap (4 after
+// widening) plus at most one page.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace gdsl {
+
+// What a kernel reads: the values g(0..n-1) of one game, 16 or 32 bits each.
+struct TableView {
+  const void* data = nullptr;
+  bool wide = false;  // 32-bit entries
+
+  uint32_t operator[](int64_t i) const {
+    return wide ? static_cast<const uint32_t*>(data)[i] : static_cast<const uint16_t*>(data)[i];
+  }
+};
+
+class NimTable {
+ public:
+  NimTable() = default;
+  NimTable(const NimTable&) = delete;
+  NimTable& operator=(const NimTable&) = delete;
+  NimTable(NimTable&& other) noexcept;
+  NimTable& operator=(NimTable&& other) noexcept;
+  ~NimTable();
+
+  int64_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  bool wide() const { return wide_; }
+  uint32_t operator[](int64_t i) const {
+    return wide_ ? static_cast<const uint32_t*>(data_)[i] : static_cast<const uint16_t*>(data_)[i];
+  }
+  TableView view() const { return TableView{data_, wide_}; }
+  const uint16_t* narrowData() const { return static_cast<const uint16_t*>(data_); }
+  const uint32_t* wideData() const { return static_cast<const uint32_t*>(data_); }
+
+  void push(uint32_t value) {
+    if (size_ == capacity_ || (!wide_ && value > UINT16_MAX)) grow(value);
+    if (wide_)
+      static_cast<uint32_t*>(data_)[size_++] = value;
+    else
+      static_cast<uint16_t*>(data_)[size_++] = static_cast<uint16_t>(value);
+  }
+  // Drops the values of heaps `count` and above.
+  void truncate(int64_t count) {
+    if (count < size_) size_ = count;
+  }
+  // Bytes mapped for the table (what it costs in memory).
+  size_t bytes() const { return bytes_; }
+
+ private:
+  void grow(uint32_t value);
+
+  void* data_ = nullptr;
+  int64_t size_ = 0;
+  int64_t capacity_ = 0;
+  size_t bytes_ = 0;
+  bool wide_ = false;
+};
+
+}  // namespace gdsl
