@@ -54,7 +54,7 @@ bool Session::loadText(const std::string& name, const std::string& path, const s
     state_.reset();
     return false;
   }
-  state_->engine = std::make_unique<Engine>(program, *state_->backend);
+  state_->engine = std::make_unique<Engine>(program, *state_->backend, options_.engine);
   diagnostics_.clear();
   return true;
 }

@@ -9,11 +9,15 @@
 #include <vector>
 
 #include "driver/Backends.h"
+#include "runtime/Engine.h"
 
 namespace gdsl {
 
 struct SessionOptions {
+  SessionOptions() = default;
+  explicit SessionOptions(BackendKind kind) : backend(kind) {}
   BackendKind backend = BackendKind::Interp;
+  EngineOptions engine;
 };
 
 struct SessionError : std::runtime_error {

@@ -10,8 +10,13 @@ namespace gdsl {
 
 Engine::Engine(const ir::Program& program, Backend& backend, EngineOptions options)
     : program_(program), backend_(backend), options_(options), heaps_(program.games.size()) {
-  for (size_t g = 0; g < program.games.size(); ++g)
-    heaps_[g].dense = program.games[g].oneHeap() && !program.games[g].normalize;
+  for (size_t g = 0; g < program.games.size(); ++g) {
+    const ir::Game& game = program.games[g];
+    heaps_[g].dense = game.oneHeap() && !game.normalize;
+    // The plain method (for benchmarks) runs the backend's kernel.
+    if (game.takeBreak && !options_.plain)
+      heaps_[g].solver = std::make_unique<TakeBreakSolver>(*game.takeBreak, options_.sparse);
+  }
 }
 
 uint32_t Engine::value(const Sum& sum) {
@@ -82,18 +87,38 @@ void Engine::extend(int game, int64_t upTo) {
   try {
     while (h.values.size() <= upTo && !h.proved) {
       int64_t n = h.values.size();
-      uint32_t v = backend_.heapValue(game, n, h.values.view(), *this);
+      uint32_t v =
+          h.solver ? h.solver->next(h.values) : backend_.heapValue(game, n, h.values.view(), *this);
       h.values.push(v);
-      if (g.takeBreakBound && !options_.plain && n + 1 == h.nextPeriodCheck) {
-        h.nextPeriodCheck *= 2;
-        tryProve(game);
-      }
+      if (g.takeBreakBound && !options_.plain && n + 1 == h.nextPeriodCheck)
+        schedulePeriodCheck(game);
     }
   } catch (...) {
     h.extending = false;
     throw;
   }
   h.extending = false;
+}
+
+// Tries to prove a period now, and decides when to try next: when the
+// candidate found would be proved, if that is near, else after 1.25x as many
+// heaps (each try costs about one pass over the table).
+void Engine::schedulePeriodCheck(int game) {
+  HeapState& h = heaps_[static_cast<size_t>(game)];
+  const ir::Game& g = program_.games[static_cast<size_t>(game)];
+  int64_t count = h.values.size();
+  int64_t next = count + count / 4;
+  std::optional<PeriodInfo> p = findPeriod(h.values.view(), count);
+  if (p && p->saltus == 0) {
+    int64_t need = heapsNeededForProof(*p, *g.takeBreakBound);
+    if (count >= need) {
+      p->proved = true;
+      h.proved = p;
+      return;
+    }
+    if (need < next) next = need;
+  }
+  h.nextPeriodCheck = next;
 }
 
 bool Engine::tryProve(int game) {

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -14,6 +15,7 @@
 #include "runtime/Backend.h"
 #include "runtime/Period.h"
 #include "runtime/PositionTable.h"
+#include "runtime/TakeBreakSolver.h"
 
 namespace gdsl {
 
@@ -24,6 +26,8 @@ struct EngineOptions {
   // The plain method: no period proved while a table grows (so every value is
   // computed by the kernel), for comparing kernels in benchmarks.
   bool plain = false;
+  // Sparse space for take-and-break games (runtime/TakeBreakSolver.h).
+  SparseOptions sparse;
 };
 
 // One move of a position, as shown by `moves` and used for winning moves.
@@ -62,6 +66,8 @@ class Engine final : private ValueOracle {
     NimTable values;
     std::optional<PeriodInfo> proved;  // a proved ordinary period
     int64_t nextPeriodCheck = 256;
+    // Take-and-break games: values from the game's shape, not the backend.
+    std::unique_ptr<TakeBreakSolver> solver;
   };
   struct NotMonotone {
     int game;
@@ -74,6 +80,7 @@ class Engine final : private ValueOracle {
   std::optional<uint32_t> tabled(const Position& position) const;
   void extend(int game, int64_t upTo);
   bool tryProve(int game);
+  void schedulePeriodCheck(int game);
   uint32_t searchValue(const Position& position);
   // The value of `position` when every successor already has one.
   bool valueFromKnown(const Position& position, uint32_t& value);

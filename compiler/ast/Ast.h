@@ -117,7 +117,8 @@ struct Move {
   Sugar sugar = Sugar::None;
   ExprPtr amount;
   int octalDigit = -1;  // Octal: the position k of the digit
-  int octalBits = 0;    // Octal: which bits this move stands for
+  int octalBits = 0;    // Octal: which bit (1, 2 or 4) this move stands for
+  std::vector<int64_t> octalAmounts;  // Octal: the k whose digit has that bit
 };
 
 struct Param {

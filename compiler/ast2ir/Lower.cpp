@@ -77,7 +77,11 @@ class Lowerer {
       move.loc = m.range;
       move.sugar = m.sugar;
       if (m.amount) move.amount = expr(*m.amount);
-      if (m.sugar == ast::Sugar::Octal) move.octalDigits = m.octalDigit;
+      if (m.sugar == ast::Sugar::Octal) {
+        move.octalDigits = m.octalDigit;
+        move.octalBit = m.octalBits;
+        move.octalAmounts = m.octalAmounts;
+      }
       for (const ast::Clause& c : m.clauses) move.steps.push_back(step(c));
       move.successor = successor(m.successor);
       out.moves.push_back(std::move(move));

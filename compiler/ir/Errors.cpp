@@ -7,19 +7,30 @@ namespace gdsl::ir {
 
 std::string errorText(ErrorCode code, int64_t a, int64_t b, const char* op) {
   switch (code) {
-    case ErrorCode::Overflow: return fmt::format("integer overflow in {} {} {}", a, op, b);
-    case ErrorCode::NegOverflow: return "integer overflow in negation";
-    case ErrorCode::AbsOverflow: return "integer overflow in abs";
-    case ErrorCode::DivisionByZero: return "division by zero";
-    case ErrorCode::ModByZero: return "division by zero in %";
-    case ErrorCode::ShiftTooFar: return fmt::format("{} << {} does not fit in 64 bits", a, b);
-    case ErrorCode::NegativeShift: return fmt::format("negative shift amount {}", b);
-    case ErrorCode::EmptyMin: return "min of an empty list";
-    case ErrorCode::EmptyMax: return "max of an empty list";
+    case ErrorCode::Overflow:
+      return fmt::format("integer overflow in {} {} {}", a, op, b);
+    case ErrorCode::NegOverflow:
+      return "integer overflow in negation";
+    case ErrorCode::AbsOverflow:
+      return "integer overflow in abs";
+    case ErrorCode::DivisionByZero:
+      return "division by zero";
+    case ErrorCode::ModByZero:
+      return "division by zero in %";
+    case ErrorCode::ShiftTooFar:
+      return fmt::format("{} << {} does not fit in 64 bits", a, b);
+    case ErrorCode::NegativeShift:
+      return fmt::format("negative shift amount {}", b);
+    case ErrorCode::EmptyMin:
+      return "min of an empty list";
+    case ErrorCode::EmptyMax:
+      return "max of an empty list";
     case ErrorCode::IndexOutOfRange:
       return fmt::format("index {} is out of range for a list of length {}", a, b);
-    case ErrorCode::RangeTooLarge: return "range too large";
-    case ErrorCode::SetTooLarge: return "set() on a list of more than 2^24 elements";
+    case ErrorCode::RangeTooLarge:
+      return "range too large";
+    case ErrorCode::SetTooLarge:
+      return "set() on a list of more than 2^24 elements";
   }
   return "unknown error";
 }

@@ -133,8 +133,22 @@ struct Move {
   std::vector<Term> successor;  // empty: the move ends the game
   // Where the move came from: take-and-break analysis reads these.
   ast::Sugar sugar = ast::Sugar::None;
-  std::optional<Expr> amount;  // take/remove K
-  int octalDigits = 0;         // octal: the number of digits after the point
+  std::optional<Expr> amount;         // take/remove K
+  int octalDigits = 0;                // octal: the number of digits after the point
+  int octalBit = 0;                   // octal: the digit bit (1, 2 or 4) this move stands for
+  std::vector<int64_t> octalAmounts;  // octal: the k whose digit has that bit
+};
+
+// The moves of a take-and-break game, as octal digits say them: from heap n,
+// take k tokens and leave no heap (n == k), one heap (n - k >= 1), or two
+// heaps a + b = n - k with 1 <= a <= b (a < b for `split unequal`). The
+// option values are 0, g(n - k) and g(a) ^ g(b). Each list is sorted.
+struct TakeBreakShape {
+  std::vector<int64_t> whole;
+  std::vector<int64_t> one;
+  std::vector<int64_t> two;
+  std::vector<int64_t> twoUnequal;
+  int64_t maxTake = 0;
 };
 
 struct Param {
@@ -152,9 +166,12 @@ struct Game {
   std::vector<Move> moves;
   int intSlots = 0;
   int listSlots = 0;
-  // Set when every move is take-and-break with at most `t` tokens removed
-  // (octal codes, take/remove of constant amounts, split): periods are then
-  // proved by the Guy-Smith theorem (compiler/ir/TakeBreak.cpp).
+  // Set when every move is a take-and-break rule (octal codes, take/remove of
+  // constant amounts, split, split unequal): the engine then computes values
+  // from the shape alone, with sparse space (compiler/ir/TakeBreak.cpp).
+  std::optional<TakeBreakShape> takeBreak;
+  // Set when, in addition, no rule needs unequal parts: periods are then
+  // proved by the Guy-Smith theorem, with at most `t` tokens removed.
   std::optional<int64_t> takeBreakBound;
   bool oneHeap() const { return params.size() == 1 && params[0].type == Type::Int; }
 };

@@ -2,6 +2,7 @@
 #include "compiler/ir/IrPrinter.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace gdsl::ir {
 namespace {
@@ -83,7 +84,23 @@ std::string printProgram(const Program& p) {
       out += fmt::format("{}{}:{}", i ? ", " : "", g.params[i].name,
                          slotName(g.params[i].type, g.params[i].slot));
     out += fmt::format(")  slots: {} int, {} list", g.intSlots, g.listSlots);
-    if (g.takeBreakBound) out += fmt::format("; take-and-break, t = {}", *g.takeBreakBound);
+    if (g.takeBreak) {
+      // Which k leave 0, 1 and 2 heaps (2u: two unequal heaps).
+      const TakeBreakShape& s = *g.takeBreak;
+      out += "; take-and-break:";
+      auto list = [&](const char* what, const std::vector<int64_t>& ks) {
+        if (ks.empty()) return;
+        out += fmt::format(
+            " {} {{{}}}", what,
+            fmt::join(ks.size() > 8 ? std::vector<int64_t>(ks.begin(), ks.begin() + 8) : ks, ", "));
+        if (ks.size() > 8) out.insert(out.size() - 1, fmt::format(", ... ({} in all)", ks.size()));
+      };
+      list("0:", s.whole);
+      list("1:", s.one);
+      list("2:", s.two);
+      list("2u:", s.twoUnequal);
+      if (g.takeBreakBound) out += fmt::format("; t = {}", *g.takeBreakBound);
+    }
     out += "\n";
     if (g.normalize) {
       out += "  normalize -> " + g.name + "(";

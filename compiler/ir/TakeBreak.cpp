@@ -1,6 +1,8 @@
 // Take-and-break analysis: a one-heap game whose every move is an octal rule,
-// `split`, or `take`/`remove` of constant positive amounts removes at most t
-// tokens and leaves at most two heaps; for such games the Guy-Smith theorem
+// `split`, `split unequal`, or `take`/`remove` of constant positive amounts
+// removes at most t tokens and leaves at most two heaps. Its shape (which k
+// leave 0, 1 or 2 heaps) lets the engine compute values without the backend,
+// with sparse space; and when equal parts are allowed the Guy-Smith theorem
 // proves a period from finitely many values (LANGUAGE.md section 6).
 #include <fmt/format.h>
 
@@ -19,57 +21,95 @@ bool isConstant(const Expr& e) {
   return true;
 }
 
-// The largest amount of a constant amount expression, or nullopt when an
-// amount is not a positive constant.
-std::optional<int64_t> maxAmount(const Program& p, const Expr& amount) {
+// Every amount of a constant amount expression, or nullopt when an amount is
+// not a positive constant (or there are more than kMaxAmounts of them).
+constexpr int64_t kMaxAmounts = int64_t{1} << 20;
+
+std::optional<std::vector<int64_t>> amounts(const Program& p, const Expr& amount) {
   if (!isConstant(amount)) return std::nullopt;
   ListArena arena;
   Evaluator eval(p, arena);
   Frame empty;
   try {
+    std::vector<int64_t> out;
     if (amount.type == Type::Int) {
-      int64_t v = eval.evalInt(amount, empty);
-      return v >= 1 ? std::optional<int64_t>(v) : std::nullopt;
+      out.push_back(eval.evalInt(amount, empty));
+    } else {
+      ListVal l = eval.evalList(amount, empty);
+      if (l.size > kMaxAmounts) return std::nullopt;
+      for (int64_t i = 0; i < l.size; ++i) out.push_back(l.at(i));
     }
-    ListVal l = eval.evalList(amount, empty);
-    if (l.size == 0) return int64_t{0};
-    int64_t lo = l.at(0), hi = l.at(0);
-    for (int64_t i = 0; i < l.size && i < (1 << 20); ++i) {
-      lo = std::min(lo, l.at(i));
-      hi = std::max(hi, l.at(i));
-    }
-    if (l.isRange) hi = l.lo + l.size - 1;
-    if (lo < 1 || hi > (int64_t{1} << 20)) return std::nullopt;
-    return hi;
+    for (int64_t k : out)
+      if (k < 1) return std::nullopt;
+    return out;
   } catch (const std::exception&) {
     return std::nullopt;
   }
 }
 
-std::optional<int64_t> bound(const Program& p, const Game& g) {
+void addAll(std::vector<int64_t>& to, const std::vector<int64_t>& ks, int64_t shift = 0) {
+  for (int64_t k : ks) to.push_back(k + shift);
+}
+
+void sortUnique(std::vector<int64_t>& v) {
+  std::sort(v.begin(), v.end());
+  v.erase(std::unique(v.begin(), v.end()), v.end());
+}
+
+// The shape of a one-heap game all of whose moves come from take-and-break
+// sugar (see the desugaring in compiler/sema/Desugar.cpp for each case).
+std::optional<TakeBreakShape> shape(const Program& p, const Game& g) {
   if (!g.oneHeap() || g.normalize || g.moves.empty()) return std::nullopt;
-  int64_t t = 0;
+  TakeBreakShape s;
   for (const Move& m : g.moves) {
+    std::optional<std::vector<int64_t>> ks;
+    if (m.sugar == ast::Sugar::Take || m.sugar == ast::Sugar::Remove ||
+        m.sugar == ast::Sugar::RemoveNeighbours) {
+      if (!m.amount || !(ks = amounts(p, *m.amount))) return std::nullopt;
+    }
     switch (m.sugar) {
       case ast::Sugar::Octal:
-        t = std::max<int64_t>(t, m.octalDigits);
+        if (m.octalBit == 1) addAll(s.whole, m.octalAmounts);
+        if (m.octalBit == 2) addAll(s.one, m.octalAmounts);
+        if (m.octalBit == 4) addAll(s.two, m.octalAmounts);
         break;
       case ast::Sugar::Split:
+        s.two.push_back(0);
         break;
-      case ast::Sugar::Take:
-      case ast::Sugar::Remove:
-      case ast::Sugar::RemoveNeighbours: {
-        if (!m.amount) return std::nullopt;
-        std::optional<int64_t> k = maxAmount(p, *m.amount);
-        if (!k) return std::nullopt;
-        t = std::max(t, *k + (m.sugar == ast::Sugar::RemoveNeighbours ? 2 : 0));
+      case ast::Sugar::SplitUnequal:
+        s.twoUnequal.push_back(0);
         break;
-      }
+      case ast::Sugar::Take:  // n -> n - k
+        addAll(s.whole, *ks);
+        addAll(s.one, *ks);
+        break;
+      case ast::Sugar::Remove:  // n -> i + (n - k - i)
+        addAll(s.whole, *ks);
+        addAll(s.one, *ks);
+        addAll(s.two, *ks);
+        break;
+      case ast::Sugar::RemoveNeighbours:
+        // The block at an end takes one neighbour (k + 1 tokens), or none when
+        // it is the whole row; in the middle it takes two (k + 2 tokens).
+        addAll(s.whole, *ks);
+        addAll(s.whole, *ks, 1);
+        addAll(s.one, *ks, 1);
+        addAll(s.whole, *ks, 2);
+        addAll(s.one, *ks, 2);
+        addAll(s.two, *ks, 2);
+        break;
       default:
-        return std::nullopt;  // `move` rules and `split unequal`
+        return std::nullopt;  // `move` rules
     }
   }
-  return t;
+  for (auto* v : {&s.whole, &s.one, &s.two, &s.twoUnequal}) {
+    sortUnique(*v);
+    if (!v->empty()) s.maxTake = std::max(s.maxTake, v->back());
+  }
+  // Equal parts allowed makes the unequal rule for the same k redundant.
+  std::erase_if(s.twoUnequal,
+                [&](int64_t k) { return std::binary_search(s.two.begin(), s.two.end(), k); });
+  return s;
 }
 
 }  // namespace
@@ -103,7 +143,13 @@ void checkAmounts(const Program& program, DiagnosticSink& diagnostics) {
 }
 
 void analyzeTakeBreak(Program& program) {
-  for (Game& g : program.games) g.takeBreakBound = bound(program, g);
+  for (Game& g : program.games) {
+    g.takeBreak = shape(program, g);
+    // Guy-Smith needs equal parts allowed (the shift by a period keeps a
+    // split a split, but may make unequal parts equal).
+    g.takeBreakBound = std::nullopt;
+    if (g.takeBreak && g.takeBreak->twoUnequal.empty()) g.takeBreakBound = g.takeBreak->maxTake;
+  }
 }
 
 }  // namespace gdsl::ir

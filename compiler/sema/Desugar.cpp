@@ -189,22 +189,24 @@ void desugarOctal(ast::Game& g, DiagnosticSink& diags) {
     if (digits[k] & 4) splits.push_back(static_cast<int64_t>(k));
   }
   int maxDigit = static_cast<int>(digits.size()) - 1;
-  auto start = [&](const char* label) {
+  auto start = [&](const char* label, int bit, const std::vector<int64_t>& amounts) {
     Move m;
     m.label = label;
+    m.octalBits = bit;
+    m.octalAmounts = amounts;
     m.range = g.octalRange;
     m.sugar = ast::Sugar::Octal;
     m.octalDigit = maxDigit;
     return m;
   };
   if (!empties.empty()) {  // bit 1: take k when that empties the heap
-    Move m = start("take_all");
+    Move m = start("take_all", 1, empties);
     m.clauses.push_back(b.bind("k", b.set(empties)));
     m.clauses.push_back(b.when(b.bin(BinOp::Eq, b.name("k"), b.n())));
     g.moves.push_back(std::move(m));
   }
   if (!takes.empty()) {  // bit 2: take k and leave one non-empty heap
-    Move m = start("take");
+    Move m = start("take", 2, takes);
     m.clauses.push_back(b.bind("k", b.set(takes)));
     m.clauses.push_back(b.when(b.bin(BinOp::Lt, b.name("k"), b.n())));
     m.successor.push_back(b.pos(b.bin(BinOp::Sub, b.n(), b.name("k"))));
@@ -213,7 +215,7 @@ void desugarOctal(ast::Game& g, DiagnosticSink& diags) {
   if (!splits.empty()) {
     // bit 4: take k and leave two non-empty heaps a <= n - k - a. The smaller
     // heap a is the outer loop (see desugarRemove).
-    Move m = start("split");
+    Move m = start("split", 4, splits);
     ExprPtr rest = b.bin(BinOp::Sub, b.n(), b.num(splits.front()));
     m.clauses.push_back(
         b.bind("a", b.range(b.num(1), b.bin(BinOp::Div, std::move(rest), b.num(2)))));
