@@ -12,6 +12,7 @@
 #include "driver/Backends.h"
 #include "driver/Output.h"
 #include "driver/Program.h"
+#include "driver/Progress.h"
 #include "driver/Runner.h"
 #include "driver/Stdlib.h"
 
@@ -33,6 +34,8 @@ struct Options {
   std::string tableSpec;
   std::string periodGame;
   int64_t periodMax = -1;
+  std::string checkpoint;
+  double checkpointSeconds = 30;
 };
 
 int usage(const std::string& message) {
@@ -120,15 +123,37 @@ int run(const Options& o, bool runFile, const std::vector<std::string>& extra) {
   Interpreter interpreter(ws.program());  // evaluates the positions written in statements
   EngineOptions engineOptions;
   engineOptions.plain = o.plain;
+  engineOptions.progress = makeProgressBar(2);
+  engineOptions.checkpointPath = o.checkpoint;
+  engineOptions.checkpointSeconds = o.checkpointSeconds;
+  engineOptions.fingerprint = rulesFingerprint(ws.program());
   Engine engine(ws.program(), *backend, engineOptions);
+  if (!o.checkpoint.empty()) {
+    int64_t heaps = 0;
+    if (!engine.resume(error, heaps)) {
+      std::cerr << "gdsl: " << error << "\n";
+      return kFileError;
+    }
+    if (o.verbose && heaps > 0)
+      std::cerr << fmt::format("gdsl: resumed {} values from checkpoint '{}'\n", heaps,
+                               o.checkpoint);
+  }
   std::unique_ptr<Output> out = o.json ? makeJsonOutput(std::cout, std::cerr, ws.sources())
                                        : makeTextOutput(std::cout, std::cerr, ws.sources());
   Runner runner(engine, interpreter, *out);
   bool ok = true;
   for (const ir::Statement& s : statements) ok = runner.run(s) && ok;
   std::cout.flush();
+  if (!o.checkpoint.empty()) {
+    try {
+      engine.checkpoint();  // the finished tables, so that a rerun is a look-up
+    } catch (const RuntimeError& e) {
+      std::cerr << "gdsl: " << e.message << "\n";
+      ok = false;
+    }
+  }
   std::cerr << log;
-  if (o.verbose) std::cerr << backend->report();
+  if (o.verbose) std::cerr << backend->report() << engine.report();
   return ok ? kOk : kFileError;
 }
 
@@ -172,13 +197,25 @@ int main(int argc, char** argv) {
     cmd->add_flag("--stdlib-only", o.stdlibOnly, "load the whole standard library (FILE optional)");
   };
 
+  // Options of the commands that compute (eval, table, period).
+  auto addRunOptions = [&](CLI::App* cmd) {
+    cmd->add_option("--backend", o.backend, "interp, jit or auto (default)");
+    cmd->add_flag("--json", o.json, "print JSON Lines");
+    cmd->add_flag("--verbose", o.verbose, "say which backend runs and how tables were computed");
+    cmd->add_flag("--plain", o.plain,
+                  "plain method: every value by the game's kernel, no sparse space, no period "
+                  "shortcut");
+    cmd->add_option("--checkpoint", o.checkpoint,
+                    "save one-heap tables to PATH while they grow, and resume from it");
+    cmd->add_option("--checkpoint-every", o.checkpointSeconds,
+                    "seconds between checkpoints (default 30)")
+        ->check(CLI::PositiveNumber);
+  };
+
   CLI::App* eval = app.add_subcommand("eval", "run a file's statements, then each -e position");
   addCommon(eval, false);
   eval->add_option("-e", o.positions, "a position to evaluate after the file's statements");
-  eval->add_option("--backend", o.backend, "interp, jit or auto (default)");
-  eval->add_flag("--json", o.json, "print JSON Lines");
-  eval->add_flag("--verbose", o.verbose, "say which backend runs");
-  eval->add_flag("--plain", o.plain, "plain method: no period shortcut while tables grow");
+  addRunOptions(eval);
 
   CLI::App* chk = app.add_subcommand("check", "check a file without evaluating it");
   addCommon(chk, true);
@@ -187,18 +224,13 @@ int main(int argc, char** argv) {
   CLI::App* table = app.add_subcommand("table", "print a value table, e.g. 'G(0..100)'");
   addCommon(table, false);
   table->add_option("RANGE", o.tableSpec, "G(0..N) or G(a..b, c..d)")->required();
-  table->add_option("--backend", o.backend, "interp, jit or auto (default)");
-  table->add_flag("--json", o.json, "print JSON Lines");
+  addRunOptions(table);
 
   CLI::App* period = app.add_subcommand("period", "find (and prove) the period of a game");
   addCommon(period, false);
   period->add_option("GAME", o.periodGame, "a one-heap game")->required();
   period->add_option("--max", o.periodMax, "search heaps 0..N (default 100000)");
-  period->add_option("--backend", o.backend, "interp, jit or auto (default)");
-  period->add_flag("--json", o.json, "print JSON Lines");
-  period->add_flag("--verbose", o.verbose, "say which backend runs");
-  table->add_flag("--verbose", o.verbose, "say which backend runs");
-  table->add_flag("--plain", o.plain, "plain method: no period shortcut while tables grow");
+  addRunOptions(period);
 
   CLI::App* repl = app.add_subcommand("repl", "interactive session (not part of this build yet)");
   repl->add_option("FILE", o.file);

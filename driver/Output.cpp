@@ -49,7 +49,7 @@ class TextOutput final : public Output {
   void table(const TableResult& r) override {
     if (r.ranges.size() == 1) {
       out_ << r.title << ":";
-      for (uint64_t v : r.rows[0]) out_ << " " << v;
+      for (uint32_t v : r.rows[0]) out_ << " " << v;
       out_ << "\n";
       return;
     }
@@ -65,7 +65,7 @@ class TextOutput final : public Output {
     out_ << "\n";
     for (size_t i = 0; i < r.rows.size(); ++i) {
       out_ << fmt::format("{:>{}}:", r.ranges[0].first + static_cast<int64_t>(i), label);
-      for (uint64_t v : r.rows[i]) out_ << fmt::format(" {:>{}}", v, width);
+      for (uint32_t v : r.rows[i]) out_ << fmt::format(" {:>{}}", v, width);
       out_ << "\n";
     }
   }

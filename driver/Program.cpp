@@ -3,6 +3,7 @@
 #include "driver/Program.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -15,6 +16,7 @@
 #include "compiler/ir/Passes.h"
 #include "compiler/parse/Parser.h"
 #include "driver/Stdlib.h"
+#include "runtime/Checkpoint.h"
 
 namespace gdsl {
 
@@ -128,6 +130,17 @@ std::optional<std::vector<ir::Statement>> Workspace::compileStatements(const std
   std::vector<ir::Statement> statements = lowerStatements(checked_, *module);
   for (ir::Statement& s : statements) ir::foldStatement(s, constValues_);
   return statements;
+}
+
+uint64_t rulesFingerprint(const ir::Program& program) {
+  // The printed IR names every game's rules; constants and the list pools
+  // hold the values the rules refer to.
+  std::string text = ir::printProgram(program);
+  for (const ir::Constant& c : program.constants)
+    text += c.name + " = " + ir::printExpr(program, c.init) + "\n";
+  for (const auto& list : program.lists) text += fmt::format("[{}]\n", fmt::join(list, ","));
+  for (const auto& nested : program.nested) text += fmt::format("[{}]\n", fmt::join(nested, ","));
+  return fnv1a(text.data(), text.size());
 }
 
 }  // namespace gdsl

@@ -50,4 +50,8 @@ class Workspace {
   std::vector<ir::Expr> constValues_;
 };
 
+// Identifies the rules of every game (moves, constants they use): a
+// checkpoint is only resumed by a program with the same fingerprint.
+uint64_t rulesFingerprint(const ir::Program& program);
+
 }  // namespace gdsl

@@ -44,7 +44,7 @@ struct TableResult {
   std::string title;                                // Sub(0..10)
   std::vector<std::pair<int64_t, int64_t>> ranges;  // the ranged parameters: one or two
   std::vector<std::pair<int64_t, int64_t>> params;  // every parameter (fixed: lo == hi)
-  std::vector<std::vector<uint64_t>> rows;          // one row for one range
+  std::vector<std::vector<uint32_t>> rows;          // one row for one range
 };
 
 struct PeriodResult {

@@ -135,11 +135,16 @@ TableResult Runner::table(const ir::Statement& s) {
     p.game = static_cast<uint32_t>(s.game);
     p.words.assign(args.begin(), args.end());
     engine_.normalize(p);
-    return static_cast<uint64_t>(engine_.value(p));
+    return engine_.value(p);
   };
   std::vector<int64_t> args = fixed;
   if (ranged.size() == 1) {
-    std::vector<uint64_t> row;
+    // The last value first: a one-heap table then grows in one go, which
+    // shows one progress bar and saves checkpoints along the way.
+    args[ranged[0]] = r.ranges[0].second;
+    valueAt(args);
+    std::vector<uint32_t> row;
+    row.reserve(static_cast<size_t>(r.ranges[0].second - r.ranges[0].first + 1));
     for (int64_t v = r.ranges[0].first; v <= r.ranges[0].second; ++v) {
       args[ranged[0]] = v;
       row.push_back(valueAt(args));
@@ -151,7 +156,7 @@ TableResult Runner::table(const ir::Statement& s) {
       r.ranges[1].second - r.ranges[1].first > 10000)
     throw RuntimeError(s.loc, "a two-parameter table has at most 10000 rows and columns");
   for (int64_t a = r.ranges[0].first; a <= r.ranges[0].second; ++a) {
-    std::vector<uint64_t> row;
+    std::vector<uint32_t> row;
     args[ranged[0]] = a;
     for (int64_t b = r.ranges[1].first; b <= r.ranges[1].second; ++b) {
       args[ranged[1]] = b;

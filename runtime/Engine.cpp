@@ -6,6 +6,8 @@
 
 #include <algorithm>
 
+#include "runtime/Checkpoint.h"
+
 namespace gdsl {
 
 Engine::Engine(const ir::Program& program, Backend& backend, EngineOptions options)
@@ -83,21 +85,63 @@ uint32_t Engine::heapValue(const Position& position) {
 void Engine::extend(int game, int64_t upTo) {
   HeapState& h = heaps_[static_cast<size_t>(game)];
   const ir::Game& g = program_.games[static_cast<size_t>(game)];
+  using Clock = std::chrono::steady_clock;
+  Clock::time_point lastProgress = Clock::now();
+  bool showedProgress = false;
   h.extending = true;
   try {
     while (h.values.size() <= upTo && !h.proved) {
       int64_t n = h.values.size();
+      if ((n & 4095) == 0 && n > 0 && (options_.progress || !options_.checkpointPath.empty())) {
+        Clock::time_point now = Clock::now();
+        if (!options_.checkpointPath.empty() &&
+            std::chrono::duration<double>(now - lastCheckpoint_).count() >=
+                options_.checkpointSeconds)
+          checkpoint();
+        if (options_.progress && now - lastProgress >= std::chrono::milliseconds(100)) {
+          options_.progress(g.name, n, upTo + 1, false);
+          lastProgress = now;
+          showedProgress = true;
+        }
+      }
       uint32_t v =
           h.solver ? h.solver->next(h.values) : backend_.heapValue(game, n, h.values.view(), *this);
       h.values.push(v);
-      if (g.takeBreakBound && !options_.plain && n + 1 == h.nextPeriodCheck)
+      if (g.takeBreakBound && !options_.plain && n + 1 >= h.nextPeriodCheck)
         schedulePeriodCheck(game);
     }
   } catch (...) {
     h.extending = false;
+    if (showedProgress) options_.progress(g.name, h.values.size(), upTo + 1, true);
     throw;
   }
   h.extending = false;
+  if (showedProgress) options_.progress(g.name, h.values.size(), upTo + 1, true);
+}
+
+bool Engine::resume(std::string& error, int64_t& heaps) {
+  heaps = 0;
+  auto tableFor = [&](const std::string& name) -> NimTable* {
+    int game = program_.findGame(name);
+    if (game < 0 || !heaps_[static_cast<size_t>(game)].dense) return nullptr;
+    return &heaps_[static_cast<size_t>(game)].values;
+  };
+  CheckpointLoad r = loadCheckpoint(options_.checkpointPath, options_.fingerprint, tableFor, error);
+  if (r == CheckpointLoad::Failed) return false;
+  for (const HeapState& h : heaps_) heaps += h.values.size();
+  lastCheckpoint_ = std::chrono::steady_clock::now();
+  return true;
+}
+
+void Engine::checkpoint() {
+  std::vector<CheckpointEntry> entries;
+  for (size_t g = 0; g < heaps_.size(); ++g)
+    if (heaps_[g].dense && !heaps_[g].values.empty())
+      entries.push_back(CheckpointEntry{program_.games[g].name, &heaps_[g].values});
+  std::string error;
+  if (!saveCheckpoint(options_.checkpointPath, options_.fingerprint, entries, error))
+    throw RuntimeError(SourceRange{}, error);
+  lastCheckpoint_ = std::chrono::steady_clock::now();
 }
 
 // Tries to prove a period now, and decides when to try next: when the
@@ -166,6 +210,23 @@ std::optional<PeriodInfo> Engine::period(int game, int64_t maxHeap) {
   std::vector<uint32_t> values;
   for (int64_t n = 0; n <= maxHeap; ++n) values.push_back(at(n));
   return findPeriod(TableView{values.data(), true}, static_cast<int64_t>(values.size()));
+}
+
+std::string Engine::report() const {
+  std::string out;
+  for (size_t g = 0; g < heaps_.size(); ++g) {
+    const HeapState& h = heaps_[g];
+    if (h.values.empty()) continue;
+    out +=
+        fmt::format("gdsl: {}: {} heaps in a {}-bit table ({:.1f} MiB)", program_.games[g].name,
+                    h.values.size(), h.values.wide() ? 32 : 16,
+                    static_cast<double>(h.values.size() * (h.values.wide() ? 4 : 2)) / (1 << 20));
+    if (h.solver) out += "; " + h.solver->describe();
+    if (h.proved)
+      out += fmt::format("; period {} from {} proved", h.proved->period, h.proved->preperiod);
+    out += "\n";
+  }
+  return out;
 }
 
 // ---- search ------------------------------------------------------------------

@@ -5,6 +5,7 @@
 // finds cycles. Sums are never expanded: their value is the xor of their parts.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -28,6 +29,16 @@ struct EngineOptions {
   bool plain = false;
   // Sparse space for take-and-break games (runtime/TakeBreakSolver.h).
   SparseOptions sparse;
+  // Checkpoints (runtime/Checkpoint.h): while a table grows, the tables are
+  // saved to this path at least every `checkpointSeconds`. The fingerprint
+  // identifies the game rules the values belong to.
+  std::string checkpointPath;
+  double checkpointSeconds = 30;
+  uint64_t fingerprint = 0;
+  // Called about ten times a second while a table grows towards heap
+  // `target` (and once with finished = true when it stops).
+  std::function<void(const std::string& game, int64_t done, int64_t target, bool finished)>
+      progress;
 };
 
 // One move of a position, as shown by `moves` and used for winning moves.
@@ -58,6 +69,16 @@ class Engine final : private ValueOracle {
   // The period of a one-heap game among heaps 0..maxHeap (section 6). For a
   // take-and-break game the search stops as soon as a period is proved.
   std::optional<PeriodInfo> period(int game, int64_t maxHeap);
+
+  // What --verbose says about the tables: heaps, bytes, method, period.
+  std::string report() const;
+
+  // Loads the tables saved at options.checkpointPath, if any; false with
+  // `error` set when the file is damaged or for other rules. `heaps` is the
+  // number of values loaded.
+  bool resume(std::string& error, int64_t& heaps);
+  // Saves the tables now. Throws RuntimeError when the file cannot be written.
+  void checkpoint();
 
  private:
   struct HeapState {
@@ -97,6 +118,7 @@ class Engine final : private ValueOracle {
   std::vector<uint32_t> values_;
   std::vector<uint8_t> onStack_;
   std::vector<uint32_t> searchPath_;  // positions being searched, outermost first
+  std::chrono::steady_clock::time_point lastCheckpoint_ = std::chrono::steady_clock::now();
 };
 
 inline constexpr uint32_t kUnknownValue = UINT32_MAX;

@@ -1,0 +1,184 @@
+// Checkpoint files: atomic save and checked load (see Checkpoint.h).
+#include "runtime/Checkpoint.h"
+
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <memory>
+
+namespace gdsl {
+namespace {
+
+constexpr char kMagic[8] = {'G', 'D', 'S', 'L', 'C', 'K', 'P', '1'};
+
+// Buffers the file and hashes what it writes.
+class Writer {
+ public:
+  explicit Writer(int fd) : fd_(fd) {}
+  void bytes(const void* data, size_t size) {
+    hash_ = fnv1a(data, size, hash_);
+    const auto* p = static_cast<const char*>(data);
+    while (size > 0) {
+      size_t room = sizeof(buffer_) - used_;
+      size_t n = size < room ? size : room;
+      std::memcpy(buffer_ + used_, p, n);
+      used_ += n;
+      p += n;
+      size -= n;
+      if (used_ == sizeof(buffer_)) flush();
+    }
+  }
+  template <class T>
+  void value(T v) {
+    bytes(&v, sizeof v);
+  }
+  bool flush() {
+    size_t done = 0;
+    while (done < used_) {
+      ssize_t n = ::write(fd_, buffer_ + done, used_ - done);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) {
+        ok_ = false;
+        break;
+      }
+      done += static_cast<size_t>(n);
+    }
+    used_ = 0;
+    return ok_;
+  }
+  uint64_t hash() const { return hash_; }
+  bool ok() const { return ok_; }
+
+ private:
+  int fd_;
+  char buffer_[1 << 16];
+  size_t used_ = 0;
+  uint64_t hash_ = 0xcbf29ce484222325ull;
+  bool ok_ = true;
+};
+
+class Reader {
+ public:
+  explicit Reader(std::ifstream& in) : in_(in) {}
+  bool bytes(void* data, size_t size) {
+    if (!in_.read(static_cast<char*>(data), static_cast<std::streamsize>(size))) return false;
+    hash_ = fnv1a(data, size, hash_);
+    return true;
+  }
+  template <class T>
+  bool value(T& v) {
+    return bytes(&v, sizeof v);
+  }
+  uint64_t hash() const { return hash_; }
+
+ private:
+  std::ifstream& in_;
+  uint64_t hash_ = 0xcbf29ce484222325ull;
+};
+
+}  // namespace
+
+uint64_t fnv1a(const void* data, size_t size, uint64_t hash) {
+  const auto* p = static_cast<const unsigned char*>(data);
+  for (size_t i = 0; i < size; ++i) {
+    hash ^= p[i];
+    hash *= 0x100000001b3ull;
+  }
+  return hash;
+}
+
+bool saveCheckpoint(const std::string& path, uint64_t fingerprint,
+                    const std::vector<CheckpointEntry>& entries, std::string& error) {
+  std::string temp = path + ".tmp";
+  int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    error = fmt::format("cannot write checkpoint '{}': {}", temp, std::strerror(errno));
+    return false;
+  }
+  auto w = std::make_unique<Writer>(fd);
+  w->bytes(kMagic, sizeof kMagic);
+  w->value<uint64_t>(fingerprint);
+  w->value<uint32_t>(static_cast<uint32_t>(entries.size()));
+  for (const CheckpointEntry& e : entries) {
+    w->value<uint32_t>(static_cast<uint32_t>(e.game.size()));
+    w->bytes(e.game.data(), e.game.size());
+    const NimTable& t = *e.table;
+    w->value<uint8_t>(t.wide() ? 4 : 2);
+    w->value<uint64_t>(static_cast<uint64_t>(t.size()));
+    if (t.wide())
+      w->bytes(t.wideData(), static_cast<size_t>(t.size()) * 4);
+    else
+      w->bytes(t.narrowData(), static_cast<size_t>(t.size()) * 2);
+  }
+  uint64_t hash = w->hash();
+  w->value<uint64_t>(hash);
+  bool ok = w->flush() && ::fsync(fd) == 0;
+  ok = ::close(fd) == 0 && ok;
+  if (!ok || std::rename(temp.c_str(), path.c_str()) != 0) {
+    error = fmt::format("cannot write checkpoint '{}': {}", path, std::strerror(errno));
+    std::remove(temp.c_str());
+    return false;
+  }
+  return true;
+}
+
+CheckpointLoad loadCheckpoint(const std::string& path, uint64_t fingerprint,
+                              const std::function<NimTable*(const std::string&)>& tableFor,
+                              std::string& error) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return CheckpointLoad::Missing;
+  Reader r(in);
+  auto damaged = [&] {
+    error = fmt::format("checkpoint '{}' is damaged (delete it to start over)", path);
+    return CheckpointLoad::Failed;
+  };
+  char magic[8];
+  uint64_t fileFingerprint = 0;
+  uint32_t count = 0;
+  if (!r.bytes(magic, sizeof magic) || std::memcmp(magic, kMagic, sizeof kMagic) != 0)
+    return damaged();
+  if (!r.value(fileFingerprint) || !r.value(count)) return damaged();
+  if (fileFingerprint != fingerprint) {
+    error = fmt::format(
+        "checkpoint '{}' was written for different game rules; delete it or choose "
+        "another --checkpoint path",
+        path);
+    return CheckpointLoad::Failed;
+  }
+  // Read everything first: tables are filled only from a file that checks out.
+  std::vector<std::pair<std::string, std::vector<uint32_t>>> tables;
+  for (uint32_t i = 0; i < count; ++i) {
+    uint32_t nameSize = 0;
+    uint8_t width = 0;
+    uint64_t heaps = 0;
+    if (!r.value(nameSize) || nameSize > 4096) return damaged();
+    std::string name(nameSize, '\0');
+    if (!r.bytes(name.data(), nameSize) || !r.value(width) || !r.value(heaps)) return damaged();
+    if ((width != 2 && width != 4) || heaps > (uint64_t{1} << 40)) return damaged();
+    std::vector<uint32_t> values(static_cast<size_t>(heaps));
+    if (width == 2) {
+      std::vector<uint16_t> narrow(static_cast<size_t>(heaps));
+      if (!r.bytes(narrow.data(), narrow.size() * 2)) return damaged();
+      values.assign(narrow.begin(), narrow.end());
+    } else if (!r.bytes(values.data(), values.size() * 4)) {
+      return damaged();
+    }
+    tables.emplace_back(std::move(name), std::move(values));
+  }
+  uint64_t expected = r.hash(), stored = 0;
+  if (!in.read(reinterpret_cast<char*>(&stored), sizeof stored) || stored != expected)
+    return damaged();
+  for (auto& [name, values] : tables)
+    if (NimTable* t = tableFor(name)) {
+      t->truncate(0);
+      for (uint32_t v : values) t->push(v);
+    }
+  return CheckpointLoad::Loaded;
+}
+
+}  // namespace gdsl
