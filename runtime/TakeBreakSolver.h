@@ -26,7 +26,7 @@ struct SparseOptions {
   bool enabled = true;
   int64_t firstCheck = 512;  // heaps computed by the plain method before a mask is tried
   // Sparse space pays when rare heaps are at most this fraction of the heaps.
-  double maxRareFraction = 1.0 / 16;
+  double maxRareFraction = 1.0 / 4;
   bool always = false;  // use the best mask even when it is not worth it (tests)
 };
 
