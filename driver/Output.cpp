@@ -11,6 +11,23 @@
 namespace gdsl {
 namespace {
 
+// Writes a row's values separated by `sep` (text: a space before each value;
+// JSON: commas between values, inside `brackets`).
+void writeValues(std::ostream& out, const NimTable& row, char sep, std::string_view brackets) {
+  std::string buffer;
+  if (!brackets.empty()) buffer += brackets[0];
+  for (int64_t i = 0; i < row.size(); ++i) {
+    if (sep == ' ' || i > 0) buffer += sep;
+    fmt::format_to(std::back_inserter(buffer), "{}", row[i]);
+    if (buffer.size() > (1 << 16)) {
+      out << buffer;
+      buffer.clear();
+    }
+  }
+  if (!brackets.empty()) buffer += brackets[1];
+  out << buffer;
+}
+
 std::string moveText(const MoveText& m) {
   return fmt::format("{} -> {} by {}", m.from, m.to, m.label);
 }
@@ -49,14 +66,15 @@ class TextOutput final : public Output {
   void table(const TableResult& r) override {
     if (r.ranges.size() == 1) {
       out_ << r.title << ":";
-      for (uint32_t v : r.rows[0]) out_ << " " << v;
+      writeValues(out_, r.rows[0], ' ', "");
       out_ << "\n";
       return;
     }
     out_ << r.title << ":\n";
     size_t width = 1;
-    for (const auto& row : r.rows)
-      for (uint64_t v : row) width = std::max(width, std::to_string(v).size());
+    for (const NimTable& row : r.rows)
+      for (int64_t i = 0; i < row.size(); ++i)
+        width = std::max(width, std::to_string(row[i]).size());
     width = std::max(width, std::to_string(r.ranges[1].second).size());
     size_t label = std::to_string(r.ranges[0].second).size();
     out_ << std::string(label + 1, ' ');
@@ -65,7 +83,8 @@ class TextOutput final : public Output {
     out_ << "\n";
     for (size_t i = 0; i < r.rows.size(); ++i) {
       out_ << fmt::format("{:>{}}:", r.ranges[0].first + static_cast<int64_t>(i), label);
-      for (uint32_t v : r.rows[i]) out_ << fmt::format(" {:>{}}", v, width);
+      for (int64_t j = 0; j < r.rows[i].size(); ++j)
+        out_ << fmt::format(" {:>{}}", r.rows[i][j], width);
       out_ << "\n";
     }
   }
@@ -144,9 +163,24 @@ class JsonOutput final : public Output {
   void table(const TableResult& r) override {
     nlohmann::json ranges = nlohmann::json::array();
     for (const auto& [lo, hi] : r.params) ranges.push_back({lo, hi});
-    nlohmann::json values =
-        r.ranges.size() == 1 ? nlohmann::json(r.rows[0]) : nlohmann::json(r.rows);
-    emit({{"kind", "table"}, {"game", r.game}, {"ranges", ranges}, {"values", values}});
+    // The values are written straight from the rows (a million-value table
+    // as a JSON tree would take ten times its memory). Object keys print in
+    // sorted order, so "values" comes last: it goes before the closing brace.
+    std::string head =
+        nlohmann::json{{"kind", "table"}, {"game", r.game}, {"ranges", ranges}}.dump();
+    head.pop_back();
+    out_ << head << ",\"values\":";
+    if (r.ranges.size() == 1) {
+      writeValues(out_, r.rows[0], ',', "[]");
+    } else {
+      out_ << "[";
+      for (size_t i = 0; i < r.rows.size(); ++i) {
+        if (i) out_ << ",";
+        writeValues(out_, r.rows[i], ',', "[]");
+      }
+      out_ << "]";
+    }
+    out_ << "}\n";
   }
 
   void period(const PeriodResult& r) override {

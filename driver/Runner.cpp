@@ -147,11 +147,10 @@ TableResult Runner::table(const ir::Statement& s) {
       valueAt(args);
     } catch (const RuntimeError&) {
     }
-    std::vector<uint32_t> row;
-    row.reserve(static_cast<size_t>(r.ranges[0].second - r.ranges[0].first + 1));
+    NimTable row;
     for (int64_t v = r.ranges[0].first; v <= r.ranges[0].second; ++v) {
       args[ranged[0]] = v;
-      row.push_back(valueAt(args));
+      row.push(valueAt(args));
     }
     r.rows.push_back(std::move(row));
     return r;
@@ -160,11 +159,11 @@ TableResult Runner::table(const ir::Statement& s) {
       r.ranges[1].second - r.ranges[1].first > 10000)
     throw RuntimeError(s.loc, "a two-parameter table has at most 10000 rows and columns");
   for (int64_t a = r.ranges[0].first; a <= r.ranges[0].second; ++a) {
-    std::vector<uint32_t> row;
+    NimTable row;
     args[ranged[0]] = a;
     for (int64_t b = r.ranges[1].first; b <= r.ranges[1].second; ++b) {
       args[ranged[1]] = b;
-      row.push_back(valueAt(args));
+      row.push(valueAt(args));
     }
     r.rows.push_back(std::move(row));
   }
