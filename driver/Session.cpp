@@ -63,6 +63,10 @@ std::string Session::diagnostics() const {
   return diagnostics_;
 }
 
+std::string Session::tableReport() const {
+  return state_ && state_->engine ? state_->engine->report() : "";
+}
+
 std::string Session::runJson(const std::string& statements) {
   if (!state_) throw SessionError("no program is loaded");
   Workspace& ws = state_->workspace;

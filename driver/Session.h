@@ -45,6 +45,8 @@ class Session {
   std::string runJson(const std::string& statements);
 
   std::string diagnostics() const;
+  // How the tables computed so far were computed (what --verbose prints).
+  std::string tableReport() const;
 
  private:
   template <typename F>

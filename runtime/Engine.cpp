@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "runtime/Checkpoint.h"
+#include "runtime/ShapeProbe.h"
 
 namespace gdsl {
 
@@ -18,6 +19,7 @@ Engine::Engine(const ir::Program& program, Backend& backend, EngineOptions optio
     // The plain method (for benchmarks) runs the backend's kernel.
     if (game.takeBreak && !options_.plain)
       heaps_[g].solver = std::make_unique<TakeBreakSolver>(*game.takeBreak, options_.sparse);
+    heaps_[g].proofBound = game.takeBreakBound;
   }
 }
 
@@ -56,14 +58,15 @@ uint32_t Engine::heapValue(const Position& position) {
   if (h.extending) throw NotMonotone{game};
   if (m > options_.maxTableHeap) {
     const ir::Game& g = program_.games[position.game];
-    if (g.takeBreakBound) {
+    probeMoves(game);
+    if (h.proofBound) {
       extend(game, options_.autoPeriodHeaps);
       if (auto v = lookup()) return *v;
     }
     throw RuntimeError(g.loc, fmt::format("{} is too large: without a proved period, values are "
                                           "computed in a table, and the limit is {} heaps{}",
                                           formatPosition(program_, position), options_.maxTableHeap,
-                                          g.takeBreakBound ? "; no period could be proved" : ""));
+                                          h.proofBound ? "; no period could be proved" : ""));
   }
   try {
     extend(game, m);
@@ -82,9 +85,23 @@ uint32_t Engine::heapValue(const Position& position) {
   return searchValue(position);
 }
 
+void Engine::probeMoves(int game) {
+  HeapState& h = heaps_[static_cast<size_t>(game)];
+  const ir::Game& g = program_.games[static_cast<size_t>(game)];
+  if (h.probed) return;
+  h.probed = true;
+  if (h.solver || !g.shapeProbeHeaps || options_.plain) return;
+  std::optional<ir::TakeBreakShape> shape = probeShape(backend_, game, *g.shapeProbeHeaps);
+  if (!shape) return;
+  h.solver = std::make_unique<TakeBreakSolver>(*shape, options_.sparse);
+  h.shapeFromMoves = true;
+  if (shape->twoUnequal.empty()) h.proofBound = shape->maxTake;
+}
+
 void Engine::extend(int game, int64_t upTo) {
   HeapState& h = heaps_[static_cast<size_t>(game)];
   const ir::Game& g = program_.games[static_cast<size_t>(game)];
+  probeMoves(game);
   using Clock = std::chrono::steady_clock;
   Clock::time_point lastProgress = Clock::now();
   bool showedProgress = false;
@@ -107,8 +124,7 @@ void Engine::extend(int game, int64_t upTo) {
       uint32_t v =
           h.solver ? h.solver->next(h.values) : backend_.heapValue(game, n, h.values.view(), *this);
       h.values.push(v);
-      if (g.takeBreakBound && !options_.plain && n + 1 >= h.nextPeriodCheck)
-        schedulePeriodCheck(game);
+      if (h.proofBound && !options_.plain && n + 1 >= h.nextPeriodCheck) schedulePeriodCheck(game);
     }
   } catch (...) {
     h.extending = false;
@@ -149,12 +165,11 @@ void Engine::checkpoint() {
 // heaps (each try costs about one pass over the table).
 void Engine::schedulePeriodCheck(int game) {
   HeapState& h = heaps_[static_cast<size_t>(game)];
-  const ir::Game& g = program_.games[static_cast<size_t>(game)];
   int64_t count = h.values.size();
   int64_t next = count + count / 4;
   std::optional<PeriodInfo> p = findPeriod(h.values.view(), count);
   if (p && p->saltus == 0) {
-    int64_t need = heapsNeededForProof(*p, *g.takeBreakBound);
+    int64_t need = heapsNeededForProof(*p, *h.proofBound);
     if (count >= need) {
       p->proved = true;
       h.proved = p;
@@ -167,18 +182,16 @@ void Engine::schedulePeriodCheck(int game) {
 
 bool Engine::tryProve(int game) {
   HeapState& h = heaps_[static_cast<size_t>(game)];
-  const ir::Game& g = program_.games[static_cast<size_t>(game)];
-  if (!g.takeBreakBound) return false;
+  if (!h.proofBound) return false;
   auto count = h.values.size();
   std::optional<PeriodInfo> p = findPeriod(h.values.view(), count);
-  if (!p || p->saltus != 0 || count < heapsNeededForProof(*p, *g.takeBreakBound)) return false;
+  if (!p || p->saltus != 0 || count < heapsNeededForProof(*p, *h.proofBound)) return false;
   p->proved = true;
   h.proved = p;
   return true;
 }
 
 std::optional<PeriodInfo> Engine::period(int game, int64_t maxHeap) {
-  const ir::Game& g = program_.games[static_cast<size_t>(game)];
   HeapState& h = heaps_[static_cast<size_t>(game)];
   auto at = [&](int64_t n) {
     Position p;
@@ -187,8 +200,9 @@ std::optional<PeriodInfo> Engine::period(int game, int64_t maxHeap) {
     return value(p);
   };
   if (h.proved) return h.proved;
+  if (h.dense) probeMoves(game);
   // Take-and-break games: grow the table and stop as soon as a period is proved.
-  if (g.takeBreakBound && h.dense) {
+  if (h.proofBound && h.dense) {
     at(maxHeap);
     if (h.proved) return h.proved;
     if (h.dense) {
@@ -197,7 +211,7 @@ std::optional<PeriodInfo> Engine::period(int game, int64_t maxHeap) {
       std::optional<PeriodInfo> p = findPeriod(h.values.view(), count);
       if (p && p->saltus == 0) {
         // Found but not yet proved: the proof needs a few more heaps.
-        int64_t need = heapsNeededForProof(*p, *g.takeBreakBound);
+        int64_t need = heapsNeededForProof(*p, *h.proofBound);
         if (need <= 4 * count && need - 1 <= options_.maxTableHeap) {
           at(need - 1);
           if (tryProve(game)) return h.proved;
@@ -221,7 +235,9 @@ std::string Engine::report() const {
         fmt::format("gdsl: {}: {} heaps in a {}-bit table ({:.1f} MiB)", program_.games[g].name,
                     h.values.size(), h.values.wide() ? 32 : 16,
                     static_cast<double>(h.values.size() * (h.values.wide() ? 4 : 2)) / (1 << 20));
-    if (h.solver) out += "; " + h.solver->describe();
+    if (h.solver)
+      out += (h.shapeFromMoves ? "; take-and-break shape found in its move rules; " : "; ") +
+             h.solver->describe();
     if (h.proved)
       out += fmt::format("; period {} from {} proved", h.proved->period, h.proved->preperiod);
     out += "\n";

@@ -89,6 +89,10 @@ class Engine final : private ValueOracle {
     int64_t nextPeriodCheck = 256;
     // Take-and-break games: values from the game's shape, not the backend.
     std::unique_ptr<TakeBreakSolver> solver;
+    bool shapeFromMoves = false;  // the shape was recognised in `move` rules
+    bool probed = false;          // `move` rules were looked at for a shape
+    // Guy-Smith: the most tokens a move takes, when the theorem applies.
+    std::optional<int64_t> proofBound;
   };
   struct NotMonotone {
     int game;
@@ -102,6 +106,8 @@ class Engine final : private ValueOracle {
   void extend(int game, int64_t upTo);
   bool tryProve(int game);
   void schedulePeriodCheck(int game);
+  // Recognises a take-and-break shape in affine `move` rules, once.
+  void probeMoves(int game);
   uint32_t searchValue(const Position& position);
   // The value of `position` when every successor already has one.
   bool valueFromKnown(const Position& position, uint32_t& value);

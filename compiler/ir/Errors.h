@@ -8,13 +8,13 @@
 namespace gdsl::ir {
 
 enum class ErrorCode : int32_t {
-  Overflow,        // a, b, and the operator in `op`
+  Overflow,  // a, b, and the operator in `op`
   NegOverflow,
   AbsOverflow,
   DivisionByZero,
   ModByZero,
-  ShiftTooFar,     // a << b
-  NegativeShift,   // b
+  ShiftTooFar,    // a << b
+  NegativeShift,  // b
   EmptyMin,
   EmptyMax,
   IndexOutOfRange,  // index a, size b

@@ -173,6 +173,10 @@ struct Game {
   // Set when, in addition, no rule needs unequal parts: periods are then
   // proved by the Guy-Smith theorem, with at most `t` tokens removed.
   std::optional<int64_t> takeBreakBound;
+  // For a one-heap game of `move` rules built from affine expressions only
+  // (compiler/ir/TakeBreak.cpp): the engine may recognise a take-and-break
+  // shape by comparing the rules' moves on heaps 0..shapeProbeHeaps with it.
+  std::optional<int64_t> shapeProbeHeaps;
   bool oneHeap() const { return params.size() == 1 && params[0].type == Type::Int; }
 };
 

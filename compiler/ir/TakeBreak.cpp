@@ -112,6 +112,85 @@ std::optional<TakeBreakShape> shape(const Program& p, const Game& g) {
   return s;
 }
 
+// ---- affine `move` rules -------------------------------------------------------
+// An expression built from the heap, binders, lets and constants with + - and
+// multiplication by a constant, halving, min, max, and comparisons joined by
+// and/or/not. The largest constant is kept: the move sets of such rules only
+// change at thresholds within that distance of 0, n and n/2.
+bool affine(const Program& p, const Expr& e, int64_t& largest) {
+  switch (e.op) {
+    case Op::IntConst:
+      largest = std::max(largest, e.imm < 0 ? -e.imm : e.imm);
+      return e.imm > -(int64_t{1} << 20) && e.imm < (int64_t{1} << 20);
+    case Op::IntVar:
+      return true;
+    case Op::ConstRef: {
+      if (e.type != Type::Int) return false;
+      std::optional<std::vector<int64_t>> v = amounts(p, e);
+      if (!v || v->size() != 1) return false;
+      largest = std::max(largest, v->front());
+      return true;
+    }
+    case Op::Mul:
+      if (e.kids[0].op != Op::IntConst && e.kids[1].op != Op::IntConst) return false;
+      break;
+    case Op::Div:
+      if (e.kids[1].op != Op::IntConst || e.kids[1].imm != 2) return false;
+      break;
+    case Op::Neg:
+    case Op::Add:
+    case Op::Sub:
+    case Op::Min:
+    case Op::Max:
+    case Op::Not:
+    case Op::And:
+    case Op::Or:
+    case Op::Eq:
+    case Op::Ne:
+    case Op::Lt:
+    case Op::Le:
+    case Op::Gt:
+    case Op::Ge:
+      break;
+    default:
+      return false;
+  }
+  for (const Expr& k : e.kids)
+    if (!affine(p, k, largest)) return false;
+  return true;
+}
+
+// Heaps to compare when looking for the shape of a game of affine `move`
+// rules whose successors are at most two heaps of the game itself.
+std::optional<int64_t> shapeProbe(const Program& p, const Game& g, int self) {
+  if (!g.oneHeap() || g.normalize || g.moves.empty() || g.takeBreak) return std::nullopt;
+  int64_t largest = 1;
+  for (const Move& m : g.moves) {
+    if (m.sugar != ast::Sugar::None || m.successor.size() > 2) return std::nullopt;
+    for (const Step& s : m.steps) {
+      if (s.kind == Step::Kind::Bind) {
+        if (s.type != Type::Int) return std::nullopt;
+        if (s.domain.isRange) {
+          if (!affine(p, s.domain.lo, largest) || !affine(p, s.domain.hi, largest))
+            return std::nullopt;
+        } else {
+          std::optional<std::vector<int64_t>> ks = amounts(p, s.domain.list);
+          if (!ks) return std::nullopt;
+          for (int64_t k : *ks) largest = std::max(largest, k);
+        }
+      } else if (!affine(p, s.value, largest)) {
+        return std::nullopt;
+      }
+    }
+    for (const Term& t : m.successor) {
+      if (t.kind != Term::Kind::Position || t.game != self || !affine(p, t.args[0], largest))
+        return std::nullopt;
+    }
+  }
+  if (largest > 64) return std::nullopt;
+  return 64 + 32 * largest;
+}
+
 }  // namespace
 
 void checkAmounts(const Program& program, DiagnosticSink& diagnostics) {
@@ -150,6 +229,8 @@ void analyzeTakeBreak(Program& program) {
     g.takeBreakBound = std::nullopt;
     if (g.takeBreak && g.takeBreak->twoUnequal.empty()) g.takeBreakBound = g.takeBreak->maxTake;
   }
+  for (size_t i = 0; i < program.games.size(); ++i)
+    program.games[i].shapeProbeHeaps = shapeProbe(program, program.games[i], static_cast<int>(i));
 }
 
 }  // namespace gdsl::ir

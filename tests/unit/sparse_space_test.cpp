@@ -88,3 +88,66 @@ TEST_CASE("sparse space equals the plain method on Grundy's game and a two-rule 
     CHECK(s.table("Mixed", 0, 3000) == mixed);
   }
 }
+
+TEST_CASE("take-and-break shapes are recognised in affine move rules, and only there", "[sparse]") {
+  const char* source =
+      "game Crosses(n) {\n"
+      "  move place(i in 0..n-1) -> Crosses(max(i - 2, 0)) + Crosses(max(n - i - 3, 0))\n"
+      "}\n"
+      "game Cells(c) {\n  move place(a in 0..c-3) -> Cells(a) + Cells(c - 3 - a)\n}\n"
+      "game Cut(n) {\n  move cut(a in 1..n-3) -> Cut(n - 2 - a) + Cut(a)\n}\n"
+      "game Mixed(n) {\n"
+      "  move tk(k in {1, 2}) when k <= n -> Mixed(n - k)\n"
+      "  move sp(a in 1..(n - 1) / 2) -> Mixed(a) + Mixed(n - a)\n"
+      "}\n"
+      "game Third(n) {\n  move cut(a in 1..n/3) -> Third(a) + Third(n - a)\n}\n"
+      "game EvenSplit(n) {\n  move sp(a in 1..n/2) when 2 * (n / 2) == n -> EvenSplit(a) + "
+      "EvenSplit(n - a)\n}\n";
+  constexpr int N = 2500;
+  // Independent values: the brute forces, and Mixed, Third, EvenSplit written out.
+  std::vector<uint64_t> mixed(N + 1), third(N + 1), even(N + 1);
+  for (int n = 0; n <= N; ++n) {
+    std::vector<brute::Value> m, t, e;
+    for (int k : {1, 2})
+      if (k <= n) m.push_back(static_cast<brute::Value>(mixed[n - k]));
+    for (int a = 1; 2 * a < n; ++a) m.push_back(static_cast<brute::Value>(mixed[a] ^ mixed[n - a]));
+    for (int a = 1; 3 * a <= n; ++a)
+      t.push_back(static_cast<brute::Value>(third[a] ^ third[n - a]));
+    if (n % 2 == 0)
+      for (int a = 1; 2 * a <= n; ++a)
+        e.push_back(static_cast<brute::Value>(even[a] ^ even[n - a]));
+    mixed[n] = brute::mex(m);
+    third[n] = brute::mex(t);
+    even[n] = brute::mex(e);
+  }
+  auto asU64 = [](const brute::Table& t) { return std::vector<uint64_t>(t.begin(), t.end()); };
+  gdsl::EngineOptions forced;
+  forced.sparse.firstCheck = 64;
+  forced.sparse.always = true;
+  std::vector<gdsl::BackendKind> kinds = {gdsl::BackendKind::Interp};
+#ifdef GDSL_HAVE_JIT
+  kinds.push_back(gdsl::BackendKind::Jit);
+#endif
+  for (gdsl::BackendKind kind : kinds)
+    for (const auto& options : {gdsl::EngineOptions{}, forced}) {
+      gdsl::SessionOptions so(kind);
+      so.engine = options;
+      gdsl::Session s(so);
+      REQUIRE(s.load("moves.game", source));
+      CHECK(s.table("Crosses", 0, N) == asU64(brute::crosses(N)));
+      CHECK(s.table("Cells", 0, N) == asU64(brute::octal("0.007", N)));
+      CHECK(s.table("Cut", 0, N) == asU64(brute::octal("0.04", N)));
+      CHECK(s.table("Mixed", 0, N) == mixed);
+      CHECK(s.table("Third", 0, N) == third);
+      CHECK(s.table("EvenSplit", 0, N) == even);
+      std::string report = s.tableReport();
+      INFO(report);
+      for (const char* game : {"Crosses", "Cells", "Cut", "Mixed"})
+        CHECK(report.find(std::string("gdsl: ") + game + ": " + std::to_string(N + 1) +
+                          " heaps in a 16-bit table (0.0 MiB); take-and-break shape found") !=
+              std::string::npos);
+      for (const char* game : {"Third", "EvenSplit"})
+        CHECK(report.find(std::string("gdsl: ") + game + ": " + std::to_string(N + 1) +
+                          " heaps in a 16-bit table (0.0 MiB)\n") != std::string::npos);
+    }
+}
