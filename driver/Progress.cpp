@@ -11,6 +11,8 @@ namespace gdsl {
 
 std::string progressLine(const std::string& game, int64_t done, int64_t target, double seconds,
                          int64_t doneAtStart) {
+  // A two-parameter table reports rows and is named with its ranges.
+  const char* unit = game.find('(') != std::string::npos ? "rows" : "heaps";
   constexpr int kWidth = 24;
   double fraction = target > 0 ? static_cast<double>(done) / static_cast<double>(target) : 1;
   if (fraction > 1) fraction = 1;
@@ -22,10 +24,10 @@ std::string progressLine(const std::string& game, int64_t done, int64_t target, 
     left = secondsLeft >= 120 ? fmt::format("{} min", (secondsLeft + 30) / 60)
                               : fmt::format("{} s", secondsLeft);
   }
-  return fmt::format("{}: [{}{}] {:3d}% {}/{} heaps, {:.0f} heaps/s, {} left", game,
+  return fmt::format("{}: [{}{}] {:3d}% {}/{} {}, {:.0f} {}/s, {} left", game,
                      std::string(static_cast<size_t>(filled), '#'),
                      std::string(static_cast<size_t>(kWidth - filled), '.'),
-                     static_cast<int>(fraction * 100), done, target, rate, left);
+                     static_cast<int>(fraction * 100), done, target, unit, rate, unit, left);
 }
 
 ProgressFn makeProgressBar(int fd) {
@@ -36,13 +38,14 @@ ProgressFn makeProgressBar(int fd) {
     int64_t doneAtStart = 0;
     std::chrono::steady_clock::time_point start;
     bool shown = false;
+    std::chrono::steady_clock::time_point drawn;  // at most ten redraws a second
   };
   auto state = std::make_shared<State>();
   return [state, fd](const std::string& game, int64_t done, int64_t target, bool finished) {
     State& s = *state;
     auto now = std::chrono::steady_clock::now();
     if (game != s.game || target != s.target) {
-      s = State{game, target, done, now, false};
+      s = State{game, target, done, now, false, {}};
     }
     std::string text;
     if (finished) {
@@ -51,7 +54,8 @@ ProgressFn makeProgressBar(int fd) {
     } else {
       double seconds = std::chrono::duration<double>(now - s.start).count();
       // The first report comes after 0.1 s of work: show from 1 s on.
-      if (seconds < 0.9) return;
+      if (seconds < 0.9 || now - s.drawn < std::chrono::milliseconds(100)) return;
+      s.drawn = now;
       text = "\r\x1b[K" + progressLine(game, done, target, seconds, s.doneAtStart);
       s.shown = true;
     }

@@ -1,5 +1,6 @@
 // The progress bar shown on stderr while a table grows for more than a
-// second: heaps done, heaps per second and the time left. Only when stderr
+// second: heaps (or, for a two-parameter table, rows) done, per second, and
+// the time left. Only when stderr
 // is a terminal; otherwise nothing is printed.
 #pragma once
 

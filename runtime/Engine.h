@@ -53,6 +53,7 @@ class Engine final : private ValueOracle {
   Engine(const ir::Program& program, Backend& backend, EngineOptions options = {});
 
   const ir::Program& program() const { return program_; }
+  const EngineOptions& options() const { return options_; }
   Backend& backend() { return backend_; }
 
   // Applies the game's normalize rule and checks the parameters.
