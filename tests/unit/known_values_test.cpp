@@ -394,6 +394,12 @@ TEST_CASE("examples: octal games", "[known][examples]") {
       expectHeapGame(*s, "LTromino", t, 300);
       expectHeapGame(*s, "Octal007", t, 300);
     }
+    {
+      auto s = loadExample(kind, "long_periods.game");
+      expectHeapGame(*s, "O16", brute::octal("0.16", 3000), 3000);
+      expectHeapGame(*s, "O56", brute::octal("0.56", 3000), 3000);
+      expectHeapGame(*s, "Pawns", brute::octal("0.137", 1000), 1000);
+    }
   }
 }
 

@@ -1,0 +1,1 @@
+eval {root}/examples/long_periods.game
