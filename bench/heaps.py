@@ -17,7 +17,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import run as harness  # noqa: E402  (the same checksum, parsing and formatting)
@@ -28,28 +27,9 @@ GAME = os.path.join(BENCH, "games", "e_heaps.game")
 
 
 def timed(cmd, env=None, timeout=3600):
-    """(wall seconds, max RSS in MiB, rc, stdout, stderr)."""
-    full = dict(os.environ)
-    if env:
-        full.update(env)
-    with tempfile.TemporaryFile() as fo, tempfile.TemporaryFile() as fe:
-        t0 = time.perf_counter()
-        p = subprocess.Popen(cmd, stdout=fo, stderr=fe, env=full, cwd=REPO)
-        deadline = t0 + timeout
-        while True:
-            pid, status, ru = os.wait4(p.pid, os.WNOHANG)
-            if pid:
-                break
-            if time.perf_counter() > deadline:
-                p.kill()
-                pid, status, ru = os.wait4(p.pid, 0)
-                return time.perf_counter() - t0, ru.ru_maxrss / 1024, None, "", "timed out"
-            time.sleep(0.002)
-        wall = time.perf_counter() - t0
-        fo.seek(0)
-        fe.seek(0)
-        return (wall, ru.ru_maxrss / 1024, os.waitstatus_to_exitcode(status),
-                fo.read().decode(errors="replace"), fe.read().decode(errors="replace"))
+    """(wall seconds, max RSS in MiB, rc, stdout, stderr), by the main harness's runner."""
+    r = harness.run(cmd, env=env, timeout=timeout)
+    return r.wall, r.rss_mib, r.rc, r.out, r.err
 
 
 def median_run(cmd, runs, env=None):

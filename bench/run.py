@@ -118,8 +118,9 @@ DEFAULT_IMPLS = ["jit", "interp", "cpp", "python"]
 
 
 class Result:
-    def __init__(self, wall, cpu, rc, out, err):
+    def __init__(self, wall, cpu, rc, out, err, rss_mib=0.0):
         self.wall, self.cpu, self.rc, self.out, self.err = wall, cpu, rc, out, err
+        self.rss_mib = rss_mib  # the child's peak resident memory
 
 
 def run(cmd, env=None, timeout=None, cwd=REPO):
@@ -140,7 +141,7 @@ def run(cmd, env=None, timeout=None, cwd=REPO):
                 pid, status, ru = os.wait4(p.pid, 0)
                 wall = time.perf_counter() - t0
                 return Result(wall, ru.ru_utime + ru.ru_stime, None, "",
-                              "timed out after %.0f s" % timeout)
+                              "timed out after %.0f s" % timeout, ru.ru_maxrss / 1024)
             time.sleep(0.002)
         wall = time.perf_counter() - t0
         p.returncode = os.waitstatus_to_exitcode(status)
@@ -148,7 +149,7 @@ def run(cmd, env=None, timeout=None, cwd=REPO):
         fe.seek(0)
         out = fo.read().decode(errors="replace")
         err = fe.read().decode(errors="replace")
-    return Result(wall, ru.ru_utime + ru.ru_stime, p.returncode, out, err)
+    return Result(wall, ru.ru_utime + ru.ru_stime, p.returncode, out, err, ru.ru_maxrss / 1024)
 
 
 def first_line(text):
