@@ -151,32 +151,41 @@ CheckpointLoad loadCheckpoint(const std::string& path, uint64_t fingerprint,
     return CheckpointLoad::Failed;
   }
   // Read everything first: tables are filled only from a file that checks out.
-  std::vector<std::pair<std::string, std::vector<uint32_t>>> tables;
+  // Values stay in their stored width (2 bytes a heap for most tables).
+  struct Stored {
+    std::string name;
+    std::vector<uint16_t> narrow;
+    std::vector<uint32_t> wide;
+  };
+  std::vector<Stored> tables;
   for (uint32_t i = 0; i < count; ++i) {
     uint32_t nameSize = 0;
     uint8_t width = 0;
     uint64_t heaps = 0;
     if (!r.value(nameSize) || nameSize > 4096) return damaged();
-    std::string name(nameSize, '\0');
-    if (!r.bytes(name.data(), nameSize) || !r.value(width) || !r.value(heaps)) return damaged();
+    Stored t;
+    t.name.assign(nameSize, '\0');
+    if (!r.bytes(t.name.data(), nameSize) || !r.value(width) || !r.value(heaps)) return damaged();
     if ((width != 2 && width != 4) || heaps > (uint64_t{1} << 40)) return damaged();
-    std::vector<uint32_t> values(static_cast<size_t>(heaps));
+    bool read = false;
     if (width == 2) {
-      std::vector<uint16_t> narrow(static_cast<size_t>(heaps));
-      if (!r.bytes(narrow.data(), narrow.size() * 2)) return damaged();
-      values.assign(narrow.begin(), narrow.end());
-    } else if (!r.bytes(values.data(), values.size() * 4)) {
-      return damaged();
+      t.narrow.resize(static_cast<size_t>(heaps));
+      read = r.bytes(t.narrow.data(), t.narrow.size() * 2);
+    } else {
+      t.wide.resize(static_cast<size_t>(heaps));
+      read = r.bytes(t.wide.data(), t.wide.size() * 4);
     }
-    tables.emplace_back(std::move(name), std::move(values));
+    if (!read) return damaged();
+    tables.push_back(std::move(t));
   }
   uint64_t expected = r.hash(), stored = 0;
   if (!in.read(reinterpret_cast<char*>(&stored), sizeof stored) || stored != expected)
     return damaged();
-  for (auto& [name, values] : tables)
-    if (NimTable* t = tableFor(name)) {
-      t->truncate(0);
-      for (uint32_t v : values) t->push(v);
+  for (const Stored& t : tables)
+    if (NimTable* table = tableFor(t.name)) {
+      table->truncate(0);
+      for (uint16_t v : t.narrow) table->push(v);
+      for (uint32_t v : t.wide) table->push(v);
     }
   return CheckpointLoad::Loaded;
 }
