@@ -74,16 +74,11 @@ std::optional<ir::TakeBreakShape> probeShape(Backend& backend, int game, int64_t
   }
   ir::TakeBreakShape s;
   std::set<int64_t> whole, one, two, equal;
-  for (const auto& options : seen)
-    for (const auto& [kind, k, part] : options) {
+  for (size_t n = 0; n < seen.size(); ++n)
+    for (const auto& [kind, k, part] : seen[n]) {
       if (k < (kind == 2 ? 0 : 1)) return std::nullopt;  // a move to the same heap or more
       (kind == 0 ? whole : kind == 1 ? one : two).insert(k);
-      if (kind == 2) {
-        int64_t n = k + part + part;  // the heap where the two parts are equal
-        if (n < static_cast<int64_t>(seen.size()) &&
-            seen[static_cast<size_t>(n)].count(Option{2, k, part}))
-          equal.insert(k);
-      }
+      if (kind == 2 && static_cast<int64_t>(n) - k == 2 * part) equal.insert(k);  // a + a
     }
   s.whole.assign(whole.begin(), whole.end());
   s.one.assign(one.begin(), one.end());
