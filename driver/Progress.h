@@ -5,13 +5,11 @@
 #pragma once
 
 #include <cstdint>
-#include <functional>
 #include <string>
 
-namespace gdsl {
+#include "runtime/Engine.h"
 
-using ProgressFn =
-    std::function<void(const std::string& game, int64_t done, int64_t target, bool finished)>;
+namespace gdsl {
 
 // A progress callback for EngineOptions::progress writing to file descriptor
 // `fd`, or an empty function when `fd` is not a terminal.
@@ -19,7 +17,7 @@ ProgressFn makeProgressBar(int fd);
 
 // One line of the bar, e.g. "Grundy: [#####.....] 50% 500000/1000000 heaps,
 // 250000 heaps/s, 2 s left" (without the carriage return).
-std::string progressLine(const std::string& game, int64_t done, int64_t target, double seconds,
-                         int64_t doneAtStart);
+std::string progressLine(const std::string& what, const char* unit, int64_t done, int64_t target,
+                         double seconds, int64_t doneAtStart);
 
 }  // namespace gdsl

@@ -161,7 +161,7 @@ TableResult Runner::table(const ir::Statement& s) {
   const auto& progress = engine_.options().progress;
   int64_t rows = r.ranges[0].second - r.ranges[0].first + 1;
   for (int64_t a = r.ranges[0].first; a <= r.ranges[0].second; ++a) {
-    if (progress) progress(r.title, a - r.ranges[0].first, rows, false);
+    if (progress) progress(r.title, "rows", a - r.ranges[0].first, rows, false);
     NimTable row;
     args[ranged[0]] = a;
     for (int64_t b = r.ranges[1].first; b <= r.ranges[1].second; ++b) {
@@ -170,7 +170,7 @@ TableResult Runner::table(const ir::Statement& s) {
     }
     r.rows.push_back(std::move(row));
   }
-  if (progress) progress(r.title, rows, rows, true);
+  if (progress) progress(r.title, "rows", rows, rows, true);
   return r;
 }
 

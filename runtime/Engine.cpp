@@ -116,7 +116,7 @@ void Engine::extend(int game, int64_t upTo) {
                 options_.checkpointSeconds)
           checkpoint();
         if (options_.progress && now - lastProgress >= std::chrono::milliseconds(100)) {
-          options_.progress(g.name, n, upTo + 1, false);
+          options_.progress(g.name, "heaps", n, upTo + 1, false);
           lastProgress = now;
           showedProgress = true;
         }
@@ -128,11 +128,11 @@ void Engine::extend(int game, int64_t upTo) {
     }
   } catch (...) {
     h.extending = false;
-    if (showedProgress) options_.progress(g.name, h.values.size(), upTo + 1, true);
+    if (showedProgress) options_.progress(g.name, "heaps", h.values.size(), upTo + 1, true);
     throw;
   }
   h.extending = false;
-  if (showedProgress) options_.progress(g.name, h.values.size(), upTo + 1, true);
+  if (showedProgress) options_.progress(g.name, "heaps", h.values.size(), upTo + 1, true);
 }
 
 bool Engine::resume(std::string& error, int64_t& heaps) {
@@ -160,35 +160,30 @@ void Engine::checkpoint() {
   lastCheckpoint_ = std::chrono::steady_clock::now();
 }
 
+// One period search over the table: the period found is proved (h.proved)
+// when Guy and Smith's condition holds. Returns what the search found.
+std::optional<PeriodInfo> Engine::searchPeriod(int game) {
+  HeapState& h = heaps_[static_cast<size_t>(game)];
+  int64_t count = h.values.size();
+  std::optional<PeriodInfo> p = findPeriod(h.values.view(), count);
+  if (p && p->saltus == 0 && h.proofBound && count >= heapsNeededForProof(*p, *h.proofBound)) {
+    p->proved = true;
+    h.proved = p;
+  }
+  return p;
+}
+
 // Tries to prove a period now, and decides when to try next: when the
 // candidate found would be proved, if that is near, else after 1.25x as many
 // heaps (each try costs about one pass over the table).
 void Engine::schedulePeriodCheck(int game) {
   HeapState& h = heaps_[static_cast<size_t>(game)];
   int64_t count = h.values.size();
+  std::optional<PeriodInfo> p = searchPeriod(game);
+  if (h.proved) return;
   int64_t next = count + count / 4;
-  std::optional<PeriodInfo> p = findPeriod(h.values.view(), count);
-  if (p && p->saltus == 0) {
-    int64_t need = heapsNeededForProof(*p, *h.proofBound);
-    if (count >= need) {
-      p->proved = true;
-      h.proved = p;
-      return;
-    }
-    if (need < next) next = need;
-  }
+  if (p && p->saltus == 0) next = std::min(next, heapsNeededForProof(*p, *h.proofBound));
   h.nextPeriodCheck = next;
-}
-
-bool Engine::tryProve(int game) {
-  HeapState& h = heaps_[static_cast<size_t>(game)];
-  if (!h.proofBound) return false;
-  auto count = h.values.size();
-  std::optional<PeriodInfo> p = findPeriod(h.values.view(), count);
-  if (!p || p->saltus != 0 || count < heapsNeededForProof(*p, *h.proofBound)) return false;
-  p->proved = true;
-  h.proved = p;
-  return true;
 }
 
 std::optional<PeriodInfo> Engine::period(int game, int64_t maxHeap) {
@@ -207,15 +202,15 @@ std::optional<PeriodInfo> Engine::period(int game, int64_t maxHeap) {
     if (h.proved) return h.proved;
     if (h.dense) {
       auto count = h.values.size();
-      if (tryProve(game)) return h.proved;
-      std::optional<PeriodInfo> p = findPeriod(h.values.view(), count);
+      std::optional<PeriodInfo> p = searchPeriod(game);
+      if (h.proved) return h.proved;
       if (p && p->saltus == 0) {
         // Found but not yet proved: the proof needs a few more heaps.
         int64_t need = heapsNeededForProof(*p, *h.proofBound);
         if (need <= 4 * count && need - 1 <= options_.maxTableHeap) {
           at(need - 1);
-          if (tryProve(game)) return h.proved;
-          p = findPeriod(h.values.view(), h.values.size());
+          if (!h.proved) p = searchPeriod(game);
+          if (h.proved) return h.proved;
         }
       }
       return p;

@@ -20,6 +20,11 @@
 
 namespace gdsl {
 
+// Reports work in progress: `done` of `target` units ("heaps", "rows") of
+// `what`; called once more with finished = true when the work stops.
+using ProgressFn = std::function<void(const std::string& what, const char* unit, int64_t done,
+                                      int64_t target, bool finished)>;
+
 struct EngineOptions {
   uint64_t maxStates = 20'000'000;             // memoized positions of the search
   int64_t maxTableHeap = int64_t{1} << 27;     // largest heap held in a dense table
@@ -35,10 +40,8 @@ struct EngineOptions {
   std::string checkpointPath;
   double checkpointSeconds = 30;
   uint64_t fingerprint = 0;
-  // Called about ten times a second while a table grows towards heap
-  // `target` (and once with finished = true when it stops).
-  std::function<void(const std::string& game, int64_t done, int64_t target, bool finished)>
-      progress;
+  // Called about ten times a second while a table grows towards heap `target`.
+  ProgressFn progress;
 };
 
 // One move of a position, as shown by `moves` and used for winning moves.
@@ -105,7 +108,7 @@ class Engine final : private ValueOracle {
   // A one-heap value already in the table (or given by a proved period).
   std::optional<uint32_t> tabled(const Position& position) const;
   void extend(int game, int64_t upTo);
-  bool tryProve(int game);
+  std::optional<PeriodInfo> searchPeriod(int game);
   void schedulePeriodCheck(int game);
   // Recognises a take-and-break shape in affine `move` rules, once.
   void probeMoves(int game);
