@@ -145,19 +145,25 @@ bool Engine::resume(std::string& error, int64_t& heaps) {
   CheckpointLoad r = loadCheckpoint(options_.checkpointPath, options_.fingerprint, tableFor, error);
   if (r == CheckpointLoad::Failed) return false;
   for (const HeapState& h : heaps_) heaps += h.values.size();
+  if (r == CheckpointLoad::Loaded) savedHeaps_ = heaps;
   lastCheckpoint_ = std::chrono::steady_clock::now();
   return true;
 }
 
 void Engine::checkpoint() {
   std::vector<CheckpointEntry> entries;
+  int64_t heaps = 0;
   for (size_t g = 0; g < heaps_.size(); ++g)
-    if (heaps_[g].dense && !heaps_[g].values.empty())
+    if (heaps_[g].dense && !heaps_[g].values.empty()) {
       entries.push_back(CheckpointEntry{program_.games[g].name, &heaps_[g].values});
+      heaps += heaps_[g].values.size();
+    }
+  lastCheckpoint_ = std::chrono::steady_clock::now();
+  if (heaps == savedHeaps_) return;  // tables only grow: nothing new to save
   std::string error;
   if (!saveCheckpoint(options_.checkpointPath, options_.fingerprint, entries, error))
     throw RuntimeError(SourceRange{}, error);
-  lastCheckpoint_ = std::chrono::steady_clock::now();
+  savedHeaps_ = heaps;
 }
 
 // One period search over the table: the period found is proved (h.proved)

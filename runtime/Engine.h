@@ -81,7 +81,8 @@ class Engine final : private ValueOracle {
   // `error` set when the file is damaged or for other rules. `heaps` is the
   // number of values loaded.
   bool resume(std::string& error, int64_t& heaps);
-  // Saves the tables now. Throws RuntimeError when the file cannot be written.
+  // Saves the tables now, unless they hold nothing the file does not. Throws
+  // RuntimeError when the file cannot be written.
   void checkpoint();
 
  private:
@@ -129,6 +130,7 @@ class Engine final : private ValueOracle {
   std::vector<uint8_t> onStack_;
   std::vector<uint32_t> searchPath_;  // positions being searched, outermost first
   std::chrono::steady_clock::time_point lastCheckpoint_ = std::chrono::steady_clock::now();
+  int64_t savedHeaps_ = -1;  // values in the checkpoint file, as saved or loaded
 };
 
 inline constexpr uint32_t kUnknownValue = UINT32_MAX;
