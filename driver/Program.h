@@ -16,6 +16,16 @@ namespace gdsl {
 
 enum class DumpStage { None, Ast, Desugared, Ir };
 
+// A piece of a REPL session's program: an entry typed at the prompt or a file
+// read with :load. Its statements, and the declarations a later entry
+// redefined, are blanked out (spaces, newlines kept), so locations in the
+// rest stay those the user typed.
+struct SourceEntry {
+  std::string name;  // shown in diagnostics: <input 3> or the file's path
+  std::string path;  // for relative imports; empty for typed entries
+  std::string text;
+};
+
 class Workspace {
  public:
   // Loads and compiles a program whose main file is `text`, shown as `name`;
@@ -24,6 +34,9 @@ class Workspace {
   // `stage`. False on errors (see diagnostics()).
   bool load(const std::string& name, const std::string& path, std::string text,
             DumpStage stage = DumpStage::None, std::string* dump = nullptr);
+  // Loads a program made of several entries (each a module in one scope,
+  // imports first) and compiles it. False on errors.
+  bool loadEntries(const std::vector<SourceEntry>& entries);
   // Loads every std module (gdsl --stdlib-only).
   bool loadStdlibOnly();
 
@@ -53,5 +66,9 @@ class Workspace {
 // Identifies the rules of every game (moves, constants they use): a
 // checkpoint is only resumed by a program with the same fingerprint.
 uint64_t rulesFingerprint(const ir::Program& program);
+
+// For each game, a fingerprint of its rules and of the rules of every game its
+// moves reach: equal fingerprints in two programs mean equal values.
+std::vector<uint64_t> gameFingerprints(const ir::Program& program);
 
 }  // namespace gdsl

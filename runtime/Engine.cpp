@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "runtime/Checkpoint.h"
+#include "runtime/Interrupt.h"
 #include "runtime/ShapeProbe.h"
 
 namespace gdsl {
@@ -109,6 +110,7 @@ void Engine::extend(int game, int64_t upTo) {
   try {
     while (h.values.size() <= upTo && !h.proved) {
       int64_t n = h.values.size();
+      checkInterrupt();
       if ((n & 4095) == 0 && n > 0 && (options_.progress || !options_.checkpointPath.empty())) {
         Clock::time_point now = Clock::now();
         if (!options_.checkpointPath.empty() &&
@@ -133,6 +135,30 @@ void Engine::extend(int game, int64_t upTo) {
   }
   h.extending = false;
   if (showedProgress) options_.progress(g.name, "heaps", h.values.size(), upTo + 1, true);
+}
+
+void Engine::adopt(Engine& old, const std::vector<int>& oldGame) {
+  std::vector<int> newGame(old.heaps_.size(), -1);
+  for (size_t g = 0; g < oldGame.size() && g < heaps_.size(); ++g) {
+    if (oldGame[g] < 0) continue;
+    newGame[static_cast<size_t>(oldGame[g])] = static_cast<int>(g);
+    heaps_[g] = std::move(old.heaps_[static_cast<size_t>(oldGame[g])]);
+    heaps_[g].extending = false;
+  }
+  for (uint32_t id = 0; id < old.table_.size(); ++id) {
+    if (old.values_[id] == kUnknownValue) continue;
+    Position p = old.table_.at(id);
+    if (newGame[p.game] < 0) continue;
+    p.game = static_cast<uint32_t>(newGame[p.game]);
+    values_[intern(p)] = old.values_[id];
+  }
+}
+
+int64_t Engine::memoSize() const {
+  int64_t n = 0;
+  for (const HeapState& h : heaps_) n += h.values.size();
+  for (uint32_t v : values_) n += v != kUnknownValue;
+  return n;
 }
 
 bool Engine::resume(std::string& error, int64_t& heaps) {
@@ -369,6 +395,7 @@ uint32_t Engine::searchValue(const Position& root) {
   // Pushes a frame for `id`, unless all its successors already have values,
   // in which case its value is computed on the spot (false: nothing pushed).
   auto push = [&](uint32_t id) {
+    checkInterrupt();
     Position copy = table_.at(id);  // enumerate may rehash the memo
     onStack_[id] = 1;
     path.push_back(id);

@@ -74,6 +74,15 @@ class Engine final : private ValueOracle {
   // take-and-break game the search stops as soon as a period is proved.
   std::optional<PeriodInfo> period(int game, int64_t maxHeap);
 
+  // Takes over what `old` computed for games whose rules did not change (the
+  // REPL after a redefinition, or after switching backends): oldGame[g] is the
+  // index in old's program of this program's game g, or -1 when game g is new
+  // or its rules (or the rules of a game it reaches) changed. `old` keeps
+  // nothing of the games taken over.
+  void adopt(Engine& old, const std::vector<int>& oldGame);
+  // Memoized values: table entries plus searched positions.
+  int64_t memoSize() const;
+
   // What --verbose says about the tables: heaps, bytes, method, period.
   std::string report() const;
 

@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "runtime/Interrupt.h"
+
 namespace gdsl {
 
 // Per-depth scratch: a frame, a component buffer, and mex stamps.
@@ -67,6 +69,7 @@ void Interpreter::forEach(const ir::Step& s, const ir::Frame& f, Body&& body) {
   if (s.domain.isRange) {
     int64_t lo = eval_.evalInt(s.domain.lo, f), hi = eval_.evalInt(s.domain.hi, f);
     for (int64_t v = lo; v <= hi; ++v) {
+      if ((v & 0xffff) == 0) checkInterrupt();  // a huge range can take long
       f.ints[s.slot] = v;
       body();
       arena_.release(mark);
@@ -134,8 +137,8 @@ Position Interpreter::makePosition(const ir::Term& term, const ir::Frame& f) {
   Position p;
   p.game = static_cast<uint32_t>(term.game);
   appendArgs(g, term.args, f, p.words);
-  std::string negative = negativeParameterText(
-      program_, p, depth_ == statementDepth_ ? "position" : "successor");
+  std::string negative =
+      negativeParameterText(program_, p, depth_ == statementDepth_ ? "position" : "successor");
   if (!negative.empty()) throw RuntimeError(term.loc, negative);
   normalize(p);
   return p;

@@ -76,50 +76,54 @@ std::string printExpr(const Program& p, const Expr& e) {
   return out + ")";
 }
 
+std::string printGame(const Program& p, const Game& g) {
+  std::string out;
+  out += fmt::format("game {}(", g.name);
+  for (size_t i = 0; i < g.params.size(); ++i)
+    out += fmt::format("{}{}:{}", i ? ", " : "", g.params[i].name,
+                       slotName(g.params[i].type, g.params[i].slot));
+  out += fmt::format(")  slots: {} int, {} list", g.intSlots, g.listSlots);
+  if (g.takeBreak) {
+    // Which k leave 0, 1 and 2 heaps (2u: two unequal heaps).
+    const TakeBreakShape& s = *g.takeBreak;
+    out += "; take-and-break:";
+    auto list = [&](const char* what, const std::vector<int64_t>& ks) {
+      if (ks.empty()) return;
+      out += fmt::format(
+          " {} {{{}}}", what,
+          fmt::join(ks.size() > 8 ? std::vector<int64_t>(ks.begin(), ks.begin() + 8) : ks, ", "));
+      if (ks.size() > 8) out.insert(out.size() - 1, fmt::format(", ... ({} in all)", ks.size()));
+    };
+    list("0:", s.whole);
+    list("1:", s.one);
+    list("2:", s.two);
+    list("2u:", s.twoUnequal);
+    if (g.takeBreakBound) out += fmt::format("; t = {}", *g.takeBreakBound);
+  }
+  out += "\n";
+  if (g.normalize) {
+    out += "  normalize -> " + g.name + "(";
+    for (size_t i = 0; i < g.normalize->size(); ++i)
+      out += (i ? ", " : "") + printExpr(p, (*g.normalize)[i]);
+    out += ")\n";
+  }
+  for (const Move& m : g.moves) {
+    out += fmt::format("  move {}\n", m.label);
+    std::string indent = "    ";
+    for (const Step& s : m.steps) {
+      out += indent + stepText(p, s) + "\n";
+      indent += "  ";
+    }
+    out += indent + "-> ";
+    printTerms(p, m.successor, out);
+    out += "\n";
+  }
+  return out;
+}
+
 std::string printProgram(const Program& p) {
   std::string out;
-  for (const Game& g : p.games) {
-    out += fmt::format("game {}(", g.name);
-    for (size_t i = 0; i < g.params.size(); ++i)
-      out += fmt::format("{}{}:{}", i ? ", " : "", g.params[i].name,
-                         slotName(g.params[i].type, g.params[i].slot));
-    out += fmt::format(")  slots: {} int, {} list", g.intSlots, g.listSlots);
-    if (g.takeBreak) {
-      // Which k leave 0, 1 and 2 heaps (2u: two unequal heaps).
-      const TakeBreakShape& s = *g.takeBreak;
-      out += "; take-and-break:";
-      auto list = [&](const char* what, const std::vector<int64_t>& ks) {
-        if (ks.empty()) return;
-        out += fmt::format(
-            " {} {{{}}}", what,
-            fmt::join(ks.size() > 8 ? std::vector<int64_t>(ks.begin(), ks.begin() + 8) : ks, ", "));
-        if (ks.size() > 8) out.insert(out.size() - 1, fmt::format(", ... ({} in all)", ks.size()));
-      };
-      list("0:", s.whole);
-      list("1:", s.one);
-      list("2:", s.two);
-      list("2u:", s.twoUnequal);
-      if (g.takeBreakBound) out += fmt::format("; t = {}", *g.takeBreakBound);
-    }
-    out += "\n";
-    if (g.normalize) {
-      out += "  normalize -> " + g.name + "(";
-      for (size_t i = 0; i < g.normalize->size(); ++i)
-        out += (i ? ", " : "") + printExpr(p, (*g.normalize)[i]);
-      out += ")\n";
-    }
-    for (const Move& m : g.moves) {
-      out += fmt::format("  move {}\n", m.label);
-      std::string indent = "    ";
-      for (const Step& s : m.steps) {
-        out += indent + stepText(p, s) + "\n";
-        indent += "  ";
-      }
-      out += indent + "-> ";
-      printTerms(p, m.successor, out);
-      out += "\n";
-    }
-  }
+  for (const Game& g : p.games) out += printGame(p, g);
   return out;
 }
 

@@ -10,6 +10,7 @@
 namespace gdsl::ir {
 
 std::string printExpr(const Program& program, const Expr& expr);
+std::string printGame(const Program& program, const Game& game);
 std::string printProgram(const Program& program);
 
 }  // namespace gdsl::ir

@@ -41,6 +41,13 @@ std::string rewriteMessage(const std::string& msg) {
   return friendlyTokenNames(msg);
 }
 
+bool isWord(const std::string& text) {
+  if (text.empty()) return false;
+  for (char c : text)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
+  return std::isalpha(static_cast<unsigned char>(text[0])) || text[0] == '_';
+}
+
 class ErrorCollector : public antlr4::BaseErrorListener {
  public:
   ErrorCollector(const SourceManager& sources, uint32_t file, DiagnosticSink& diags)
@@ -84,13 +91,6 @@ class ErrorCollector : public antlr4::BaseErrorListener {
   }
 
  private:
-  static bool isWord(const std::string& text) {
-    if (text.empty()) return false;
-    for (char c : text)
-      if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
-    return std::isalpha(static_cast<unsigned char>(text[0])) || text[0] == '_';
-  }
-
   const SourceManager& sources_;
   uint32_t file_;
   DiagnosticSink& diags_;
@@ -618,6 +618,17 @@ std::optional<ast::Module> parseModule(const SourceManager& sources, uint32_t fi
   ast::Module module = converter.program(tree);
   if (diagnostics.all().size() != before) return std::nullopt;
   return module;
+}
+
+std::vector<std::string> keywords() {
+  std::vector<std::string> out;
+  const antlr4::dfa::Vocabulary& vocabulary = GdslLexer(nullptr).getVocabulary();
+  for (size_t t = 0; t <= vocabulary.getMaxTokenType(); ++t) {
+    std::string literal = vocabulary.getLiteralName(t);  // 'game', with the quotes
+    if (literal.size() > 2 && isWord(literal.substr(1, literal.size() - 2)))
+      out.push_back(literal.substr(1, literal.size() - 2));
+  }
+  return out;
 }
 
 }  // namespace gdsl

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "compiler/ast/Ast.h"
 #include "compiler/support/Diagnostics.h"
@@ -14,5 +16,9 @@ namespace gdsl {
 // errors (they are in `diagnostics`).
 std::optional<ast::Module> parseModule(const SourceManager& sources, uint32_t fileId,
                                        DiagnosticSink& diagnostics);
+
+// The language's keywords (the word-like literal tokens of the grammar), for
+// completion in the REPL.
+std::vector<std::string> keywords();
 
 }  // namespace gdsl
