@@ -1,4 +1,5 @@
-// The gdsl command line: eval, check, table, period (LANGUAGE.md section 8).
+// The gdsl command line: eval, check, table, period, repl and play
+// (LANGUAGE.md section 8, docs/language.md).
 // Exit status: 0 on success, 1 for errors in the game file (syntax, types,
 // runtime errors, failed asserts), 2 for bad command-line usage.
 #include <fmt/format.h>
@@ -6,11 +7,14 @@
 #include <CLI/CLI.hpp>
 #include <fstream>
 #include <iostream>
+#include <random>
 #include <sstream>
 
 #include "backend/interp/Interpreter.h"
+#include "cli/Repl.h"
 #include "driver/Backends.h"
 #include "driver/Output.h"
+#include "driver/Play.h"
 #include "driver/Program.h"
 #include "driver/Progress.h"
 #include "driver/Runner.h"
@@ -36,6 +40,9 @@ struct Options {
   int64_t periodMax = -1;
   std::string checkpoint;
   double checkpointSeconds = 30;
+  std::string playPosition;
+  PlayOptions play;
+  bool seeded = false;
 };
 
 int usage(const std::string& message) {
@@ -184,6 +191,37 @@ int check(const Options& o) {
   return kOk;
 }
 
+// gdsl play FILE POS: a game against the computer on standard input/output.
+int playCommand(Options& o) {
+  // With --stdlib-only the one positional argument is the position.
+  if (o.stdlibOnly && o.playPosition.empty()) std::swap(o.file, o.playPosition);
+  if (o.playPosition.empty()) return usage("play needs a position: gdsl play FILE POS");
+  BackendKind kind = BackendKind::Auto;
+  if (int rc = parseBackend(o, kind)) return rc;
+  Workspace ws;
+  if (int rc = loadProgram(ws, o, DumpStage::None, nullptr)) return rc;
+  auto compiled = ws.compileStatements("<position>", "eval " + o.playPosition);
+  if (!compiled) return reportDiagnostics(ws, false);
+  if (compiled->size() != 1) return usage("POS must be one position, e.g. 'Kayles(5) + Nim(3)'");
+  std::string error;
+  std::unique_ptr<Backend> backend = makeBackend(ws.program(), kind, error);
+  if (!backend) {
+    std::cerr << "gdsl: cannot start the JIT: " << error << "\n";
+    return kFileError;
+  }
+  Interpreter interpreter(ws.program());
+  Engine engine(ws.program(), *backend);
+  if (!o.seeded) o.play.seed = std::random_device{}();
+  try {
+    play(engine, interpreter.evalPosition((*compiled)[0].position), o.play, std::cin, std::cout);
+  } catch (const RuntimeError& e) {
+    Diagnostic d{Severity::Error, e.describe(), e.range, e.notes};
+    std::cerr << render(ws.sources(), d);
+    return kFileError;
+  }
+  return kOk;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -232,15 +270,25 @@ int main(int argc, char** argv) {
   period->add_option("--max", o.periodMax, "search heaps 0..N (default 100000)");
   addRunOptions(period);
 
-  CLI::App* repl = app.add_subcommand("repl", "interactive session (not part of this build yet)");
-  repl->add_option("FILE", o.file);
+  CLI::App* repl = app.add_subcommand("repl", "interactive session (:help inside lists commands)");
+  repl->add_option("FILE", o.file, "a .game file to load first");
+  repl->add_option("--backend", o.backend, "interp, jit or auto (default)");
+
+  CLI::App* playCmd = app.add_subcommand("play", "play a position against the computer");
+  addCommon(playCmd, false);
+  playCmd->add_option("POS", o.playPosition, "the position, e.g. 'Kayles(7) + Kayles(4)'");
+  playCmd->add_flag("--misere", o.play.misere, "misère play: the player who moves last loses");
+  playCmd->add_flag("--computer-first", o.play.computerFirst, "the computer moves first");
+  playCmd->add_option("--seed", o.play.seed, "seed of the computer's random moves")
+      ->each([&](const std::string&) { o.seeded = true; });
+  playCmd->add_option("--backend", o.backend, "interp, jit or auto (default)");
 
   if (argc > 1 && argv[1][0] != '-') {
     std::string command = argv[1];
     if (command != "eval" && command != "check" && command != "table" && command != "period" &&
-        command != "repl")
+        command != "repl" && command != "play")
       return usage(
-          fmt::format("unknown command '{}'; expected eval, check, table, period or repl "
+          fmt::format("unknown command '{}'; expected eval, check, table, period, repl or play "
                       "(see gdsl --help)",
                       command));
   }
@@ -265,7 +313,12 @@ int main(int argc, char** argv) {
                              : "period " + o.periodGame;
       return run(o, false, {spec});
     }
-    if (*repl) return usage("the REPL is not part of this build yet");
+    if (*repl) {
+      BackendKind kind = BackendKind::Auto;
+      if (int rc = parseBackend(o, kind)) return rc;
+      return runRepl(o.file, kind);
+    }
+    if (*playCmd) return playCommand(o);
   } catch (const std::bad_alloc&) {
     std::cerr << "gdsl: out of memory\n";
     return kFileError;

@@ -1,0 +1,411 @@
+// The REPL's session: entries, rebuilding the program when something is
+// declared, keeping the values of unchanged games, and the `:` commands.
+#include "driver/Repl.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <fstream>
+#include <map>
+#include <ostream>
+#include <set>
+#include <sstream>
+
+#include "backend/interp/Interpreter.h"
+#include "compiler/parse/Parser.h"
+#include "driver/Output.h"
+#include "driver/Progress.h"
+#include "driver/Runner.h"
+#include "driver/Stdlib.h"
+#include "runtime/Interrupt.h"
+
+namespace gdsl {
+
+namespace {
+
+const std::vector<std::pair<std::string, std::string>>& commands() {
+  static const std::vector<std::pair<std::string, std::string>> list = {
+      {":load FILE", "read FILE's games and run its statements"},
+      {":time", "show how long each answer took (again to stop)"},
+      {":backend interp|jit|auto", "switch backends; computed values are kept"},
+      {":games", "list the games in scope"},
+      {":stats", "how many values are memoized, and how the tables were computed"},
+      {":help", "this list"},
+      {":quit", "leave (Ctrl-D too)"},
+  };
+  return list;
+}
+
+// `text` with the byte ranges in `blank` replaced by spaces, one space per
+// code point, newlines kept: lines and columns of the rest do not move.
+std::string blankOut(const std::string& text,
+                     const std::vector<std::pair<uint32_t, uint32_t>>& blank) {
+  std::vector<bool> hide(text.size(), false);
+  for (auto [begin, end] : blank)
+    for (uint32_t i = begin; i < end && i < text.size(); ++i) hide[i] = true;
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (!hide[i] || c == '\n' || c == '\r')
+      out += c;
+    else if ((static_cast<unsigned char>(c) & 0xC0) != 0x80)  // not a continuation byte
+      out += ' ';
+  }
+  return out;
+}
+
+std::string trim(const std::string& s) {
+  size_t b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string::npos) return "";
+  size_t e = s.find_last_not_of(" \t\r\n");
+  return s.substr(b, e - b + 1);
+}
+
+bool readFile(const std::string& path, std::string& text) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  text = buffer.str();
+  return true;
+}
+
+std::string formatDuration(double seconds) {
+  if (seconds < 1e-3) return fmt::format("{:.0f} µs", seconds * 1e6);
+  if (seconds < 1) return fmt::format("{:.1f} ms", seconds * 1e3);
+  return fmt::format("{:.2f} s", seconds);
+}
+
+const char* backendName(BackendKind kind) {
+  switch (kind) {
+    case BackendKind::Interp:
+      return "interp";
+    case BackendKind::Jit:
+      return "jit";
+    case BackendKind::Auto:
+      break;
+  }
+  return "auto";
+}
+
+}  // namespace
+
+// A compiled program with its engine: replaced as a whole on each rebuild.
+struct ReplSession::Built {
+  Workspace workspace;
+  std::unique_ptr<Interpreter> interpreter;  // positions written in statements
+  std::unique_ptr<Backend> backend;
+  std::unique_ptr<Engine> engine;
+  std::unique_ptr<Output> output;
+  std::unique_ptr<Runner> runner;  // keeps the misère memo between entries
+  std::vector<uint64_t> fingerprints;
+};
+
+SourceEntry ReplSession::Entry::declarations() const {
+  std::vector<std::pair<uint32_t, uint32_t>> blank;
+  for (const Part& p : parts)
+    if (!p.declaration || p.superseded) blank.emplace_back(p.begin, p.end);
+  return SourceEntry{name, path, blankOut(text, blank)};
+}
+
+SourceEntry ReplSession::Entry::statements() const {
+  std::vector<std::pair<uint32_t, uint32_t>> blank;
+  for (const Part& p : parts)
+    if (p.declaration) blank.emplace_back(p.begin, p.end);
+  return SourceEntry{name, path, blankOut(text, blank)};
+}
+
+ReplSession::ReplSession(BackendKind backend, std::ostream& out, std::ostream& err)
+    : out_(out), err_(err), backend_(backend) {
+  built_ = build({}, backend_);
+}
+
+ReplSession::~ReplSession() = default;
+
+std::unique_ptr<ReplSession::Built> ReplSession::build(const std::vector<Entry>& entries,
+                                                       BackendKind kind) {
+  auto b = std::make_unique<Built>();
+  std::vector<SourceEntry> sources;
+  for (const Entry& e : entries) sources.push_back(e.declarations());
+  if (!b->workspace.loadEntries(sources)) {
+    err_ << b->workspace.renderDiagnostics();
+    return nullptr;
+  }
+  const ir::Program& program = b->workspace.program();
+  std::string error;
+  b->backend = makeBackend(program, kind, error);
+  if (!b->backend) {
+    err_ << "cannot start the " << backendName(kind) << " backend: " << error << "\n";
+    return nullptr;
+  }
+  b->interpreter = std::make_unique<Interpreter>(program);
+  EngineOptions options;
+  options.progress = makeProgressBar(2);
+  b->engine = std::make_unique<Engine>(program, *b->backend, options);
+  b->output = makeTextOutput(out_, err_, b->workspace.sources());
+  b->runner = std::make_unique<Runner>(*b->engine, *b->interpreter, *b->output);
+  b->fingerprints = gameFingerprints(program);
+  return b;
+}
+
+bool ReplSession::incomplete(const std::string& text) {
+  int depth = 0;
+  bool inString = false, inBlockComment = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i], next = i + 1 < text.size() ? text[i + 1] : '\0';
+    if (inBlockComment) {
+      if (c == '*' && next == '/') inBlockComment = false, ++i;
+    } else if (inString) {
+      if (c == '\\')
+        ++i;
+      else if (c == '"' || c == '\n')
+        inString = false;
+    } else if (c == '/' && next == '/') {
+      while (i < text.size() && text[i] != '\n') ++i;
+    } else if (c == '/' && next == '*') {
+      inBlockComment = true, ++i;
+    } else if (c == '"') {
+      inString = true;
+    } else if (c == '{' || c == '(' || c == '[') {
+      ++depth;
+    } else if (c == '}' || c == ')' || c == ']') {
+      --depth;
+    }
+  }
+  return depth > 0 || inBlockComment;
+}
+
+bool ReplSession::submit(const std::string& text) {
+  clearInterrupt();
+  std::string line = trim(text);
+  if (line.empty()) return true;
+  if (line[0] == ':') return command(line);
+  Entry entry;
+  entry.name = fmt::format("<input {}>", ++inputs_);
+  entry.text = text;
+  enter(std::move(entry));
+  return true;
+}
+
+bool ReplSession::load(const std::string& file) {
+  clearInterrupt();
+  Entry entry;
+  if (!readFile(file, entry.text)) {
+    err_ << fmt::format("cannot read '{}'\n", file);
+    return false;
+  }
+  entry.name = file;
+  entry.path = file;
+  return enter(std::move(entry));
+}
+
+// Parses the entry to split it into declarations and statements, rebuilds
+// the program when it declares something, then runs its statements.
+bool ReplSession::enter(Entry entry) {
+  SourceManager sources;
+  DiagnosticSink diagnostics;
+  uint32_t file = sources.add(entry.name, entry.path, entry.text);
+  std::optional<ast::Module> module = parseModule(sources, file, diagnostics);
+  if (!module) {
+    for (const Diagnostic& d : diagnostics.all()) err_ << render(sources, d);
+    return false;
+  }
+  bool declares = false, runs = false;
+  for (const ast::Statement& s : module->statements) {
+    Part part;
+    part.begin = s.range.begin;
+    part.end = s.range.end;
+    switch (s.kind) {
+      case ast::Statement::Kind::Game:
+        part.declaration = true;
+        part.name = s.game->name;
+        break;
+      case ast::Statement::Kind::Const:
+        part.declaration = true;
+        part.name = s.name;
+        break;
+      case ast::Statement::Kind::Import:
+        part.declaration = true;
+        break;
+      default:
+        break;
+    }
+    declares = declares || part.declaration;
+    runs = runs || !part.declaration;
+    entry.parts.push_back(part);
+  }
+  if (declares && !define(entry)) return false;
+  if (!runs) return true;
+  try {
+    runStatements(entry);
+  } catch (const Interrupted&) {
+    err_ << "interrupted; the values computed so far are kept\n";
+    return false;
+  }
+  return true;
+}
+
+// Rebuilds the program with `entry` added (its names replacing earlier
+// declarations), then moves over the values of the games that did not change.
+bool ReplSession::define(const Entry& entry) {
+  std::set<std::string> names;
+  for (const Part& p : entry.parts)
+    if (p.declaration && !p.name.empty()) names.insert(p.name);
+  std::vector<Entry> entries = entries_;
+  std::set<std::string> redefined;
+  for (Entry& e : entries)
+    for (Part& p : e.parts)
+      if (p.declaration && !p.superseded && names.count(p.name)) {
+        p.superseded = true;
+        redefined.insert(p.name);
+      }
+  entries.push_back(entry);
+  std::unique_ptr<Built> next = build(entries, backend_);
+  if (!next) return false;
+
+  const ir::Program& before = built_->workspace.program();
+  std::map<std::string, int> oldIndex;
+  for (size_t g = 0; g < before.games.size(); ++g)
+    oldIndex[before.games[g].name] = static_cast<int>(g);
+  const ir::Program& after = next->workspace.program();
+  std::vector<int> oldGame(after.games.size(), -1);
+  std::vector<std::string> dropped;  // games that had values, now recomputed
+  for (size_t g = 0; g < after.games.size(); ++g) {
+    auto it = oldIndex.find(after.games[g].name);
+    if (it == oldIndex.end()) continue;
+    if (built_->fingerprints[static_cast<size_t>(it->second)] == next->fingerprints[g])
+      oldGame[g] = it->second;
+    else
+      dropped.push_back(after.games[g].name);
+  }
+  next->engine->adopt(*built_->engine, oldGame);
+  built_ = std::move(next);
+  entries_ = std::move(entries);
+
+  for (const std::string& name : dropped)
+    if (!redefined.count(name))
+      out_ << fmt::format("{} uses a redefined game: its values are computed afresh\n", name);
+  for (const std::string& name : redefined)
+    if (std::find(dropped.begin(), dropped.end(), name) != dropped.end())
+      out_ << fmt::format("{} redefined: its values are computed afresh\n", name);
+  return true;
+}
+
+void ReplSession::runStatements(const Entry& entry) {
+  SourceEntry text = entry.statements();
+  std::optional<std::vector<ir::Statement>> statements =
+      built_->workspace.compileStatements(text.name, text.text);
+  if (!statements) {
+    err_ << built_->workspace.renderDiagnostics();
+    built_->workspace.diagnostics().clear();
+    return;
+  }
+  for (const ir::Statement& s : *statements) {
+    auto start = std::chrono::steady_clock::now();
+    built_->runner->run(s);
+    out_.flush();
+    if (showTime_)
+      out_ << "("
+           << formatDuration(
+                  std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count())
+           << ")\n";
+  }
+}
+
+bool ReplSession::command(const std::string& text) {
+  std::istringstream in(text);
+  std::string name, argument;
+  in >> name;
+  std::getline(in, argument);
+  argument = trim(argument);
+  if (name == ":quit" || name == ":q" || name == ":exit") return false;
+  if (name == ":help" || name == ":h" || name == ":?") {
+    help();
+  } else if (name == ":time") {
+    showTime_ = argument == "on" || (argument.empty() && !showTime_);
+    out_ << "timing " << (showTime_ ? "on" : "off") << "\n";
+  } else if (name == ":load") {
+    if (argument.empty())
+      err_ << ":load needs a file: :load FILE\n";
+    else
+      load(argument);
+  } else if (name == ":backend") {
+    BackendKind kind;
+    if (argument == "interp")
+      kind = BackendKind::Interp;
+    else if (argument == "jit")
+      kind = BackendKind::Jit;
+    else if (argument == "auto")
+      kind = BackendKind::Auto;
+    else {
+      err_ << fmt::format("unknown backend '{}'; expected :backend interp, jit or auto\n",
+                          argument);
+      return true;
+    }
+    std::unique_ptr<Built> next = build(entries_, kind);
+    if (!next) return true;
+    std::vector<int> same(next->workspace.program().games.size());
+    for (size_t g = 0; g < same.size(); ++g) same[g] = static_cast<int>(g);
+    next->engine->adopt(*built_->engine, same);
+    built_ = std::move(next);
+    backend_ = kind;
+    out_ << "backend " << backendName(kind) << "\n";
+  } else if (name == ":games") {
+    const ir::Program& p = built_->workspace.program();
+    if (p.games.empty()) out_ << "no games yet: declare one, or import std.heaps\n";
+    for (const ir::Game& g : p.games) {
+      std::string params;
+      for (const ir::Param& param : g.params)
+        params += (params.empty() ? "" : ", ") + param.name +
+                  (param.type == ir::Type::List ? ": list" : "");
+      out_ << fmt::format("{}({})\n", g.name, params);
+    }
+  } else if (name == ":stats") {
+    out_ << fmt::format("{} values memoized; backend {}\n", memoSize(), backendName(backend_));
+    out_ << built_->engine->report();
+  } else {
+    err_ << fmt::format("unknown command '{}'; :help lists the commands\n", name);
+  }
+  return true;
+}
+
+void ReplSession::help() {
+  out_ << "Type declarations (game, const, import) and statements (eval, eval misere,\n"
+          "moves, table, period, assert), as in a .game file. An open brace or\n"
+          "parenthesis continues the entry on the next line. Declaring a name again\n"
+          "replaces it. Ctrl-C stops a computation; values computed so far are kept.\n\n";
+  for (const auto& [command, what] : commands())
+    out_ << fmt::format("  {:<26} {}\n", command, what);
+}
+
+std::vector<std::string> ReplSession::games() const {
+  std::vector<std::string> out;
+  for (const ir::Game& g : built_->workspace.program().games) out.push_back(g.name);
+  return out;
+}
+
+int64_t ReplSession::memoSize() const {
+  return built_->engine->memoSize();
+}
+
+std::vector<std::string> ReplSession::completions(const std::string& word) const {
+  std::vector<std::string> words;
+  if (!word.empty() && word[0] == ':') {
+    for (const auto& [command, _] : commands())
+      words.push_back(command.substr(0, command.find(' ')));
+  } else {
+    for (const auto& [module, _] : stdlibModules()) words.push_back("std." + module);
+    for (const std::string& k : keywords()) words.push_back(k);
+    for (const std::string& g : games()) words.push_back(g);
+  }
+  std::vector<std::string> out;
+  for (const std::string& w : words)
+    if (w.compare(0, word.size(), word) == 0) out.push_back(w);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+}  // namespace gdsl
