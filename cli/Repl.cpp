@@ -93,6 +93,7 @@ int runRepl(const std::string& file, BackendKind backend) {
   std::string history = historyPath();
   if (terminal) {
     rl_attempted_completion_function = complete;
+    rl_completion_append_character = '\0';  // `Kayles` then `(`, not `Kayles (`
     static char breaks[] = " \t\n\"(){}[],+-*/%=<>!&|^";
     rl_completer_word_break_characters = breaks;
     if (!history.empty()) read_history(history.c_str());

@@ -1,0 +1,210 @@
+// The REPL's session (driver/Repl.h) driven entry by entry, without a
+// terminal: redefinitions drop exactly the values that depended on the old
+// rules (answers checked against brute force before and after), errors leave
+// the session usable, :backend keeps the memo, Ctrl-C (an interrupt request)
+// stops a computation and keeps what was computed, and entries continue
+// while a brace is open. The terminal itself is tested by tests/cli/repl_pty.py.
+#include "driver/Repl.h"
+
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "brute_force.h"
+#include "runtime/Interrupt.h"
+
+using gdsl::BackendKind;
+using gdsl::ReplSession;
+
+namespace {
+
+struct Repl {
+  std::ostringstream out, err;
+  ReplSession session;
+  explicit Repl(BackendKind kind = BackendKind::Interp) : session(kind, out, err) {}
+
+  // Runs an entry and returns what it printed on standard output.
+  std::string run(const std::string& entry) {
+    out.str("");
+    err.str("");
+    session.submit(entry);
+    return out.str();
+  }
+};
+
+// The values of a printed one-parameter table: "G(0..5): 0 1 2 0 1 2".
+std::vector<brute::Value> tableValues(const std::string& line) {
+  std::vector<brute::Value> out;
+  std::istringstream in(line.substr(line.find(':') + 1));
+  brute::Value v;
+  while (in >> v) out.push_back(v);
+  return out;
+}
+
+// B(n): move to A(k - 1) + B(n - k) for 1 <= k <= n, with A a subtraction game.
+brute::Table sumGame(const brute::Table& a, int maxN) {
+  brute::Table b(static_cast<size_t>(maxN) + 1);
+  for (int n = 0; n <= maxN; ++n) {
+    std::vector<brute::Value> options;
+    for (int k = 1; k <= n; ++k) options.push_back(a[k - 1] ^ b[n - k]);
+    b[n] = brute::mex(options);
+  }
+  return b;
+}
+
+const char* kRules =
+    "game A(n) { take 1..2 }\n"
+    "game B(n) { move m(k in 1..n) -> A(k - 1) + B(n - k) }\n"
+    "game C(n) { take 1..3 }\n";
+
+}  // namespace
+
+TEST_CASE("redefining a game drops its values and those of the games that use it") {
+  Repl r;
+  r.run(kRules);
+  REQUIRE(r.err.str().empty());
+  CHECK(tableValues(r.run("table A(0..30)")) == brute::subtraction(30, {1, 2}));
+  CHECK(tableValues(r.run("table B(0..30)")) == sumGame(brute::subtraction(30, {1, 2}), 30));
+  CHECK(tableValues(r.run("table C(0..30)")) == brute::subtraction(30, {1, 2, 3}));
+  int64_t before = r.session.memoSize();
+  CHECK(before >= 3 * 31);
+
+  // Declaring C again with the same rules keeps everything.
+  CHECK(r.run("game C(n) { take 1..3 }").empty());
+  CHECK(r.session.memoSize() == before);
+
+  std::string said = r.run("game A(n) { take 1..3 }");
+  CHECK(said.find("A redefined") != std::string::npos);
+  CHECK(said.find("B uses a redefined game") != std::string::npos);
+  CHECK(said.find("C") == std::string::npos);
+  CHECK(r.session.memoSize() == 31);  // only C's table is left
+  CHECK(tableValues(r.run("table A(0..30)")) == brute::subtraction(30, {1, 2, 3}));
+  CHECK(tableValues(r.run("table B(0..30)")) == sumGame(brute::subtraction(30, {1, 2, 3}), 30));
+  CHECK(r.session.games() == std::vector<std::string>{"B", "C", "A"});
+}
+
+TEST_CASE("an error leaves the session as it was") {
+  Repl r;
+  r.run(kRules);
+  r.run("table A(0..10)");
+  int64_t memo = r.session.memoSize();
+
+  r.run("eval Nope(3)");
+  CHECK(r.err.str().find("<input 3>:1:6: error: unknown game 'Nope'") != std::string::npos);
+
+  // A declaration with an error is not taken: A keeps its rules and values.
+  r.run("game A(n) { take 1..oops }");
+  CHECK(r.err.str().find("<input 4>:1:21") != std::string::npos);
+  CHECK(r.session.memoSize() == memo);
+  CHECK(r.run("eval A(4)").find("A(4): *1") != std::string::npos);
+
+  // A syntax error in an entry that also has statements runs none of them.
+  CHECK(r.run("eval A(3)\ngame {").empty());
+  CHECK(r.err.str().find("<input 6>:2:6") != std::string::npos);
+
+  // A runtime error in one statement; the next still runs.
+  std::string said =
+      r.run("game D(n) { move m(k in 0..n) -> D(n / (k - k)) }\neval D(2)\neval C(5)");
+  CHECK(r.err.str().find("division by zero") != std::string::npos);
+  CHECK(said.find("C(5): *1") != std::string::npos);
+}
+
+TEST_CASE("switching backends keeps the values computed") {
+  Repl r(BackendKind::Interp);
+  r.run(kRules);
+  std::string interp = r.run("table B(0..40)");
+  int64_t memo = r.session.memoSize();
+  CHECK(r.run(":backend jit") == "backend jit\n");
+  CHECK(r.session.memoSize() == memo);
+  CHECK(r.run("table B(0..40)") == interp);
+  CHECK(r.run("table B(0..60)").substr(0, 10) == "B(0..60): ");
+  CHECK(tableValues(r.run("table B(0..60)")) == sumGame(brute::subtraction(60, {1, 2}), 60));
+  r.run(":backend fast");
+  CHECK(r.err.str().find("unknown backend 'fast'") != std::string::npos);
+}
+
+TEST_CASE("an interrupt stops the computation and keeps the values computed so far") {
+  Repl r(BackendKind::Interp);
+  r.run("game S(n) { move t(m in 1..min(3, n)) when m != 2 or n % 7 != 1 -> S(n - m) }");
+  std::thread stopper([] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    gdsl::requestInterrupt();
+  });
+  r.run("eval S(100000000)");  // seconds of work on the interpreter
+  stopper.join();
+  CHECK(r.err.str().find("interrupted") != std::string::npos);
+  int64_t kept = r.session.memoSize();
+  CHECK(kept > 1000);
+  CHECK(kept < 100000000);
+  // The table is intact: its values agree with brute force, and asking for
+  // them computes nothing new.
+  std::vector<brute::Value> s(2001);
+  for (int n = 0; n <= 2000; ++n) {
+    std::vector<brute::Value> options;
+    for (int m = 1; m <= std::min(3, n); ++m)
+      if (m != 2 || n % 7 != 1) options.push_back(s[static_cast<size_t>(n - m)]);
+    s[static_cast<size_t>(n)] = brute::mex(options);
+  }
+  CHECK(tableValues(r.run("table S(0..2000)")) == s);
+  CHECK(r.session.memoSize() == kept);
+}
+
+TEST_CASE("commands") {
+  Repl r;
+  CHECK(r.run(":time") == "timing on\n");
+  CHECK(r.session.showTime());
+  r.run("game A(n) { take 1..2 }");
+  std::string timed = r.run("eval A(5)");
+  CHECK(timed.find("A(5): *2") != std::string::npos);
+  CHECK(timed.find("s)\n") != std::string::npos);  // (12 µs), (1.5 ms)...
+  CHECK(r.run(":time") == "timing off\n");
+  CHECK(r.run(":games") == "A(n)\n");
+  CHECK(r.run(":stats").find("values memoized") != std::string::npos);
+  CHECK(r.run(":help").find(":backend interp|jit|auto") != std::string::npos);
+  r.run(":frobnicate");
+  CHECK(r.err.str().find("unknown command ':frobnicate'") != std::string::npos);
+  CHECK(r.session.submit(":quit") == false);
+
+  // :load reads a file's games (redefining A) and runs its statements.
+  std::string path = "repl_test_load.game";
+  std::ofstream(path) << "game A(n) { take 1..4 }\neval A(5)\n";
+  std::string loaded = r.run(":load " + path);
+  CHECK(loaded.find("A redefined") != std::string::npos);
+  CHECK(loaded.find("A(5): 0") != std::string::npos);
+  std::remove(path.c_str());
+  r.run(":load " + path);
+  CHECK(r.err.str().find("cannot read") != std::string::npos);
+}
+
+TEST_CASE("an entry continues while a brace, bracket or parenthesis is open") {
+  CHECK(ReplSession::incomplete("game G(n) {"));
+  CHECK(ReplSession::incomplete("game G(n) {\n  move m(k in 1..n) -> G(n - k"));
+  CHECK_FALSE(ReplSession::incomplete("game G(n) {\n  take 1..3\n}"));
+  CHECK_FALSE(ReplSession::incomplete("eval G(3) // {"));
+  CHECK_FALSE(ReplSession::incomplete("game G = octal \"{\""));
+  CHECK(ReplSession::incomplete("/* a comment"));
+  CHECK_FALSE(ReplSession::incomplete("eval G(3))"));  // the parser reports it
+}
+
+TEST_CASE("completion offers commands, modules, keywords and games") {
+  Repl r;
+  r.run("game Kayles2(n) { take 1..2 }");
+  auto has = [](const std::vector<std::string>& words, const std::string& w) {
+    return std::find(words.begin(), words.end(), w) != words.end();
+  };
+  CHECK(r.session.completions(":lo") == std::vector<std::string>{":load"});
+  CHECK(r.session.completions("std.h") == std::vector<std::string>{"std.heaps"});
+  CHECK(r.session.completions("Kay") == std::vector<std::string>{"Kayles2"});
+  std::vector<std::string> t = r.session.completions("ta");
+  CHECK(has(t, "table"));
+  CHECK(has(t, "take"));
+  CHECK(has(r.session.completions("mi"), "misere"));
+  CHECK(r.session.completions("zzz").empty());
+  r.run("import std.heaps");
+  CHECK(has(r.session.completions("Gru"), "Grundy"));
+}
