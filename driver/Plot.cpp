@@ -309,24 +309,28 @@ std::string scatter(const TableResult& t) {
   const double rowHeight = static_cast<double>(kPlotHeight) / d.rows;
   // With one value per row a mark is a band of at most 3 px at the value's height.
   const double markHeight = d.rowValues == 1 ? std::min(rowHeight, 3.0) : rowHeight;
-  out += "<style>";
-  for (int s = 0; s < kShades; ++s)
-    out += fmt::format(".d{}{{fill-opacity:{}}}", s + 1, kOpacity[static_cast<size_t>(s)]);
-  out += "</style>\n";
+  // The marks of one shade share a group that sets their opacity.
   out += fmt::format("<g id=\"marks\" fill=\"{}\" shape-rendering=\"crispEdges\">\n", kInk);
-  for (const DensityMark& m : d.marks) {
-    double y = d.rowValues == 1 ? yOf(m.row) - markHeight / 2 : bottom - (m.row + 1) * rowHeight;
-    out += fmt::format("<rect class=\"d{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/>\n",
-                       m.shade, num(kLeft + m.c0 * colWidth), num(y), num((m.c1 - m.c0) * colWidth),
-                       num(markHeight));
+  for (int shade = 1; shade <= kShades; ++shade) {
+    out += fmt::format("<g fill-opacity=\"{}\">\n", kOpacity[static_cast<size_t>(shade - 1)]);
+    for (const DensityMark& m : d.marks) {
+      if (m.shade != shade) continue;
+      double y = d.rowValues == 1 ? yOf(m.row) - markHeight / 2 : bottom - (m.row + 1) * rowHeight;
+      out += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/>\n",
+                         num(kLeft + m.c0 * colWidth), num(y), num((m.c1 - m.c0) * colWidth),
+                         num(markHeight));
+    }
+    out += "</g>\n";
   }
   out += "</g>\n";
 
   // The legend: what a column and a row hold, and the shades.
   double lx = right + 20, ly = kTop + 10;
-  int64_t perColumn = (n + d.columns - 1) / d.columns;
+  const int64_t fewest = n / d.columns, most = (n + d.columns - 1) / d.columns;
   svg.text(lx, ly, "density", "start", "font-weight=\"bold\"");
-  svg.text(lx, ly + 18, fmt::format("column: {} heap{}", perColumn, perColumn == 1 ? "" : "s"));
+  svg.text(lx, ly + 18,
+           fewest == most ? fmt::format("column: {} heaps", most)
+                          : fmt::format("column: {} or {} heaps", fewest, most));
   svg.text(lx, ly + 34,
            d.rowValues == 1 ? std::string("row: one value")
                             : fmt::format("row: {} values", d.rowValues));

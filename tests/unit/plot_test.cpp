@@ -47,13 +47,18 @@ TableResult twoParams(const std::string& game, const brute::Grid& grid) {
   return t;
 }
 
-// The text of the group <g id="ID" ...> ... </g> (groups are not nested in plots).
+// The text of the group <g id="ID" ...> ... </g>, groups inside it included.
 std::string group(const std::string& svg, const std::string& id) {
   size_t begin = svg.find("<g id=\"" + id + "\"");
   REQUIRE(begin != std::string::npos);
-  size_t end = svg.find("</g>", begin);
-  REQUIRE(end != std::string::npos);
-  return svg.substr(begin, end - begin);
+  size_t at = begin + 1;
+  for (int depth = 1; depth > 0; ++at) {
+    size_t open = svg.find("<g ", at), close = svg.find("</g>", at);
+    REQUIRE(close != std::string::npos);
+    at = std::min(open, close);
+    depth += at == open ? 1 : -1;
+  }
+  return svg.substr(begin, at - begin);
 }
 
 size_t count(const std::string& text, const std::string& what) {
