@@ -181,7 +181,7 @@ std::string span(int64_t lo, int64_t hi) {
 // --- The scatter plot ---------------------------------------------------------------
 
 constexpr double kLeft = 70, kTop = 50;
-constexpr double kWidth = kLeft + kPlotWidth + 170, kHeight = kTop + kPlotHeight + 60;
+constexpr double kWidth = kLeft + kPlotWidth + 210, kHeight = kTop + kPlotHeight + 60;
 constexpr int kShades = 6;
 constexpr std::array<const char*, kShades> kOpacity = {".18", ".32", ".48", ".64", ".82", "1"};
 
