@@ -1,4 +1,4 @@
-// The gdsl command line: eval, check, table, period, repl and play
+// The gdsl command line: eval, check, table, period, plot, repl and play
 // (LANGUAGE.md section 8, docs/language.md).
 // Exit status: 0 on success, 1 for errors in the game file (syntax, types,
 // runtime errors, failed asserts), 2 for bad command-line usage.
@@ -15,10 +15,12 @@
 #include "driver/Backends.h"
 #include "driver/Output.h"
 #include "driver/Play.h"
+#include "driver/Plot.h"
 #include "driver/Program.h"
 #include "driver/Progress.h"
 #include "driver/Runner.h"
 #include "driver/Stdlib.h"
+#include "driver/TableCapture.h"
 
 namespace {
 
@@ -105,8 +107,10 @@ int parseBackend(const Options& o, BackendKind& kind) {
   return kOk;
 }
 
-// Runs the file's statements (when `runFile`) and then `extra`.
-int run(const Options& o, bool runFile, const std::vector<std::string>& extra) {
+// Runs the file's statements (when `runFile`) and then `extra`; tables go to
+// `onTable` instead of the output when it is set.
+int run(const Options& o, bool runFile, const std::vector<std::string>& extra,
+        TableCapture::TableFn onTable = {}) {
   BackendKind kind = BackendKind::Auto;
   if (int rc = parseBackend(o, kind)) return rc;
   Workspace ws;
@@ -147,6 +151,7 @@ int run(const Options& o, bool runFile, const std::vector<std::string>& extra) {
   }
   std::unique_ptr<Output> out = o.json ? makeJsonOutput(std::cout, std::cerr, ws.sources())
                                        : makeTextOutput(std::cout, std::cerr, ws.sources());
+  if (onTable) out = std::make_unique<TableCapture>(std::move(out), std::move(onTable));
   Runner runner(engine, interpreter, *out);
   bool ok = true;
   for (const ir::Statement& s : statements) ok = runner.run(s) && ok;
@@ -162,6 +167,29 @@ int run(const Options& o, bool runFile, const std::vector<std::string>& extra) {
   std::cerr << log;
   if (o.verbose) std::cerr << backend->report() << engine.report();
   return ok ? kOk : kFileError;
+}
+
+// gdsl plot: the table of `o.tableSpec`, computed as `gdsl table` does, drawn as SVG
+// (driver/Plot.h) into `path` ('-' for standard output).
+int plot(const Options& o, const std::string& path) {
+  // The shape G(..): a game's arguments with a range among them; the rest is checked
+  // with the file, as for `gdsl table`.
+  size_t open = o.tableSpec.find('('), close = o.tableSpec.rfind(')');
+  if (open == std::string::npos || close == std::string::npos || close < open ||
+      o.tableSpec.find("..", open) > close)
+    return usage(fmt::format("plot needs a table range like 'G(0..N)' or 'G(0..A, 0..B)', not '{}'",
+                             o.tableSpec));
+  std::string svg;
+  int rc =
+      run(o, false, {"table " + o.tableSpec}, [&](const TableResult& t) { svg = renderPlot(t); });
+  if (rc != kOk) return rc;
+  if (path == "-") {
+    std::cout << svg << std::flush;
+    return kOk;
+  }
+  std::ofstream out(path, std::ios::binary);
+  if (!(out << svg) || !out.flush()) return usage(fmt::format("cannot write '{}'", path));
+  return kOk;
 }
 
 int check(const Options& o) {
@@ -270,6 +298,15 @@ int main(int argc, char** argv) {
   period->add_option("--max", o.periodMax, "search heaps 0..N (default 100000)");
   addRunOptions(period);
 
+  CLI::App* plotCmd = app.add_subcommand("plot", "draw a value table as SVG, e.g. 'G(0..100)'");
+  std::string plotPath;
+  addCommon(plotCmd, false);
+  plotCmd->add_option("RANGE", o.tableSpec, "G(0..N) or G(a..b, c..d)")->required();
+  plotCmd->add_option("-o,--output", plotPath, "the SVG file to write ('-' for standard output)")
+      ->required();
+  addRunOptions(plotCmd);
+  plotCmd->remove_option(plotCmd->get_option("--json"));
+
   CLI::App* repl = app.add_subcommand("repl", "interactive session (:help inside lists commands)");
   repl->add_option("FILE", o.file, "a .game file to load first");
   repl->add_option("--backend", o.backend, "interp, jit or auto (default)");
@@ -286,10 +323,10 @@ int main(int argc, char** argv) {
   if (argc > 1 && argv[1][0] != '-') {
     std::string command = argv[1];
     if (command != "eval" && command != "check" && command != "table" && command != "period" &&
-        command != "repl" && command != "play")
+        command != "plot" && command != "repl" && command != "play")
       return usage(
-          fmt::format("unknown command '{}'; expected eval, check, table, period, repl or play "
-                      "(see gdsl --help)",
+          fmt::format("unknown command '{}'; expected eval, check, table, period, plot, repl "
+                      "or play (see gdsl --help)",
                       command));
   }
   try {
@@ -313,6 +350,7 @@ int main(int argc, char** argv) {
                              : "period " + o.periodGame;
       return run(o, false, {spec});
     }
+    if (*plotCmd) return plot(o, plotPath);
     if (*repl) {
       BackendKind kind = BackendKind::Auto;
       if (int rc = parseBackend(o, kind)) return rc;

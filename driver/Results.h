@@ -45,6 +45,7 @@ struct TableResult {
   std::string title;                                // Sub(0..10)
   std::vector<std::pair<int64_t, int64_t>> ranges;  // the ranged parameters: one or two
   std::vector<std::pair<int64_t, int64_t>> params;  // every parameter (fixed: lo == hi)
+  std::vector<std::string> names;                   // every parameter's name
   std::vector<NimTable> rows;  // one row for one range; 16 bits per value when they fit
 };
 

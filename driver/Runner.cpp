@@ -124,6 +124,7 @@ TableResult Runner::table(const ir::Statement& s) {
     fixed.push_back(lo);
     title += (i ? ", " : "") + (a.isRange ? fmt::format("{}..{}", lo, hi) : std::to_string(lo));
     r.params.emplace_back(lo, hi);
+    r.names.push_back(g.params[i].name);
     if (a.isRange) {
       ranged.push_back(i);
       r.ranges.emplace_back(lo, hi);

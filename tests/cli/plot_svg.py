@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+"""`gdsl plot`: the SVG it writes parses as a standalone <svg> document with one mark per
+heap (or a binned density plot for many heaps) and one cell per grid position, Wythoff's
+P-positions in black; bad usage exits with 2 and errors in the game with 1.
+
+usage: plot_svg.py GDSL REPO WORKDIR
+"""
+import os
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+GDSL, REPO, WORK = sys.argv[1], sys.argv[2], sys.argv[3]
+os.makedirs(WORK, exist_ok=True)
+HEAPS = os.path.join(REPO, "stdlib", "heaps.game")
+WYTHOFF = os.path.join(REPO, "examples", "wythoff.game")
+SVG = "{http://www.w3.org/2000/svg}"
+failures = []
+
+
+def check(cond, what):
+    if not cond:
+        failures.append(what)
+        print("FAIL:", what)
+
+
+def gdsl(*args):
+    return subprocess.run([GDSL, *args], capture_output=True, text=True)
+
+
+def group(root, gid):
+    for g in root.iter(SVG + "g"):
+        if g.get("id") == gid:
+            return g
+    return None
+
+
+def check_root(root, what):
+    check(root.tag == SVG + "svg", what + ": the root is <svg> in the SVG namespace")
+    box = (root.get("viewBox") or "").split()
+    check(len(box) == 4 and box[:2] == ["0", "0"], what + ": a viewBox from 0 0")
+    check(len(box) == 4 and root.get("width") == box[2] and root.get("height") == box[3],
+          what + ": width and height match the viewBox")
+
+
+def texts(root):
+    return [t.text for t in root.iter(SVG + "text")]
+
+
+# A one-heap table with few heaps: one circle per heap, named in its tooltip with the value
+# `gdsl table` prints.
+out = os.path.join(WORK, "grundy.svg")
+for stale in (out, os.path.join(WORK, "wythoff.svg"), os.path.join(WORK, "never.svg")):
+    if os.path.exists(stale):
+        os.remove(stale)
+r = gdsl("plot", HEAPS, "Grundy(0..300)", "-o", out)
+check(r.returncode == 0 and r.stdout == "", "plot to a file succeeds and prints nothing: %r" % (r,))
+root = ET.parse(out).getroot()
+check_root(root, "scatter")
+check("Grundy(0..300)" in texts(root), "the table's title")
+check("heap" in texts(root) and "nim-value" in texts(root), "the axis names")
+marks = group(root, "marks")
+circles = list(marks.iter(SVG + "circle")) if marks is not None else []
+check(len(circles) == 301, "one circle per heap: %d" % len(circles))
+table = gdsl("table", HEAPS, "Grundy(0..300)")
+values = table.stdout.split(":", 1)[1].split()
+plotted = []
+for c in circles:
+    m = re.fullmatch(r"Grundy\((\d+)\): (0|\*\d+)", c.find(SVG + "title").text)
+    plotted.append(m.group(2).lstrip("*") if m else None)
+check(plotted == values, "the marks carry the values of `gdsl table`")
+# Higher values are drawn higher up: the circle of a larger value has a smaller cy.
+by_value = {}
+for c, v in zip(circles, values):
+    by_value.setdefault(int(v), set()).add(float(c.get("cy")))
+check(all(len(ys) == 1 for ys in by_value.values()), "one height per value")
+heights = [by_value[v].pop() for v in sorted(by_value)]
+check(heights == sorted(heights, reverse=True), "larger values higher up")
+
+# Many heaps: a density plot with far fewer marks than heaps, written to standard output.
+r = gdsl("plot", HEAPS, "Grundy(0..100000)", "-o", "-")
+check(r.returncode == 0, "plot -o - succeeds")
+check(len(r.stdout.encode()) < 2_000_000, "10^5 heaps make a small file: %d bytes" % len(r.stdout))
+root = ET.fromstring(r.stdout)
+check_root(root, "density")
+rects = list(group(root, "marks").iter(SVG + "rect"))
+check(0 < len(rects) < 100000 // 5, "far fewer marks than heaps: %d" % len(rects))
+check(not list(group(root, "marks").iter(SVG + "circle")), "no circle per heap")
+
+# A grid: one cell per position, black exactly at Wythoff's P-positions, computed here from
+# the complementary sequences a_k = mex of earlier a_j, b_j and b_k = a_k + k.
+N = 30
+p_positions, used, a = set(), set(), 0
+for k in range(N):
+    while a in used:
+        a += 1
+    used.update((a, a + k))
+    for x, y in ((a, a + k), (a + k, a)):
+        if x <= N and y <= N:
+            p_positions.add((x, y))
+out = os.path.join(WORK, "wythoff.svg")
+r = gdsl("plot", WYTHOFF, "Wythoff(0..%d, 0..%d)" % (N, N), "-o", out, "--backend", "interp")
+check(r.returncode == 0, "grid plot succeeds: %r" % (r,))
+root = ET.parse(out).getroot()
+check_root(root, "grid")
+cells = list(group(root, "cells").iter(SVG + "rect"))
+check(len(cells) == (N + 1) ** 2, "one cell per position: %d" % len(cells))
+black = set()
+for c in cells:
+    m = re.fullmatch(r"Wythoff\((\d+), (\d+)\): .*", c.find(SVG + "title").text)
+    if c.get("fill") == "#000000":
+        black.add((int(m.group(1)), int(m.group(2))))
+check(len(p_positions) > 10 and black == p_positions,
+      "the black cells are the P-positions: %s" % sorted(black ^ p_positions))
+check(len(list(group(root, "p-marks").iter(SVG + "circle"))) == len(p_positions),
+      "a dot in every P cell")
+check(group(root, "legend") is not None, "a legend")
+
+# Usage errors exit with 2 and write nothing; errors in the game exit with 1.
+missing = os.path.join(WORK, "never.svg")
+r = gdsl("plot", HEAPS, "Grundy(0..10)")
+check(r.returncode == 2 and "-o" in r.stderr, "missing -o is a usage error: %r" % (r,))
+for spec in ("Grundy(5)", "Grundy", "3 + 4"):
+    r = gdsl("plot", HEAPS, spec, "-o", missing)
+    check(r.returncode == 2 and "table range" in r.stderr,
+          "%r is not a table range: %r" % (spec, r))
+r = gdsl("plot", HEAPS, "Grundy(0..10)", "-o", missing, "--json")
+check(r.returncode == 2, "--json is not a plot option: %r" % (r,))
+r = gdsl("plot", HEAPS, "Grundy(0..10)", "-o", os.path.join(WORK, "no", "such", "dir.svg"))
+check(r.returncode == 2 and "cannot write" in r.stderr, "an unwritable output: %r" % (r,))
+r = gdsl("plot", HEAPS, "Nope(0..10)", "-o", missing)
+check(r.returncode == 1 and "error:" in r.stderr and "Nope" in r.stderr,
+      "an unknown game is an error in the file: %r" % (r,))
+r = gdsl("plot", HEAPS, "Grundy(0..3, 0..4)", "-o", missing)
+check(r.returncode == 1 and "error:" in r.stderr, "a wrong arity: %r" % (r,))
+r = gdsl("plot", WYTHOFF, "Wythoff(0..20000, 0..3)", "-o", missing)
+check(r.returncode == 1 and "at most 10000 rows" in r.stderr, "a table too large: %r" % (r,))
+check(not os.path.exists(missing), "no file is written after an error")
+
+if failures:
+    sys.exit(1)
+print("ok")
