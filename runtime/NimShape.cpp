@@ -103,6 +103,7 @@ int64_t NimShape::of(const Position& root) {
         continue;
       }
       int64_t k = scan.notNim || scan.largest + 1 != scan.distinct ? kNotNim : scan.distinct;
+      if (limits_.positions == 0 && k > 0) k = kNotNim;  // recognition off
       shapes_[stack.back()] = k;
       if (k >= 0) ++nimHeaps_;
       stack.pop_back();

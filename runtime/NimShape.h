@@ -12,7 +12,8 @@
 
 namespace gdsl {
 
-// What one call of NimShape::of may explore before it gives up.
+// What one call of NimShape::of may explore before it gives up. `positions = 0`
+// turns the recognition off: only terminal positions are *0.
 struct NimShapeLimits {
   uint64_t positions = 100'000;  // positions newly classified
   uint64_t moves = 4'000'000;    // moves enumerated
