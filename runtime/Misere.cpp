@@ -9,6 +9,8 @@
 #include <algorithm>
 #include <span>
 
+#include "runtime/Interrupt.h"
+
 namespace gdsl {
 
 size_t MisereSolver::StateHash::operator()(const State& s) const {
@@ -134,9 +136,12 @@ bool MisereSolver::solve(const State& root) {
 
   std::vector<Frame> stack;
   auto push = [&](State s) {
+    checkInterrupt();
     if (memo_.size() >= limits_.maxStates)
       throw RuntimeError(SourceRange{},
-                         fmt::format("misère search gave up after {} states", limits_.maxStates));
+                         fmt::format("misère search gave up after {} states, the limit "
+                                     "(--max-states); raise it with --max-states N",
+                                     limits_.maxStates));
     memo_.emplace(s, kActive);
     stack.push_back(Frame{std::move(s)});
   };

@@ -13,6 +13,8 @@
 #include <span>
 #include <vector>
 
+#include "runtime/Interrupt.h"
+
 namespace gdsl {
 
 int64_t NimShape::of(const Position& root) {
@@ -74,6 +76,7 @@ int64_t NimShape::of(const Position& root) {
   uint64_t moves = 0, pushed = 1;
   try {
     while (!stack.empty()) {
+      checkInterrupt();
       Scan scan(shapes_);
       engine_.backend().enumerate(stack.back(), scan);
       moves += scan.moves;

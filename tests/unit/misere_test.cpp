@@ -402,7 +402,9 @@ TEST_CASE("misere: cycles, limits and deep games", "[misere]") {
         g->misere->firstPlayerWins({g->at("Kayles", 9), g->at("Kayles", 7)});
         FAIL("no error");
       } catch (const gdsl::RuntimeError& e) {
-        CHECK(e.message == "misère search gave up after 5 states");
+        CHECK(e.message ==
+              "misère search gave up after 5 states, the limit (--max-states); raise it with "
+              "--max-states N");
       }
       CHECK(g->misere->firstPlayerWins({g->at("Nim", 2), g->at("Nim", 2)}) == false);
       CHECK(g->misere->firstPlayerWins({g->at("Kayles", 3)}) == true);
