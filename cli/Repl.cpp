@@ -42,7 +42,18 @@ char** complete(const char* text, int start, int) {
   return rl_completion_matches(text, completionCandidate);
 }
 
+volatile sig_atomic_t computing = 0;  // an entry is running (not the prompt)
+
+// Ctrl-C asks the running computation to stop. A second Ctrl-C while it still
+// runs (code that does not poll, such as a JIT kernel's loop over 1..10^18)
+// leaves the REPL: there is always a way out.
 void onInterrupt(int) {
+  if (computing && interruptFlag().load() != 0) {
+    const char message[] = "\ngdsl: stopped: the computation did not respond to Ctrl-C\n";
+    if (::write(2, message, sizeof message - 1) < 0) {
+    }
+    _exit(130);
+  }
   requestInterrupt();
 }
 
@@ -99,7 +110,11 @@ int runRepl(const std::string& file, BackendKind backend, const Limits& limits) 
     if (!history.empty()) read_history(history.c_str());
     std::cout << "gdsl REPL: :help lists the commands, :quit leaves.\n";
   }
-  if (!file.empty()) session.submit(":load " + file);
+  if (!file.empty()) {
+    computing = 1;
+    session.submit(":load " + file);
+    computing = 0;
+  }
 
   std::string entry;
   while (readEntry(terminal, entry)) {
@@ -108,7 +123,10 @@ int runRepl(const std::string& file, BackendKind backend, const Limits& limits) 
       add_history(entry.c_str());
       if (!history.empty()) write_history(history.c_str());
     }
-    if (!session.submit(entry)) break;
+    computing = 1;
+    bool goOn = session.submit(entry);
+    computing = 0;
+    if (!goOn) break;
     std::cout.flush();
   }
   if (terminal) std::cout << "\n";

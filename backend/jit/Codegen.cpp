@@ -572,14 +572,15 @@ class FunctionEmitter {
     body();
     if (mark) call(gdsl_jit_arena_release, voidTy, {i8p, i64}, {ctx_, mark});
     Value* current = B.CreateLoad(i64, index);
-    if (nestedIndex < 0) {
-      // A range may be huge (1..10^18), as a domain or as a list: every 65536
-      // values, see whether the computation was asked to stop.
+    if (nestedIndex < 0 && mode_ == Mode::Enumerate) {
+      // A range may be huge (1..10^18): every 65536 values, see whether the
+      // computation was asked to stop. Kernels do not poll: the engine polls
+      // between heaps, and a check in their hot loops costs about 5% (see
+      // docs/limits.md).
       BasicBlock* poll = BasicBlock::Create(C, "poll", F);
       BasicBlock* polled = BasicBlock::Create(C, "polled", F);
-      llvm::MDBuilder weights(C);
       B.CreateCondBr(B.CreateICmpEQ(B.CreateAnd(current, c64(0xffff)), c64(0xffff)), poll, polled,
-                     weights.createBranchWeights(1, 65535));
+                     llvm::MDBuilder(C).createBranchWeights(1, 65535));
       B.SetInsertPoint(poll);
       checkStatus(call(gdsl_jit_poll, i32, {i8p}, {ctx_}));
       B.CreateBr(polled);

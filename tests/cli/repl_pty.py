@@ -165,6 +165,20 @@ t.send(":quit\r")
 status = t.wait()
 check(os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, ":quit leaves with status 0")
 
+# A JIT kernel's loop does not poll (docs/limits.md): a second Ctrl-C leaves.
+t = Terminal(["repl", "--backend", "jit"])
+t.expect(PROMPT, "a third session")
+t.send("game K(n) { move m(k in 1..1000000000000000000) when k < 3 and n > 0 -> K(n - 1) }\r")
+t.expect(PROMPT, "K defined")
+t.send("eval K(5)\r")
+t.read(1.0)
+t.send("\x03")
+t.read(0.5)
+t.send("\x03")
+t.expect(r"stopped: the computation did not respond to Ctrl-C", "a second Ctrl-C leaves")
+status = t.wait()
+check(os.WIFEXITED(status) and os.WEXITSTATUS(status) == 130, "with status 130")
+
 if failures:
     sys.exit(1)
 print("ok")
