@@ -47,9 +47,17 @@ struct Options {
   bool seeded = false;
 };
 
+// Bad command-line usage: the message, then exit status 2.
 int usage(const std::string& message) {
   std::cerr << "gdsl: " << message << "\n";
   return kUsageError;
+}
+
+// A failure that is not the command line's fault and has no place in a file
+// (a checkpoint refused, the JIT unavailable): the message, then exit status 1.
+int fail(const std::string& message) {
+  std::cerr << "gdsl: " << message << "\n";
+  return kFileError;
 }
 
 // Reads FILE ("-" is standard input). False when it cannot be read.
@@ -125,10 +133,7 @@ int run(const Options& o, bool runFile, const std::vector<std::string>& extra,
   std::string error, log;
   std::unique_ptr<Backend> backend =
       makeBackend(ws.program(), kind, error, o.verbose ? &log : nullptr);
-  if (!backend) {
-    std::cerr << "gdsl: cannot start the JIT: " << error << "\n";
-    return kFileError;
-  }
+  if (!backend) return fail("cannot start the JIT: " + error);
   std::cerr << log;
   log.clear();
   Interpreter interpreter(ws.program());  // evaluates the positions written in statements
@@ -141,10 +146,7 @@ int run(const Options& o, bool runFile, const std::vector<std::string>& extra,
   Engine engine(ws.program(), *backend, engineOptions);
   if (!o.checkpoint.empty()) {
     int64_t heaps = 0;
-    if (!engine.resume(error, heaps)) {
-      std::cerr << "gdsl: " << error << "\n";
-      return kFileError;
-    }
+    if (!engine.resume(error, heaps)) return fail(error);
     if (o.verbose && heaps > 0)
       std::cerr << fmt::format("gdsl: resumed {} values from checkpoint '{}'\n", heaps,
                                o.checkpoint);
@@ -160,7 +162,7 @@ int run(const Options& o, bool runFile, const std::vector<std::string>& extra,
     try {
       engine.checkpoint();  // the finished tables, so that a rerun is a look-up
     } catch (const RuntimeError& e) {
-      std::cerr << "gdsl: " << e.message << "\n";
+      fail(e.message);
       ok = false;
     }
   }
@@ -210,10 +212,7 @@ int check(const Options& o) {
   if (int rc = loadProgram(ws, o, stage, &dump)) return rc;
   if (o.dump == "llvm") {
     std::string error;
-    if (!llvmIr(ws.program(), dump, error)) {
-      std::cerr << "gdsl: cannot compile: " << error << "\n";
-      return kFileError;
-    }
+    if (!llvmIr(ws.program(), dump, error)) return fail("cannot compile: " + error);
   }
   std::cout << dump;
   return kOk;
@@ -233,10 +232,7 @@ int playCommand(Options& o) {
   if (compiled->size() != 1) return usage("POS must be one position, e.g. 'Kayles(5) + Nim(3)'");
   std::string error;
   std::unique_ptr<Backend> backend = makeBackend(ws.program(), kind, error);
-  if (!backend) {
-    std::cerr << "gdsl: cannot start the JIT: " << error << "\n";
-    return kFileError;
-  }
+  if (!backend) return fail("cannot start the JIT: " + error);
   Interpreter interpreter(ws.program());
   Engine engine(ws.program(), *backend);
   if (!o.seeded) o.play.seed = std::random_device{}();
@@ -358,8 +354,7 @@ int main(int argc, char** argv) {
     }
     if (*playCmd) return playCommand(o);
   } catch (const std::bad_alloc&) {
-    std::cerr << "gdsl: out of memory\n";
-    return kFileError;
+    return fail("out of memory");
   }
   return kUsageError;
 }
