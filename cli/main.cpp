@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <random>
 #include <sstream>
 
@@ -39,7 +40,7 @@ struct Options {
   std::string dump;
   std::string tableSpec;
   std::string periodGame;
-  int64_t periodMax = -1;
+  std::optional<int64_t> periodMax;  // --max
   std::string checkpoint;
   double checkpointSeconds = 30;
   std::string playPosition;
@@ -341,8 +342,9 @@ int main(int argc, char** argv) {
     if (*chk) return check(o);
     if (*table) return run(o, false, {"table " + o.tableSpec});
     if (*period) {
-      std::string spec = o.periodMax >= 0
-                             ? fmt::format("period {}(0..{})", o.periodGame, o.periodMax)
+      // Any --max given is checked like the range of a period statement.
+      std::string spec = o.periodMax
+                             ? fmt::format("period {}(0..{})", o.periodGame, *o.periodMax)
                              : "period " + o.periodGame;
       return run(o, false, {spec});
     }
