@@ -116,9 +116,16 @@ int parseBackend(const Options& o, BackendKind& kind) {
   return kOk;
 }
 
+// A statement built from the command line (`-e POS`, a table's RANGE, a period's
+// GAME): it must compile to exactly one statement, or `notOne` is a usage error.
+struct CommandStatement {
+  std::string text;
+  std::string notOne;
+};
+
 // Runs the file's statements (when `runFile`) and then `extra`; tables go to
 // `onTable` instead of the output when it is set.
-int run(const Options& o, bool runFile, const std::vector<std::string>& extra,
+int run(const Options& o, bool runFile, const std::vector<CommandStatement>& extra,
         TableCapture::TableFn onTable = {}) {
   BackendKind kind = BackendKind::Auto;
   if (int rc = parseBackend(o, kind)) return rc;
@@ -126,10 +133,11 @@ int run(const Options& o, bool runFile, const std::vector<std::string>& extra,
   if (int rc = loadProgram(ws, o, DumpStage::None, nullptr)) return rc;
   std::vector<ir::Statement> statements;
   if (runFile) statements = ws.program().statements;
-  for (const std::string& text : extra) {
-    auto compiled = ws.compileStatements("<command line>", text);
+  for (const CommandStatement& extraStatement : extra) {
+    auto compiled = ws.compileStatements("<command line>", extraStatement.text);
     if (!compiled) return reportDiagnostics(ws, o.json);
-    for (ir::Statement& s : *compiled) statements.push_back(std::move(s));
+    if (compiled->size() != 1) return usage(extraStatement.notOne);
+    statements.push_back(std::move(compiled->front()));
   }
   std::string error, log;
   std::unique_ptr<Backend> backend =
@@ -172,6 +180,12 @@ int run(const Options& o, bool runFile, const std::vector<std::string>& extra,
   return ok ? kOk : kFileError;
 }
 
+CommandStatement tableStatement(const Options& o) {
+  return {"table " + o.tableSpec,
+          fmt::format("RANGE must be one table range like 'G(0..N)' or 'G(0..A, 0..B)', not '{}'",
+                      o.tableSpec)};
+}
+
 // gdsl plot: the table of `o.tableSpec`, computed as `gdsl table` does, drawn as SVG
 // (driver/Plot.h) into `path` ('-' for standard output).
 int plot(const Options& o, const std::string& path) {
@@ -183,8 +197,7 @@ int plot(const Options& o, const std::string& path) {
     return usage(fmt::format("plot needs a table range like 'G(0..N)' or 'G(0..A, 0..B)', not '{}'",
                              o.tableSpec));
   std::string svg;
-  int rc =
-      run(o, false, {"table " + o.tableSpec}, [&](const TableResult& t) { svg = renderPlot(t); });
+  int rc = run(o, false, {tableStatement(o)}, [&](const TableResult& t) { svg = renderPlot(t); });
   if (rc != kOk) return rc;
   if (path == "-") {
     std::cout << svg << std::flush;
@@ -230,7 +243,9 @@ int playCommand(Options& o) {
   if (int rc = loadProgram(ws, o, DumpStage::None, nullptr)) return rc;
   auto compiled = ws.compileStatements("<position>", "eval " + o.playPosition);
   if (!compiled) return reportDiagnostics(ws, false);
-  if (compiled->size() != 1) return usage("POS must be one position, e.g. 'Kayles(5) + Nim(3)'");
+  if (compiled->size() != 1)
+    return usage(fmt::format("POS must be one position like 'Kayles(5) + Nim(3)', not '{}'",
+                             o.playPosition));
   std::string error;
   std::unique_ptr<Backend> backend = makeBackend(ws.program(), kind, error);
   if (!backend) return fail("cannot start the JIT: " + error);
@@ -335,18 +350,22 @@ int main(int argc, char** argv) {
 
   try {
     if (*eval) {
-      std::vector<std::string> extra;
-      for (const std::string& p : o.positions) extra.push_back("eval " + p);
+      std::vector<CommandStatement> extra;
+      for (const std::string& p : o.positions)
+        extra.push_back(
+            {"eval " + p,
+             fmt::format("-e takes one position like 'Kayles(5) + Nim(3)', not '{}'", p)});
       return run(o, true, extra);
     }
     if (*chk) return check(o);
-    if (*table) return run(o, false, {"table " + o.tableSpec});
+    if (*table) return run(o, false, {tableStatement(o)});
     if (*period) {
       // Any --max given is checked like the range of a period statement.
-      std::string spec = o.periodMax
-                             ? fmt::format("period {}(0..{})", o.periodGame, *o.periodMax)
-                             : "period " + o.periodGame;
-      return run(o, false, {spec});
+      std::string spec = o.periodMax ? fmt::format("period {}(0..{})", o.periodGame, *o.periodMax)
+                                     : "period " + o.periodGame;
+      return run(o, false,
+                 {{spec, fmt::format("GAME must be one game's name like 'Kayles', not '{}'",
+                                     o.periodGame)}});
     }
     if (*plotCmd) return plot(o, plotPath);
     if (*repl) {
