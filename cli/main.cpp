@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
+#include <charconv>
 #include <fstream>
 #include <iostream>
 #include <optional>
@@ -267,6 +268,12 @@ int playCommand(Options& o) {
 int main(int argc, char** argv) {
   CLI::App app{"gdsl: Grundy values, outcomes and periods of impartial games"};
   app.require_subcommand(1);
+  // CLI11's parse errors in gdsl's own form (subcommands inherit it).
+  app.failure_message([](const CLI::App* top, const CLI::Error& e) {
+    std::string command = "gdsl";
+    for (const CLI::App* sub : top->get_subcommands()) command += " " + sub->get_name();
+    return fmt::format("gdsl: {}\nRun '{} --help' for more information.\n", e.what(), command);
+  });
   Options o;
 
   auto addCommon = [&](CLI::App* cmd, bool fileRequired) {
@@ -287,7 +294,15 @@ int main(int argc, char** argv) {
                     "save one-heap tables to PATH while they grow, and resume from it");
     cmd->add_option("--checkpoint-every", o.checkpointSeconds,
                     "seconds between checkpoints (default 30)")
-        ->check(CLI::PositiveNumber);
+        ->check(CLI::Validator(
+            [](std::string& text) {
+              double seconds = 0;
+              auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), seconds);
+              bool ok = ec == std::errc() && end == text.data() + text.size() && seconds > 0;
+              return ok ? std::string()
+                        : "expected a positive number of seconds, not '" + text + "'";
+            },
+            ""));
   };
 
   CLI::App* eval = app.add_subcommand("eval", "run a file's statements, then each -e position");
@@ -307,7 +322,15 @@ int main(int argc, char** argv) {
   CLI::App* period = app.add_subcommand("period", "find (and prove) the period of a game");
   addCommon(period, false);
   period->add_option("GAME", o.periodGame, "a one-heap game")->required();
-  period->add_option("--max", o.periodMax, "search heaps 0..N (default 100000)");
+  period->add_option("--max", o.periodMax, "search heaps 0..N (default 100000)")
+      ->check(CLI::Validator(
+          [](std::string& text) {
+            int64_t n = 0;
+            auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+            bool ok = ec == std::errc() && end == text.data() + text.size();
+            return ok ? std::string() : "expected a whole number of heaps, not '" + text + "'";
+          },
+          ""));
   addRunOptions(period);
 
   CLI::App* plotCmd = app.add_subcommand("plot", "draw a value table as SVG, e.g. 'G(0..100)'");
