@@ -394,6 +394,9 @@ int main(int argc, char** argv) {
     if (*repl) {
       BackendKind kind = BackendKind::Auto;
       if (int rc = parseBackend(o, kind)) return rc;
+      std::string text;
+      if (!o.file.empty() && !readSource(o.file, text))
+        return usage(fmt::format("cannot read '{}'", o.file));
       return runRepl(o.file, kind);
     }
     if (*playCmd) return playCommand(o);
