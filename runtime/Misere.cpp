@@ -59,10 +59,20 @@ bool MisereSolver::firstPlayerWins(const Sum& sum) {
       const State& n = f.next[f.index];
       auto it = wins_.find(n);
       if (it == wins_.end()) {
-        if (active_.count(n))
+        if (active_.count(n)) {
+          // A repeated state has a component that reaches itself: the engine's
+          // search reports that cycle, with the move that closes it.
+          for (const Position& p : n) engine_.value(p);
+          auto start = std::find_if(stack.begin(), stack.end(),
+                                    [&](const Frame& g) { return g.state == n; });
+          std::string chain;
+          for (auto s = start; s != stack.end(); ++s)
+            chain += formatSum(engine_.program(), s->state) + " -> ";
+          chain += formatSum(engine_.program(), n);
           throw RuntimeError(SourceRange{},
-                             "misère search found a position that can reach "
-                             "itself; the game is not finite");
+                             fmt::format("{} can reach itself, so the game is not finite: {}",
+                                         formatSum(engine_.program(), n), chain));
+        }
         if (wins_.size() + stack.size() > maxStates_)
           throw RuntimeError(SourceRange{},
                              fmt::format("misère search gave up after {} states", maxStates_));
