@@ -243,7 +243,9 @@ class Converter {
       // 'normalize' '->' successor
       ast::Successor succ = successor(c->successor());
       if (g.normalize) {
-        diags_.error(range(ctx), "game '" + g.name + "' has more than one normalize rule");
+        auto& d =
+            diags_.error(range(ctx), "game '" + g.name + "' has more than one normalize rule");
+        addNote(d, g.normalizeRange, "the first one is here");
       } else if (succ.size() != 1 || succ[0].kind != ast::Term::Kind::Game) {
         diags_.error(range(c->successor()),
                      "normalize must give a single position of '" + g.name + "'");
