@@ -185,7 +185,9 @@ PeriodResult Runner::period(const ir::Statement& s) {
       throw RuntimeError(s.table[0].lo.loc,
                          fmt::format("a period is searched from heap 0: write {}(0..N)", r.game));
     maxHeap = positions_.evalConstant(s.table[0].hi);
-    if (maxHeap < 1) throw RuntimeError(s.table[0].hi.loc, "the period search needs N >= 1");
+    if (maxHeap < 1)
+      throw RuntimeError(s.table[0].hi.loc,
+                         fmt::format("the period search needs N >= 1, not {}", maxHeap));
   }
   r.checkedTo = maxHeap;
   r.period = engine_.period(s.game, maxHeap);
