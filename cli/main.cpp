@@ -62,20 +62,16 @@ int fail(const std::string& message) {
   return kFileError;
 }
 
-// Reads FILE ("-" is standard input). False when it cannot be read.
-bool readSource(const std::string& file, std::string& text) {
+// Reads FILE ("-" is standard input). False when it cannot be read, with
+// the reason in `error`.
+bool readSource(const std::string& file, std::string& text, std::string& error) {
   if (file == "-") {
     std::stringstream buffer;
     buffer << std::cin.rdbuf();
     text = buffer.str();
     return true;
   }
-  std::ifstream in(file, std::ios::binary);
-  if (!in) return false;
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  text = buffer.str();
-  return true;
+  return readFile(file, text, error);
 }
 
 // Prints every diagnostic collected so far and returns kFileError.
@@ -92,8 +88,9 @@ int loadProgram(Workspace& ws, const Options& o, DumpStage stage, std::string* d
     return kOk;
   }
   if (o.file.empty()) return usage("missing FILE (or use --stdlib-only)");
-  std::string text;
-  if (!readSource(o.file, text)) return usage(fmt::format("cannot read '{}'", o.file));
+  std::string text, error;
+  if (!readSource(o.file, text, error))
+    return usage(fmt::format("cannot read '{}': {}", o.file, error));
   std::string name = o.file == "-" ? "<stdin>" : o.file;
   std::string path = o.file == "-" ? "" : o.file;
   if (o.stdlibOnly) {
@@ -394,9 +391,9 @@ int main(int argc, char** argv) {
     if (*repl) {
       BackendKind kind = BackendKind::Auto;
       if (int rc = parseBackend(o, kind)) return rc;
-      std::string text;
-      if (!o.file.empty() && !readSource(o.file, text))
-        return usage(fmt::format("cannot read '{}'", o.file));
+      std::string text, error;
+      if (!o.file.empty() && !readFile(o.file, text, error))
+        return usage(fmt::format("cannot read '{}': {}", o.file, error));
       return runRepl(o.file, kind);
     }
     if (*playCmd) return playCommand(o);
