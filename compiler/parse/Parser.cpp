@@ -3,6 +3,7 @@
 #include "compiler/parse/Parser.h"
 
 #include <antlr4-runtime.h>
+#include <fmt/format.h>
 
 #include <cctype>
 #include <charconv>
@@ -72,7 +73,10 @@ class ErrorCollector : public antlr4::BaseErrorListener {
         message = "unterminated comment: /* needs a closing */";
         length = 2;
       } else if (type == GdslLexer::ERROR_CHAR) {
-        message = "unexpected character '" + text + "'";
+        auto byte = static_cast<unsigned char>(text.empty() ? 0 : text[0]);
+        message = byte < 0x20 || byte == 0x7f
+                      ? fmt::format("unexpected control character U+{:04X}", byte)
+                      : "unexpected character '" + text + "'";
       } else if (type != GdslLexer::ID && isWord(text) && msg.find("ID") != std::string::npos) {
         message = "'" + text + "' is a keyword and cannot be used as a name";
       } else if (message == "this does not parse here") {
