@@ -5,7 +5,9 @@
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
+#include <cerrno>
 #include <charconv>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <optional>
@@ -201,8 +203,11 @@ int plot(const Options& o, const std::string& path) {
     std::cout << svg << std::flush;
     return kOk;
   }
+  errno = 0;
   std::ofstream out(path, std::ios::binary);
-  if (!(out << svg) || !out.flush()) return usage(fmt::format("cannot write '{}'", path));
+  if (!(out << svg) || !out.flush())
+    return usage(fmt::format("cannot write '{}': {}", path,
+                             errno ? std::strerror(errno) : "the write failed"));
   return kOk;
 }
 
@@ -352,6 +357,9 @@ int main(int argc, char** argv) {
       ->each([&](const std::string&) { o.seeded = true; });
   playCmd->add_option("--backend", o.backend, "interp, jit or auto (default)");
 
+  if (argc == 1)
+    return usage(
+        "missing a command: eval, check, table, period, plot, repl or play (see gdsl --help)");
   if (argc > 1 && argv[1][0] != '-') {
     std::string command = argv[1];
     if (command != "eval" && command != "check" && command != "table" && command != "period" &&
