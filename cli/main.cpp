@@ -51,6 +51,12 @@ struct Options {
   bool seeded = false;
 };
 
+// The argument after FILE (a table's RANGE, a period's GAME, play's POS): with --stdlib-only
+// and one argument, that argument is it. Empty when it is missing.
+void secondArgument(Options& o, std::string& argument) {
+  if (o.stdlibOnly && argument.empty()) std::swap(o.file, argument);
+}
+
 // Bad command-line usage: the message, then exit status 2.
 int usage(const std::string& message) {
   std::cerr << "gdsl: " << message << "\n";
@@ -238,7 +244,7 @@ int check(const Options& o) {
 // gdsl play FILE POS: a game against the computer on standard input/output.
 int playCommand(Options& o) {
   // With --stdlib-only the one positional argument is the position.
-  if (o.stdlibOnly && o.playPosition.empty()) std::swap(o.file, o.playPosition);
+  secondArgument(o, o.playPosition);
   if (o.playPosition.empty()) return usage("play needs a position: gdsl play FILE POS");
   BackendKind kind = BackendKind::Auto;
   if (int rc = parseBackend(o, kind)) return rc;
@@ -318,12 +324,12 @@ int main(int argc, char** argv) {
 
   CLI::App* table = app.add_subcommand("table", "print a value table, e.g. 'G(0..100)'");
   addCommon(table, false);
-  table->add_option("RANGE", o.tableSpec, "G(0..N) or G(a..b, c..d)")->required();
+  table->add_option("RANGE", o.tableSpec, "G(0..N) or G(a..b, c..d)");
   addRunOptions(table);
 
   CLI::App* period = app.add_subcommand("period", "find (and prove) the period of a game");
   addCommon(period, false);
-  period->add_option("GAME", o.periodGame, "a one-heap game")->required();
+  period->add_option("GAME", o.periodGame, "a one-heap game");
   period->add_option("--max", o.periodMax, "search heaps 0..N (default 100000)")
       ->check(CLI::Validator(
           [](std::string& text) {
@@ -338,7 +344,7 @@ int main(int argc, char** argv) {
   CLI::App* plotCmd = app.add_subcommand("plot", "draw a value table as SVG, e.g. 'G(0..100)'");
   std::string plotPath;
   addCommon(plotCmd, false);
-  plotCmd->add_option("RANGE", o.tableSpec, "G(0..N) or G(a..b, c..d)")->required();
+  plotCmd->add_option("RANGE", o.tableSpec, "G(0..N) or G(a..b, c..d)");
   plotCmd->add_option("-o,--output", plotPath, "the SVG file to write ('-' for standard output)")
       ->required();
   addRunOptions(plotCmd);
@@ -386,8 +392,14 @@ int main(int argc, char** argv) {
       return run(o, true, extra);
     }
     if (*chk) return check(o);
-    if (*table) return run(o, false, {tableStatement(o)});
+    if (*table) {
+      secondArgument(o, o.tableSpec);
+      if (o.tableSpec.empty()) return usage("table needs a range: gdsl table FILE 'G(0..N)'");
+      return run(o, false, {tableStatement(o)});
+    }
     if (*period) {
+      secondArgument(o, o.periodGame);
+      if (o.periodGame.empty()) return usage("period needs a game: gdsl period FILE G");
       // Any --max given is checked like the range of a period statement.
       std::string spec = o.periodMax ? fmt::format("period {}(0..{})", o.periodGame, *o.periodMax)
                                      : "period " + o.periodGame;
@@ -395,7 +407,12 @@ int main(int argc, char** argv) {
                  {{spec, fmt::format("GAME must be one game's name like 'Kayles', not '{}'",
                                      o.periodGame)}});
     }
-    if (*plotCmd) return plot(o, plotPath);
+    if (*plotCmd) {
+      secondArgument(o, o.tableSpec);
+      if (o.tableSpec.empty())
+        return usage("plot needs a range: gdsl plot FILE 'G(0..N)' -o OUT.svg");
+      return plot(o, plotPath);
+    }
     if (*repl) {
       BackendKind kind = BackendKind::Auto;
       if (int rc = parseBackend(o, kind)) return rc;
