@@ -9,9 +9,11 @@
 #include <charconv>
 #include <cstring>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <optional>
 #include <random>
+#include <regex>
 #include <sstream>
 
 #include "backend/interp/Interpreter.h"
@@ -55,6 +57,22 @@ struct Options {
 // and one argument, that argument is it. Empty when it is missing.
 void secondArgument(Options& o, std::string& argument) {
   if (o.stdlibOnly && argument.empty()) std::swap(o.file, argument);
+}
+
+// True when all of `text` reads as a T.
+template <typename T>
+bool reads(const std::string& text, T& value) {
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  return ec == std::errc() && end == text.data() + text.size();
+}
+
+// A check of an option's value, failing with "expected WHAT, not 'TEXT'".
+CLI::Validator expected(const std::string& what, std::function<bool(const std::string&)> valid) {
+  return CLI::Validator(
+      [what, valid](std::string& text) {
+        return valid(text) ? std::string() : "expected " + what + ", not '" + text + "'";
+      },
+      "");
 }
 
 // Bad command-line usage: the message, then exit status 2.
@@ -280,7 +298,10 @@ int main(int argc, char** argv) {
   app.failure_message([](const CLI::App* top, const CLI::Error& e) {
     std::string command = "gdsl";
     for (const CLI::App* sub : top->get_subcommands()) command += " " + sub->get_name();
-    return fmt::format("gdsl: {}\nRun '{} --help' for more information.\n", e.what(), command);
+    // "--backend: 1 required TEXT missing" in plain words.
+    static const std::regex missingValue("^(-[-\\w]+): \\d+ required \\w+ missing$");
+    std::string what = std::regex_replace(e.what(), missingValue, "$1 needs a value");
+    return fmt::format("gdsl: {}\nRun '{} --help' for more information.\n", what, command);
   });
   Options o;
 
@@ -302,15 +323,10 @@ int main(int argc, char** argv) {
                     "save one-heap tables to PATH while they grow, and resume from it");
     cmd->add_option("--checkpoint-every", o.checkpointSeconds,
                     "seconds between checkpoints (default 30)")
-        ->check(CLI::Validator(
-            [](std::string& text) {
-              double seconds = 0;
-              auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), seconds);
-              bool ok = ec == std::errc() && end == text.data() + text.size() && seconds > 0;
-              return ok ? std::string()
-                        : "expected a positive number of seconds, not '" + text + "'";
-            },
-            ""));
+        ->check(expected("a positive number of seconds", [](const std::string& text) {
+          double seconds = 0;
+          return reads(text, seconds) && seconds > 0;
+        }));
   };
 
   CLI::App* eval = app.add_subcommand("eval", "run a file's statements, then each -e position");
@@ -331,14 +347,10 @@ int main(int argc, char** argv) {
   addCommon(period, false);
   period->add_option("GAME", o.periodGame, "a one-heap game");
   period->add_option("--max", o.periodMax, "search heaps 0..N (default 100000)")
-      ->check(CLI::Validator(
-          [](std::string& text) {
-            int64_t n = 0;
-            auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
-            bool ok = ec == std::errc() && end == text.data() + text.size();
-            return ok ? std::string() : "expected a whole number of heaps, not '" + text + "'";
-          },
-          ""));
+      ->check(expected("a whole number of heaps", [](const std::string& text) {
+        int64_t heaps = 0;
+        return reads(text, heaps);
+      }));
   addRunOptions(period);
 
   CLI::App* plotCmd = app.add_subcommand("plot", "draw a value table as SVG, e.g. 'G(0..100)'");
@@ -360,6 +372,11 @@ int main(int argc, char** argv) {
   playCmd->add_flag("--misere", o.play.misere, "misère play: the player who moves last loses");
   playCmd->add_flag("--computer-first", o.play.computerFirst, "the computer moves first");
   playCmd->add_option("--seed", o.play.seed, "seed of the computer's random moves")
+      ->check(expected("a whole number from 0 to 18446744073709551615",
+                       [](const std::string& text) {
+                         uint64_t seed = 0;
+                         return reads(text, seed);
+                       }))
       ->each([&](const std::string&) { o.seeded = true; });
   playCmd->add_option("--backend", o.backend, "interp, jit or auto (default)");
 
