@@ -46,6 +46,7 @@ SITES = [
     (r"\bRuntimeError\(", "a runtime error: throw RuntimeError(range, message)"),
     (r"\bfail\(", "cli fail(message), exit 1; Evaluator::fail(expr, message)"),
     (r"\busage\(", "cli usage(message), exit 2"),
+    (r"\bexpected\(", "cli option check: expected(what the value must be, test)"),
     (r"\bSessionError\(", "an error of the Session API"),
     (r"\b(?:message|error)\s*=(?!=)", "a message built in a variable (message = ..., error = ...)"),
     (r"\berr_\s*<<", "the REPL's own errors (err_ << ...)"),
