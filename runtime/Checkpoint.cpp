@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <memory>
 
@@ -145,6 +146,11 @@ bool checkpointWritable(const std::string& path, std::string& error) {
 CheckpointLoad loadCheckpoint(const std::string& path, uint64_t fingerprint,
                               const std::function<NimTable*(const std::string&)>& tableFor,
                               std::string& error) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {  // it would open, and read as damaged
+    error = fmt::format("checkpoint '{}' is a directory; give the path of a file", path);
+    return CheckpointLoad::Failed;
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) return CheckpointLoad::Missing;
   Reader r(in);
