@@ -42,6 +42,24 @@ std::string rewriteMessage(const std::string& msg) {
   return friendlyTokenNames(msg);
 }
 
+// What could have come instead of the token ANTLR found no way to parse: the
+// tokens that follow the states where every alternative died. "" when unknown.
+std::string expectedAfterNoViableAlt(antlr4::Recognizer* recognizer, std::exception_ptr error) {
+  if (!recognizer || !error) return "";
+  try {
+    std::rethrow_exception(error);
+  } catch (const antlr4::NoViableAltException& e) {
+    if (!e.getDeadEndConfigs()) return "";
+    antlr4::misc::IntervalSet tokens;
+    for (antlr4::atn::ATNState* state : e.getDeadEndConfigs()->getStates())
+      tokens.addAll(recognizer->getATN().nextTokens(state));
+    tokens.remove(antlr4::Token::EPSILON);
+    return tokens.isEmpty() ? "" : friendlyTokenNames(tokens.toString(recognizer->getVocabulary()));
+  } catch (...) {
+  }
+  return "";
+}
+
 bool isWord(const std::string& text) {
   if (text.empty()) return false;
   for (char c : text)
@@ -54,13 +72,16 @@ class ErrorCollector : public antlr4::BaseErrorListener {
   ErrorCollector(const SourceManager& sources, uint32_t file, DiagnosticSink& diags)
       : sources_(sources), file_(file), diags_(diags) {}
 
-  void syntaxError(antlr4::Recognizer*, antlr4::Token* offending, size_t line, size_t col,
-                   const std::string& msg, std::exception_ptr) override {
+  void syntaxError(antlr4::Recognizer* recognizer, antlr4::Token* offending, size_t line,
+                   size_t col, const std::string& msg, std::exception_ptr error) override {
     uint32_t length = 1;
     std::string message = rewriteMessage(msg);
+    std::string expected =
+        message == "this does not parse here" ? expectedAfterNoViableAlt(recognizer, error) : "";
+    std::string expecting = expected.empty() ? " here" : "; expected " + expected;
     if (offending && offending->getType() == antlr4::Token::EOF &&
         message == "this does not parse here") {
-      message = "unexpected end of file";
+      message = "unexpected end of file" + (expected.empty() ? "" : "; expected " + expected);
     }
     if (offending && offending->getType() != antlr4::Token::EOF) {
       length = static_cast<uint32_t>(offending->getStopIndex() - offending->getStartIndex() + 1);
@@ -80,7 +101,7 @@ class ErrorCollector : public antlr4::BaseErrorListener {
       } else if (type != GdslLexer::ID && isWord(text) && msg.find("ID") != std::string::npos) {
         message = "'" + text + "' is a keyword and cannot be used as a name";
       } else if (message == "this does not parse here") {
-        message = "unexpected '" + text + "' here";
+        message = "unexpected '" + text + "'" + expecting;
       }
     }
     SourceRange r = sources_.rangeAt(file_, static_cast<uint32_t>(line),
