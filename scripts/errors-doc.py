@@ -213,7 +213,11 @@ def build():
             sys.exit("scripts/errors-doc.py: tests/golden/errors/%s has no group: give it a name "
                      "prefix listed in GROUPS" % name)
         grouped[where[0]].append(name)
-    text = [HEADER]
+    text = [HEADER, "\n"]
+    for (heading, _, _), members in zip(GROUPS, grouped):
+        if members:
+            anchor = "".join(c for c in heading.lower() if c.isalnum() or c in " -").replace(" ", "-")
+            text.append("- [%s](#%s) (%d examples)\n" % (heading, anchor, len(members)))
     for (heading, intro, _), members in zip(GROUPS, grouped):
         if not members:
             continue
