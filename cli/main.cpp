@@ -5,9 +5,15 @@
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
+#include <cerrno>
+#include <charconv>
+#include <cstring>
 #include <fstream>
+#include <functional>
 #include <iostream>
+#include <optional>
 #include <random>
+#include <regex>
 #include <sstream>
 
 #include "backend/interp/Interpreter.h"
@@ -40,7 +46,7 @@ struct Options {
   std::string dump;
   std::string tableSpec;
   std::string periodGame;
-  int64_t periodMax = -1;
+  std::optional<int64_t> periodMax;  // --max
   std::string checkpoint;
   double checkpointSeconds = 30;
   // Limits (runtime/Limits.h): --max-states, --max-memory, --timeout.
@@ -52,25 +58,51 @@ struct Options {
   bool seeded = false;
 };
 
+// The argument after FILE (a table's RANGE, a period's GAME, play's POS): with --stdlib-only
+// and one argument, that argument is it. Empty when it is missing.
+void secondArgument(Options& o, std::string& argument) {
+  if (o.stdlibOnly && argument.empty()) std::swap(o.file, argument);
+}
+
+// True when all of `text` reads as a T.
+template <typename T>
+bool reads(const std::string& text, T& value) {
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  return ec == std::errc() && end == text.data() + text.size();
+}
+
+// A check of an option's value, failing with "expected WHAT, not 'TEXT'".
+CLI::Validator expected(const std::string& what, std::function<bool(const std::string&)> valid) {
+  return CLI::Validator(
+      [what, valid](std::string& text) {
+        return valid(text) ? std::string() : "expected " + what + ", not '" + text + "'";
+      },
+      "");
+}
+
+// Bad command-line usage: the message, then exit status 2.
 int usage(const std::string& message) {
   std::cerr << "gdsl: " << message << "\n";
   return kUsageError;
 }
 
-// Reads FILE ("-" is standard input). False when it cannot be read.
-bool readSource(const std::string& file, std::string& text) {
+// A failure that is not the command line's fault and has no place in a file
+// (a checkpoint refused, the JIT unavailable): the message, then exit status 1.
+int fail(const std::string& message) {
+  std::cerr << "gdsl: " << message << "\n";
+  return kFileError;
+}
+
+// Reads FILE ("-" is standard input). False when it cannot be read, with
+// the reason in `error`.
+bool readSource(const std::string& file, std::string& text, std::string& error) {
   if (file == "-") {
     std::stringstream buffer;
     buffer << std::cin.rdbuf();
     text = buffer.str();
     return true;
   }
-  std::ifstream in(file, std::ios::binary);
-  if (!in) return false;
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  text = buffer.str();
-  return true;
+  return readFile(file, text, error);
 }
 
 // Prints every diagnostic collected so far and returns kFileError.
@@ -87,8 +119,9 @@ int loadProgram(Workspace& ws, const Options& o, DumpStage stage, std::string* d
     return kOk;
   }
   if (o.file.empty()) return usage("missing FILE (or use --stdlib-only)");
-  std::string text;
-  if (!readSource(o.file, text)) return usage(fmt::format("cannot read '{}'", o.file));
+  std::string text, error;
+  if (!readSource(o.file, text, error))
+    return usage(fmt::format("cannot read '{}': {}", o.file, error));
   std::string name = o.file == "-" ? "<stdin>" : o.file;
   std::string path = o.file == "-" ? "" : o.file;
   if (o.stdlibOnly) {
@@ -123,18 +156,31 @@ int parseLimits(const Options& o, Limits& limits) {
   return kOk;
 }
 
-// Reports a computation stopped by a limit (or Ctrl-C) like an error without
-// a place: on stderr, and as a JSON error object with --json.
-int reportStop(const Interrupted& e, const Limits& limits, Output& out) {
-  Diagnostic d;
-  d.message = limitMessage(e.reason, limits);
-  out.error(d);
+// Reports a computation stopped by a limit: `gdsl: MESSAGE` on stderr, as
+// the watchdog's hard stop prints it, and also a JSON error object (without a
+// place) with --json.
+int reportStop(const Interrupted& e, const Limits& limits, Output& out, bool json) {
+  std::string message = limitMessage(e.reason, limits);
+  if (json) {
+    Diagnostic d;
+    d.message = message;
+    out.error(d);
+  } else {
+    std::cerr << "gdsl: " << message << "\n";
+  }
   return kFileError;
 }
 
+// A statement built from the command line (`-e POS`, a table's RANGE, a period's
+// GAME): it must compile to exactly one statement, or `notOne` is a usage error.
+struct CommandStatement {
+  std::string text;
+  std::string notOne;
+};
+
 // Runs the file's statements (when `runFile`) and then `extra`; tables go to
 // `onTable` instead of the output when it is set.
-int run(const Options& o, bool runFile, const std::vector<std::string>& extra,
+int run(const Options& o, bool runFile, const std::vector<CommandStatement>& extra,
         TableCapture::TableFn onTable = {}) {
   BackendKind kind = BackendKind::Auto;
   if (int rc = parseBackend(o, kind)) return rc;
@@ -145,18 +191,16 @@ int run(const Options& o, bool runFile, const std::vector<std::string>& extra,
   if (int rc = loadProgram(ws, o, DumpStage::None, nullptr)) return rc;
   std::vector<ir::Statement> statements;
   if (runFile) statements = ws.program().statements;
-  for (const std::string& text : extra) {
-    auto compiled = ws.compileStatements("<command line>", text);
+  for (const CommandStatement& extraStatement : extra) {
+    auto compiled = ws.compileStatements("<command line>", extraStatement.text);
     if (!compiled) return reportDiagnostics(ws, o.json);
-    for (ir::Statement& s : *compiled) statements.push_back(std::move(s));
+    if (compiled->size() != 1) return usage(extraStatement.notOne);
+    statements.push_back(std::move(compiled->front()));
   }
   std::string error, log;
   std::unique_ptr<Backend> backend =
       makeBackend(ws.program(), kind, error, o.verbose ? &log : nullptr);
-  if (!backend) {
-    std::cerr << "gdsl: cannot start the JIT: " << error << "\n";
-    return kFileError;
-  }
+  if (!backend) return fail("cannot start the JIT: " + error);
   std::cerr << log;
   log.clear();
   Interpreter interpreter(ws.program());  // evaluates the positions written in statements
@@ -170,10 +214,7 @@ int run(const Options& o, bool runFile, const std::vector<std::string>& extra,
   Engine engine(ws.program(), *backend, engineOptions);
   if (!o.checkpoint.empty()) {
     int64_t heaps = 0;
-    if (!engine.resume(error, heaps)) {
-      std::cerr << "gdsl: " << error << "\n";
-      return kFileError;
-    }
+    if (!engine.resume(error, heaps)) return fail(error);
     if (o.verbose && heaps > 0)
       std::cerr << fmt::format("gdsl: resumed {} values from checkpoint '{}'\n", heaps,
                                o.checkpoint);
@@ -187,20 +228,26 @@ int run(const Options& o, bool runFile, const std::vector<std::string>& extra,
     for (const ir::Statement& s : statements) ok = runner.run(s) && ok;
   } catch (const Interrupted& e) {
     std::cout.flush();
-    return reportStop(e, limits, *out);
+    return reportStop(e, limits, *out, o.json);
   }
   std::cout.flush();
   if (!o.checkpoint.empty()) {
     try {
       engine.checkpoint();  // the finished tables, so that a rerun is a look-up
     } catch (const RuntimeError& e) {
-      std::cerr << "gdsl: " << e.message << "\n";
+      fail(e.message);
       ok = false;
     }
   }
   std::cerr << log;
   if (o.verbose) std::cerr << backend->report() << engine.report();
   return ok ? kOk : kFileError;
+}
+
+CommandStatement tableStatement(const Options& o) {
+  return {"table " + o.tableSpec,
+          fmt::format("RANGE must be one table range like 'G(0..N)' or 'G(0..A, 0..B)', not '{}'",
+                      o.tableSpec)};
 }
 
 // gdsl plot: the table of `o.tableSpec`, computed as `gdsl table` does, drawn as SVG
@@ -214,15 +261,17 @@ int plot(const Options& o, const std::string& path) {
     return usage(fmt::format("plot needs a table range like 'G(0..N)' or 'G(0..A, 0..B)', not '{}'",
                              o.tableSpec));
   std::string svg;
-  int rc =
-      run(o, false, {"table " + o.tableSpec}, [&](const TableResult& t) { svg = renderPlot(t); });
+  int rc = run(o, false, {tableStatement(o)}, [&](const TableResult& t) { svg = renderPlot(t); });
   if (rc != kOk) return rc;
   if (path == "-") {
     std::cout << svg << std::flush;
     return kOk;
   }
+  errno = 0;
   std::ofstream out(path, std::ios::binary);
-  if (!(out << svg) || !out.flush()) return usage(fmt::format("cannot write '{}'", path));
+  if (!(out << svg) || !out.flush())
+    return usage(fmt::format("cannot write '{}': {}", path,
+                             errno ? std::strerror(errno) : "the write failed"));
   return kOk;
 }
 
@@ -244,10 +293,7 @@ int check(const Options& o) {
   if (int rc = loadProgram(ws, o, stage, &dump)) return rc;
   if (o.dump == "llvm") {
     std::string error;
-    if (!llvmIr(ws.program(), dump, error)) {
-      std::cerr << "gdsl: cannot compile: " << error << "\n";
-      return kFileError;
-    }
+    if (!llvmIr(ws.program(), dump, error)) return fail("cannot compile: " + error);
   }
   std::cout << dump;
   return kOk;
@@ -256,7 +302,7 @@ int check(const Options& o) {
 // gdsl play FILE POS: a game against the computer on standard input/output.
 int playCommand(Options& o) {
   // With --stdlib-only the one positional argument is the position.
-  if (o.stdlibOnly && o.playPosition.empty()) std::swap(o.file, o.playPosition);
+  secondArgument(o, o.playPosition);
   if (o.playPosition.empty()) return usage("play needs a position: gdsl play FILE POS");
   BackendKind kind = BackendKind::Auto;
   if (int rc = parseBackend(o, kind)) return rc;
@@ -267,13 +313,12 @@ int playCommand(Options& o) {
   if (int rc = loadProgram(ws, o, DumpStage::None, nullptr)) return rc;
   auto compiled = ws.compileStatements("<position>", "eval " + o.playPosition);
   if (!compiled) return reportDiagnostics(ws, false);
-  if (compiled->size() != 1) return usage("POS must be one position, e.g. 'Kayles(5) + Nim(3)'");
+  if (compiled->size() != 1)
+    return usage(fmt::format("POS must be one position like 'Kayles(5) + Nim(3)', not '{}'",
+                             o.playPosition));
   std::string error;
   std::unique_ptr<Backend> backend = makeBackend(ws.program(), kind, error);
-  if (!backend) {
-    std::cerr << "gdsl: cannot start the JIT: " << error << "\n";
-    return kFileError;
-  }
+  if (!backend) return fail("cannot start the JIT: " + error);
   Interpreter interpreter(ws.program());
   EngineOptions engineOptions;
   engineOptions.maxStates = limits.maxStates;
@@ -298,6 +343,15 @@ int playCommand(Options& o) {
 int main(int argc, char** argv) {
   CLI::App app{"gdsl: Grundy values, outcomes and periods of impartial games"};
   app.require_subcommand(1);
+  // CLI11's parse errors in gdsl's own form (subcommands inherit it).
+  app.failure_message([](const CLI::App* top, const CLI::Error& e) {
+    std::string command = "gdsl";
+    for (const CLI::App* sub : top->get_subcommands()) command += " " + sub->get_name();
+    // "--backend: 1 required TEXT missing" in plain words.
+    static const std::regex missingValue("^(-[-\\w]+): \\d+ required \\w+ missing$");
+    std::string what = std::regex_replace(e.what(), missingValue, "$1 needs a value");
+    return fmt::format("gdsl: {}\nRun '{} --help' for more information.\n", what, command);
+  });
   Options o;
 
   auto addCommon = [&](CLI::App* cmd, bool fileRequired) {
@@ -331,7 +385,10 @@ int main(int argc, char** argv) {
                     "save one-heap tables to PATH while they grow, and resume from it");
     cmd->add_option("--checkpoint-every", o.checkpointSeconds,
                     "seconds between checkpoints (default 30)")
-        ->check(CLI::PositiveNumber);
+        ->check(expected("a positive number of seconds", [](const std::string& text) {
+          double seconds = 0;
+          return reads(text, seconds) && seconds > 0;
+        }));
   };
 
   CLI::App* eval = app.add_subcommand("eval", "run a file's statements, then each -e position");
@@ -345,19 +402,23 @@ int main(int argc, char** argv) {
 
   CLI::App* table = app.add_subcommand("table", "print a value table, e.g. 'G(0..100)'");
   addCommon(table, false);
-  table->add_option("RANGE", o.tableSpec, "G(0..N) or G(a..b, c..d)")->required();
+  table->add_option("RANGE", o.tableSpec, "G(0..N) or G(a..b, c..d)");
   addRunOptions(table);
 
   CLI::App* period = app.add_subcommand("period", "find (and prove) the period of a game");
   addCommon(period, false);
-  period->add_option("GAME", o.periodGame, "a one-heap game")->required();
-  period->add_option("--max", o.periodMax, "search heaps 0..N (default 100000)");
+  period->add_option("GAME", o.periodGame, "a one-heap game");
+  period->add_option("--max", o.periodMax, "search heaps 0..N (default 100000)")
+      ->check(expected("a whole number of heaps", [](const std::string& text) {
+        int64_t heaps = 0;
+        return reads(text, heaps);
+      }));
   addRunOptions(period);
 
   CLI::App* plotCmd = app.add_subcommand("plot", "draw a value table as SVG, e.g. 'G(0..100)'");
   std::string plotPath;
   addCommon(plotCmd, false);
-  plotCmd->add_option("RANGE", o.tableSpec, "G(0..N) or G(a..b, c..d)")->required();
+  plotCmd->add_option("RANGE", o.tableSpec, "G(0..N) or G(a..b, c..d)");
   plotCmd->add_option("-o,--output", plotPath, "the SVG file to write ('-' for standard output)")
       ->required();
   addRunOptions(plotCmd);
@@ -374,10 +435,18 @@ int main(int argc, char** argv) {
   playCmd->add_flag("--misere", o.play.misere, "misère play: the player who moves last loses");
   playCmd->add_flag("--computer-first", o.play.computerFirst, "the computer moves first");
   playCmd->add_option("--seed", o.play.seed, "seed of the computer's random moves")
+      ->check(expected("a whole number from 0 to 18446744073709551615",
+                       [](const std::string& text) {
+                         uint64_t seed = 0;
+                         return reads(text, seed);
+                       }))
       ->each([&](const std::string&) { o.seeded = true; });
   playCmd->add_option("--backend", o.backend, "interp, jit or auto (default)");
   addLimitOptions(playCmd);
 
+  if (argc == 1)
+    return usage(
+        "missing a command: eval, check, table, period, plot, repl or play (see gdsl --help)");
   if (argc > 1 && argv[1][0] != '-') {
     std::string command = argv[1];
     if (command != "eval" && command != "check" && command != "table" && command != "period" &&
@@ -396,30 +465,48 @@ int main(int argc, char** argv) {
 
   try {
     if (*eval) {
-      std::vector<std::string> extra;
-      for (const std::string& p : o.positions) extra.push_back("eval " + p);
+      std::vector<CommandStatement> extra;
+      for (const std::string& p : o.positions)
+        extra.push_back(
+            {"eval " + p,
+             fmt::format("-e takes one position like 'Kayles(5) + Nim(3)', not '{}'", p)});
       return run(o, true, extra);
     }
     if (*chk) return check(o);
-    if (*table) return run(o, false, {"table " + o.tableSpec});
-    if (*period) {
-      std::string spec = o.periodMax >= 0
-                             ? fmt::format("period {}(0..{})", o.periodGame, o.periodMax)
-                             : "period " + o.periodGame;
-      return run(o, false, {spec});
+    if (*table) {
+      secondArgument(o, o.tableSpec);
+      if (o.tableSpec.empty()) return usage("table needs a range: gdsl table FILE 'G(0..N)'");
+      return run(o, false, {tableStatement(o)});
     }
-    if (*plotCmd) return plot(o, plotPath);
+    if (*period) {
+      secondArgument(o, o.periodGame);
+      if (o.periodGame.empty()) return usage("period needs a game: gdsl period FILE G");
+      // Any --max given is checked like the range of a period statement.
+      std::string spec = o.periodMax ? fmt::format("period {}(0..{})", o.periodGame, *o.periodMax)
+                                     : "period " + o.periodGame;
+      return run(o, false,
+                 {{spec, fmt::format("GAME must be one game's name like 'Kayles', not '{}'",
+                                     o.periodGame)}});
+    }
+    if (*plotCmd) {
+      secondArgument(o, o.tableSpec);
+      if (o.tableSpec.empty())
+        return usage("plot needs a range: gdsl plot FILE 'G(0..N)' -o OUT.svg");
+      return plot(o, plotPath);
+    }
     if (*repl) {
       BackendKind kind = BackendKind::Auto;
       if (int rc = parseBackend(o, kind)) return rc;
       Limits limits;
       if (int rc = parseLimits(o, limits)) return rc;
+      std::string text, error;
+      if (!o.file.empty() && !readFile(o.file, text, error))
+        return usage(fmt::format("cannot read '{}': {}", o.file, error));
       return runRepl(o.file, kind, limits);
     }
     if (*playCmd) return playCommand(o);
   } catch (const std::bad_alloc&) {
-    std::cerr << "gdsl: out of memory\n";
-    return kFileError;
+    return fail("out of memory");
   }
   return kUsageError;
 }

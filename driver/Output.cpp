@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 
+#include "compiler/ir/Arith.h"
 #include "runtime/Position.h"
 
 namespace gdsl {
@@ -78,8 +79,8 @@ class TextOutput final : public Output {
     width = std::max(width, std::to_string(r.ranges[1].second).size());
     size_t label = std::to_string(r.ranges[0].second).size();
     out_ << std::string(label + 1, ' ');
-    for (int64_t c = r.ranges[1].first; c <= r.ranges[1].second; ++c)
-      out_ << fmt::format(" {:>{}}", c, width);
+    arith::forEachInRange(r.ranges[1].first, r.ranges[1].second,
+                          [&](int64_t c) { out_ << fmt::format(" {:>{}}", c, width); });
     out_ << "\n";
     for (size_t i = 0; i < r.rows.size(); ++i) {
       out_ << fmt::format("{:>{}}:", r.ranges[0].first + static_cast<int64_t>(i), label);

@@ -125,6 +125,9 @@ void play(Engine& engine, const Sum& start, const PlayOptions& options, std::ist
           std::ostream& out) {
   Game game(engine, options, out);
   Sum sum = game.live(start);
+  // Values every position the game can reach before the first move, so that
+  // an error in the rules (a cycle, an overflow) stops it before it starts.
+  game.wins(sum);
   bool humanToMove = !options.computerFirst;
   std::vector<Sum> history;  // the position before each of the human's moves
   out << fmt::format("Playing {} ({} play). Type a move's number, hint, undo, moves or quit.\n",

@@ -71,12 +71,18 @@ int64_t tickStep(int64_t span, int target) {
   }
 }
 
-// The multiples of a nice step in [lo, hi].
+// The multiples of a nice step in [lo, hi] (0 <= lo), without overflowing
+// near INT64_MAX.
 std::vector<int64_t> ticks(int64_t lo, int64_t hi, int target) {
   std::vector<int64_t> out;
   if (hi < lo) return out;
   int64_t step = tickStep(hi - lo, target);
-  for (int64_t v = (lo + step - 1) / step * step; v <= hi; v += step) out.push_back(v);
+  int64_t v = lo / step * step;
+  if (v < lo && __builtin_add_overflow(v, step, &v)) return out;
+  while (v <= hi) {
+    out.push_back(v);
+    if (__builtin_add_overflow(v, step, &v)) break;
+  }
   return out;
 }
 

@@ -57,16 +57,13 @@ bool Workspace::loadModule(uint32_t file, const std::string& dir,
       std::error_code ec;
       fs::path canonical = fs::weakly_canonical(p, ec);
       key = ec ? p.string() : canonical.string();
-      std::ifstream in(p, std::ios::binary);
-      if (!in) {
-        diags_.error(s.nameRange,
-                     fmt::format("cannot open '{}' (looked for {})", s.name, p.string()));
+      std::string error;
+      if (!readFile(p.string(), text, error)) {
+        diags_.error(s.nameRange, fmt::format("cannot open '{}' (looked for {}): {}", s.name,
+                                              p.string(), error));
         ok = false;
         continue;
       }
-      std::stringstream buffer;
-      buffer << in.rdbuf();
-      text = buffer.str();
       name = p.lexically_normal().string();
       path = p.string();
       childDir = p.parent_path().string();

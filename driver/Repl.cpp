@@ -64,15 +64,6 @@ std::string trim(const std::string& s) {
   return s.substr(b, e - b + 1);
 }
 
-bool readFile(const std::string& path, std::string& text) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  text = buffer.str();
-  return true;
-}
-
 std::string formatDuration(double seconds) {
   if (seconds < 1e-3) return fmt::format("{:.0f} µs", seconds * 1e6);
   if (seconds < 1) return fmt::format("{:.1f} ms", seconds * 1e3);
@@ -219,8 +210,9 @@ void ReplSession::stopped(const Interrupted& e) {
 
 bool ReplSession::load(const std::string& file) {
   Entry entry;
-  if (!readFile(file, entry.text)) {
-    err_ << fmt::format("cannot read '{}'\n", file);
+  std::string error;
+  if (!readFile(file, entry.text, error)) {
+    err_ << fmt::format("cannot read '{}': {}\n", file, error);
     return false;
   }
   entry.name = file;

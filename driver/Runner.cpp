@@ -6,6 +6,8 @@
 
 #include <algorithm>
 
+#include "compiler/ir/Arith.h"
+
 namespace gdsl {
 
 namespace {
@@ -95,13 +97,13 @@ MovesResult Runner::moves(const Sum& sum) {
 
 std::vector<uint64_t> Runner::heapValues(int game, int64_t lo, int64_t hi) {
   std::vector<uint64_t> out;
-  for (int64_t n = lo; n <= hi; ++n) {
+  arith::forEachInRange(lo, hi, [&](int64_t n) {
     Position p;
     p.game = static_cast<uint32_t>(game);
     p.words.push_back(n);
     engine_.normalize(p);
     out.push_back(engine_.value(p));
-  }
+  });
   return out;
 }
 
@@ -149,10 +151,10 @@ TableResult Runner::table(const ir::Statement& s) {
     } catch (const RuntimeError&) {
     }
     NimTable row;
-    for (int64_t v = r.ranges[0].first; v <= r.ranges[0].second; ++v) {
+    arith::forEachInRange(r.ranges[0].first, r.ranges[0].second, [&](int64_t v) {
       args[ranged[0]] = v;
       row.push(valueAt(args));
-    }
+    });
     r.rows.push_back(std::move(row));
     return r;
   }
@@ -161,16 +163,16 @@ TableResult Runner::table(const ir::Statement& s) {
     throw RuntimeError(s.loc, "a two-parameter table has at most 10000 rows and columns");
   const auto& progress = engine_.options().progress;
   int64_t rows = r.ranges[0].second - r.ranges[0].first + 1;
-  for (int64_t a = r.ranges[0].first; a <= r.ranges[0].second; ++a) {
+  arith::forEachInRange(r.ranges[0].first, r.ranges[0].second, [&](int64_t a) {
     if (progress) progress(r.title, "rows", a - r.ranges[0].first, rows, false);
     NimTable row;
     args[ranged[0]] = a;
-    for (int64_t b = r.ranges[1].first; b <= r.ranges[1].second; ++b) {
+    arith::forEachInRange(r.ranges[1].first, r.ranges[1].second, [&](int64_t b) {
       args[ranged[1]] = b;
       row.push(valueAt(args));
-    }
+    });
     r.rows.push_back(std::move(row));
-  }
+  });
   if (progress) progress(r.title, "rows", rows, rows, true);
   return r;
 }
@@ -185,7 +187,9 @@ PeriodResult Runner::period(const ir::Statement& s) {
       throw RuntimeError(s.table[0].lo.loc,
                          fmt::format("a period is searched from heap 0: write {}(0..N)", r.game));
     maxHeap = positions_.evalConstant(s.table[0].hi);
-    if (maxHeap < 1) throw RuntimeError(s.table[0].hi.loc, "the period search needs N >= 1");
+    if (maxHeap < 1)
+      throw RuntimeError(s.table[0].hi.loc,
+                         fmt::format("the period search needs N >= 1, not {}", maxHeap));
   }
   r.checkedTo = maxHeap;
   r.period = engine_.period(s.game, maxHeap);

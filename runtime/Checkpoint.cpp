@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <memory>
 
@@ -97,7 +98,7 @@ bool saveCheckpoint(const std::string& path, uint64_t fingerprint,
   std::string temp = path + ".tmp";
   int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) {
-    error = fmt::format("cannot write checkpoint '{}': {}", temp, std::strerror(errno));
+    error = fmt::format("cannot write checkpoint '{}': {}", path, std::strerror(errno));
     return false;
   }
   auto w = std::make_unique<Writer>(fd);
@@ -127,9 +128,29 @@ bool saveCheckpoint(const std::string& path, uint64_t fingerprint,
   return true;
 }
 
+bool checkpointWritable(const std::string& path, std::string& error) {
+  // The file is written as path.tmp, then renamed: both need the directory.
+  std::string temp = path + ".tmp";
+  int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  bool created = fd >= 0;
+  if (!created && errno == EEXIST) fd = ::open(temp.c_str(), O_WRONLY | O_CLOEXEC);
+  if (fd < 0) {
+    error = fmt::format("cannot write checkpoint '{}': {}", path, std::strerror(errno));
+    return false;
+  }
+  ::close(fd);
+  if (created) std::remove(temp.c_str());
+  return true;
+}
+
 CheckpointLoad loadCheckpoint(const std::string& path, uint64_t fingerprint,
                               const std::function<NimTable*(const std::string&)>& tableFor,
                               std::string& error) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {  // it would open, and read as damaged
+    error = fmt::format("checkpoint '{}' is a directory; give the path of a file", path);
+    return CheckpointLoad::Failed;
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) return CheckpointLoad::Missing;
   Reader r(in);

@@ -25,6 +25,10 @@ struct CheckpointEntry {
 bool saveCheckpoint(const std::string& path, uint64_t fingerprint,
                     const std::vector<CheckpointEntry>& entries, std::string& error);
 
+// True when a checkpoint can be written at `path` (its temporary file can be
+// created there); false with `error` set otherwise. Nothing is left behind.
+bool checkpointWritable(const std::string& path, std::string& error);
+
 enum class CheckpointLoad { Missing, Loaded, Failed };
 
 // Reads `path`: each table's values are pushed into `tableFor(game)` (which

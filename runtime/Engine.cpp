@@ -170,6 +170,8 @@ bool Engine::resume(std::string& error, int64_t& heaps) {
   };
   CheckpointLoad r = loadCheckpoint(options_.checkpointPath, options_.fingerprint, tableFor, error);
   if (r == CheckpointLoad::Failed) return false;
+  // Refuse a path that cannot be written now, not after the first hour of work.
+  if (!checkpointWritable(options_.checkpointPath, error)) return false;
   for (const HeapState& h : heaps_) heaps += h.values.size();
   if (r == CheckpointLoad::Loaded) savedHeaps_ = heaps;
   lastCheckpoint_ = std::chrono::steady_clock::now();

@@ -87,8 +87,8 @@ class Engine final : private ValueOracle {
   std::string report() const;
 
   // Loads the tables saved at options.checkpointPath, if any; false with
-  // `error` set when the file is damaged or for other rules. `heaps` is the
-  // number of values loaded.
+  // `error` set when the file is damaged or for other rules, or when the path
+  // cannot be written. `heaps` is the number of values loaded.
   bool resume(std::string& error, int64_t& heaps);
   // Saves the tables now, unless they hold nothing the file does not. Throws
   // RuntimeError when the file cannot be written.

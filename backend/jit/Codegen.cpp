@@ -285,9 +285,12 @@ class FunctionEmitter {
         Value* hi = integer(e.kids[1]);
         Value* nonEmpty = B.CreateICmpSGE(hi, lo);
         // size = hi - lo + 1 when hi >= lo, with both steps checked.
-        Value* diff = overflowOp(llvm::Intrinsic::ssub_with_overflow, hi, lo, nonEmpty, e.loc);
-        Value* size =
-            overflowOp(llvm::Intrinsic::sadd_with_overflow, diff, c64(1), nonEmpty, e.loc);
+        Value* diff = B.CreateBinaryIntrinsic(llvm::Intrinsic::ssub_with_overflow, hi, lo);
+        Value* sum = B.CreateBinaryIntrinsic(llvm::Intrinsic::sadd_with_overflow,
+                                             B.CreateExtractValue(diff, 0), c64(1));
+        Value* overflow = B.CreateOr(B.CreateExtractValue(diff, 1), B.CreateExtractValue(sum, 1));
+        failIf(B.CreateAnd(overflow, nonEmpty), ir::ErrorCode::RangeTooLarge, e.loc, lo, hi);
+        Value* size = B.CreateExtractValue(sum, 0);
         storeList(out, llvm::ConstantPointerNull::get(i64p), B.CreateSelect(nonEmpty, size, c64(0)),
                   lo, true);
         return out;
@@ -338,13 +341,10 @@ class FunctionEmitter {
     failIf(bad, ir::ErrorCode::IndexOutOfRange, where, index, size);
   }
 
-  // a OP b with an overflow check that only counts where `guard` holds.
-  Value* overflowOp(llvm::Intrinsic::ID id, Value* a, Value* b, Value* guard, SourceRange where,
-                    ir::ErrorCode code = ir::ErrorCode::RangeTooLarge, int32_t op = 0) {
+  // a OP b with an overflow check (`op` spells the operator in the message).
+  Value* overflowOp(llvm::Intrinsic::ID id, Value* a, Value* b, SourceRange where, int32_t op) {
     Value* r = B.CreateBinaryIntrinsic(id, a, b);
-    Value* overflow = B.CreateExtractValue(r, 1);
-    if (guard) overflow = B.CreateAnd(overflow, guard);
-    failIf(overflow, code, where, a, b, op);
+    failIf(B.CreateExtractValue(r, 1), ir::ErrorCode::Overflow, where, a, b, op);
     return B.CreateExtractValue(r, 0);
   }
 
@@ -378,7 +378,7 @@ class FunctionEmitter {
                   : e.op == Op::Sub ? llvm::Intrinsic::ssub_with_overflow
                                     : llvm::Intrinsic::smul_with_overflow;
         int32_t op = e.op == Op::Add ? kPlus : e.op == Op::Sub ? kMinus : kTimes;
-        return overflowOp(id, a, b, nullptr, e.loc, ir::ErrorCode::Overflow, op);
+        return overflowOp(id, a, b, e.loc, op);
       }
       case Op::Div: {
         Value* a = integer(e.kids[0]);
@@ -408,8 +408,8 @@ class FunctionEmitter {
       case Op::Shl: {
         Value* a = integer(e.kids[0]);
         Value* b = integer(e.kids[1]);
-        Value* outOfRange = B.CreateICmpUGE(b, c64(64));  // also b < 0
-        failIf(outOfRange, ir::ErrorCode::ShiftTooFar, e.loc, a, b);
+        failIf(B.CreateICmpSLT(b, c64(0)), ir::ErrorCode::NegativeShift, e.loc, a, b);
+        failIf(B.CreateICmpSGE(b, c64(64)), ir::ErrorCode::ShiftTooFar, e.loc, a, b);
         Value* r = B.CreateShl(a, b);
         failIf(B.CreateICmpNE(B.CreateAShr(r, b), a), ir::ErrorCode::ShiftTooFar, e.loc, a, b);
         return r;

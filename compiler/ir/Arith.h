@@ -53,6 +53,17 @@ inline bool shl(int64_t a, int64_t b, int64_t& out) {
   return true;
 }
 
+// Calls f(v) for each v in lo..hi in order (none when lo > hi), without
+// overflowing when hi is INT64_MAX.
+template <typename F>
+void forEachInRange(int64_t lo, int64_t hi, F&& f) {
+  if (lo > hi) return;
+  for (int64_t v = lo;; ++v) {
+    f(v);
+    if (v == hi) break;
+  }
+}
+
 // Arithmetic a >> b for b >= 0; false for a negative shift.
 inline bool shr(int64_t a, int64_t b, int64_t& out) {
   if (b < 0) return false;

@@ -10,9 +10,9 @@ std::string errorText(ErrorCode code, int64_t a, int64_t b, const char* op) {
     case ErrorCode::Overflow:
       return fmt::format("integer overflow in {} {} {}", a, op, b);
     case ErrorCode::NegOverflow:
-      return "integer overflow in negation";
+      return fmt::format("integer overflow in -({})", a);
     case ErrorCode::AbsOverflow:
-      return "integer overflow in abs";
+      return fmt::format("integer overflow in abs({})", a);
     case ErrorCode::DivisionByZero:
       return "division by zero";
     case ErrorCode::ModByZero:
@@ -28,7 +28,7 @@ std::string errorText(ErrorCode code, int64_t a, int64_t b, const char* op) {
     case ErrorCode::IndexOutOfRange:
       return fmt::format("index {} is out of range for a list of length {}", a, b);
     case ErrorCode::RangeTooLarge:
-      return "range too large";
+      return fmt::format("the range {}..{} has more than 9223372036854775807 elements", a, b);
     case ErrorCode::SetTooLarge:
       return "set() on a list of more than 2^24 elements";
   }

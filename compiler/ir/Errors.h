@@ -8,17 +8,17 @@
 namespace gdsl::ir {
 
 enum class ErrorCode : int32_t {
-  Overflow,  // a, b, and the operator in `op`
-  NegOverflow,
-  AbsOverflow,
+  Overflow,     // a, b, and the operator in `op`
+  NegOverflow,  // a
+  AbsOverflow,  // a
   DivisionByZero,
   ModByZero,
-  ShiftTooFar,    // a << b
-  NegativeShift,  // b
+  ShiftTooFar,    // a << b, for 0 <= b
+  NegativeShift,  // b, in a << b or a >> b
   EmptyMin,
   EmptyMax,
   IndexOutOfRange,  // index a, size b
-  RangeTooLarge,
+  RangeTooLarge,    // the range a..b
   SetTooLarge,
 };
 

@@ -66,12 +66,13 @@ int64_t Evaluator::evalInt(const Expr& e, const Frame& f) const {
     case Op::IntVar:
       return f.ints[e.imm];
     case Op::Neg:
-      if (!arith::neg(evalInt(e.kids[0], f), r)) fail(e, errorText(ErrorCode::NegOverflow, 0, 0));
+      a = evalInt(e.kids[0], f);
+      if (!arith::neg(a, r)) fail(e, errorText(ErrorCode::NegOverflow, a, 0));
       return r;
     case Op::Abs:
       a = evalInt(e.kids[0], f);
-      if (a < 0 && !arith::neg(a, a)) fail(e, errorText(ErrorCode::AbsOverflow, 0, 0));
-      return a;
+      if (a < 0 && !arith::neg(a, r)) fail(e, errorText(ErrorCode::AbsOverflow, a, 0));
+      return a < 0 ? r : a;
     case Op::Add:
       both();
       if (!arith::add(a, b, r)) fail(e, errorText(ErrorCode::Overflow, a, b, "+"));
@@ -95,6 +96,7 @@ int64_t Evaluator::evalInt(const Expr& e, const Frame& f) const {
       return r;
     case Op::Shl:
       both();
+      if (b < 0) fail(e, errorText(ErrorCode::NegativeShift, a, b));
       if (!arith::shl(a, b, r)) fail(e, errorText(ErrorCode::ShiftTooFar, a, b));
       return r;
     case Op::Shr:
@@ -187,9 +189,8 @@ ListVal Evaluator::evalList(const Expr& e, const Frame& f) const {
     case Op::Range: {
       int64_t lo = evalInt(e.kids[0], f), hi = evalInt(e.kids[1], f);
       int64_t size = 0;
-      if (hi >= lo && !arith::sub(hi, lo, size)) fail(e, errorText(ErrorCode::RangeTooLarge, 0, 0));
-      if (hi >= lo && !arith::add(size, 1, size))
-        fail(e, errorText(ErrorCode::RangeTooLarge, 0, 0));
+      if (hi >= lo && (!arith::sub(hi, lo, size) || !arith::add(size, 1, size)))
+        fail(e, errorText(ErrorCode::RangeTooLarge, lo, hi));
       return ListVal{nullptr, hi >= lo ? size : 0, lo, true};
     }
     case Op::MakeList:

@@ -3,6 +3,7 @@
 #include "compiler/parse/Parser.h"
 
 #include <antlr4-runtime.h>
+#include <fmt/format.h>
 
 #include <cctype>
 #include <charconv>
@@ -41,6 +42,24 @@ std::string rewriteMessage(const std::string& msg) {
   return friendlyTokenNames(msg);
 }
 
+// What could have come instead of the token ANTLR found no way to parse: the
+// tokens that follow the states where every alternative died. "" when unknown.
+std::string expectedAfterNoViableAlt(antlr4::Recognizer* recognizer, std::exception_ptr error) {
+  if (!recognizer || !error) return "";
+  try {
+    std::rethrow_exception(error);
+  } catch (const antlr4::NoViableAltException& e) {
+    if (!e.getDeadEndConfigs()) return "";
+    antlr4::misc::IntervalSet tokens;
+    for (antlr4::atn::ATNState* state : e.getDeadEndConfigs()->getStates())
+      tokens.addAll(recognizer->getATN().nextTokens(state));
+    tokens.remove(antlr4::Token::EPSILON);
+    return tokens.isEmpty() ? "" : friendlyTokenNames(tokens.toString(recognizer->getVocabulary()));
+  } catch (...) {
+  }
+  return "";
+}
+
 bool isWord(const std::string& text) {
   if (text.empty()) return false;
   for (char c : text)
@@ -53,13 +72,16 @@ class ErrorCollector : public antlr4::BaseErrorListener {
   ErrorCollector(const SourceManager& sources, uint32_t file, DiagnosticSink& diags)
       : sources_(sources), file_(file), diags_(diags) {}
 
-  void syntaxError(antlr4::Recognizer*, antlr4::Token* offending, size_t line, size_t col,
-                   const std::string& msg, std::exception_ptr) override {
+  void syntaxError(antlr4::Recognizer* recognizer, antlr4::Token* offending, size_t line,
+                   size_t col, const std::string& msg, std::exception_ptr error) override {
     uint32_t length = 1;
     std::string message = rewriteMessage(msg);
+    std::string expected =
+        message == "this does not parse here" ? expectedAfterNoViableAlt(recognizer, error) : "";
+    std::string expecting = expected.empty() ? " here" : "; expected " + expected;
     if (offending && offending->getType() == antlr4::Token::EOF &&
         message == "this does not parse here") {
-      message = "unexpected end of file";
+      message = "unexpected end of file" + (expected.empty() ? "" : "; expected " + expected);
     }
     if (offending && offending->getType() != antlr4::Token::EOF) {
       length = static_cast<uint32_t>(offending->getStopIndex() - offending->getStartIndex() + 1);
@@ -72,11 +94,14 @@ class ErrorCollector : public antlr4::BaseErrorListener {
         message = "unterminated comment: /* needs a closing */";
         length = 2;
       } else if (type == GdslLexer::ERROR_CHAR) {
-        message = "unexpected character '" + text + "'";
+        auto byte = static_cast<unsigned char>(text.empty() ? 0 : text[0]);
+        message = byte < 0x20 || byte == 0x7f
+                      ? fmt::format("unexpected control character U+{:04X}", byte)
+                      : "unexpected character '" + text + "'";
       } else if (type != GdslLexer::ID && isWord(text) && msg.find("ID") != std::string::npos) {
         message = "'" + text + "' is a keyword and cannot be used as a name";
       } else if (message == "this does not parse here") {
-        message = "unexpected '" + text + "' here";
+        message = "unexpected '" + text + "'" + expecting;
       }
     }
     SourceRange r = sources_.rangeAt(file_, static_cast<uint32_t>(line),
@@ -243,7 +268,9 @@ class Converter {
       // 'normalize' '->' successor
       ast::Successor succ = successor(c->successor());
       if (g.normalize) {
-        diags_.error(range(ctx), "game '" + g.name + "' has more than one normalize rule");
+        auto& d =
+            diags_.error(range(ctx), "game '" + g.name + "' has more than one normalize rule");
+        addNote(d, g.normalizeRange, "the first one is here");
       } else if (succ.size() != 1 || succ[0].kind != ast::Term::Kind::Game) {
         diags_.error(range(c->successor()),
                      "normalize must give a single position of '" + g.name + "'");

@@ -243,7 +243,9 @@ class Checker {
     if (it == gameIds_.end()) {
       auto& d = diags_.error(t.gameRange,
                              "unknown game '" + t.game + "'" + didYouMean(t.game, gameNames()));
-      if (constIds_.count(t.game)) addNote(d, t.gameRange, "'" + t.game + "' is a constant");
+      if (auto c = constIds_.find(t.game); c != constIds_.end())
+        addNote(d, out_.consts[c->second].statement->nameRange,
+                "'" + t.game + "' is a constant, defined here");
       for (auto& a : t.args) check(*a, scope);
       return;
     }

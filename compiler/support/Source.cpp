@@ -1,9 +1,32 @@
-// Line tables for in-memory source files.
+// Reading source files, and line tables for in-memory source files.
 #include "compiler/support/Source.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 
 namespace gdsl {
+
+bool readFile(const std::string& path, std::string& text, std::string& error) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {  // a directory opens, and reads as empty
+    error = "it is a directory";
+    return false;
+  }
+  errno = 0;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    error = errno ? std::strerror(errno) : "it cannot be opened";
+    return false;
+  }
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  text = buffer.str();
+  return true;
+}
 
 uint32_t SourceManager::add(std::string name, std::string path, std::string text) {
   LineTable t;

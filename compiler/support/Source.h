@@ -27,6 +27,10 @@ struct SourceFile {
   std::string text;
 };
 
+// Reads the file at `path` into `text`. False when it cannot, with the reason
+// in `error` ("it is a directory", or the system's "No such file or directory").
+bool readFile(const std::string& path, std::string& text, std::string& error);
+
 class SourceManager {
  public:
   uint32_t add(std::string name, std::string path, std::string text);

@@ -117,6 +117,19 @@ check(len(list(group(root, "p-marks").iter(SVG + "circle"))) == len(p_positions)
       "a dot in every P cell")
 check(group(root, "legend") is not None, "a legend")
 
+# Heaps at the top of the 64-bit range: axis ticks do not overflow (this hung).
+OCTAL = os.path.join(REPO, "stdlib", "octal.game")
+top = "Kayles(9223372036854775805..9223372036854775807)"
+try:
+    r = subprocess.run([GDSL, "plot", OCTAL, top, "-o", "-"], capture_output=True, text=True,
+                       timeout=60)
+    root = ET.fromstring(r.stdout)
+    titles = [c.find(SVG + "title").text for c in group(root, "marks").iter(SVG + "circle")]
+    check(titles == ["Kayles(9223372036854775805): *4", "Kayles(9223372036854775806): *7",
+                     "Kayles(9223372036854775807): *2"], "the last three heaps: %r" % titles)
+except subprocess.TimeoutExpired:
+    check(False, "a plot of the last heaps finishes")
+
 # Usage errors exit with 2 and write nothing; errors in the game exit with 1.
 missing = os.path.join(WORK, "never.svg")
 r = gdsl("plot", HEAPS, "Grundy(0..10)")

@@ -3,17 +3,20 @@
 status with the expected files beside it.
 
 A case is tests/golden/<category>/<name>.game (run as `gdsl eval <file>`) or
-<name>.cmd (one line of gdsl arguments; {root} is the repository root, {case}
-the case's .game file). Beside it:
+<name>.cmd (gdsl's arguments on one line, split as a shell would, with quotes;
+{root} is the repository root, {case} the case's .game file; lines starting
+with // are comments). Beside it:
   <name>.out   expected standard output (empty when missing)
   <name>.err   expected standard error; its presence means exit status 1,
                unless the .cmd line ends with `# exit N`
+  <name>.in    standard input (for gdsl repl and gdsl play); none when missing
 Every case runs on every backend given with --backend, against
 the same .out. Run with --update to rewrite the expected files, then read the
 diff before committing.
 """
 import argparse
 import os
+import shlex
 import subprocess
 import sys
 
@@ -25,13 +28,15 @@ def command(case):
     base, ext = os.path.splitext(case)
     rel = os.path.relpath(case, GOLDEN)
     if ext == ".cmd":
-        line = open(case).read().strip()
+        lines = [l for l in open(case).read().splitlines() if not l.lstrip().startswith("//")]
+        line = " ".join(lines).strip()
         code = None
         if "# exit" in line:
             line, _, tail = line.partition("# exit")
             code = int(tail.strip())
         rel_root = os.path.relpath(ROOT, GOLDEN)
-        args = line.replace("{root}", rel_root).replace("{case}", os.path.splitext(rel)[0] + ".game").split()
+        args = line.replace("{root}", rel_root).replace("{case}", os.path.splitext(rel)[0] + ".game")
+        args = shlex.split(args)
         return args, code
     return ["eval", rel], None
 
@@ -60,7 +65,9 @@ def main():
             full = [opts.gdsl] + args
             if args and args[0] in ("eval", "table", "period") and "--backend" not in args:
                 full += ["--backend", backend]
-            proc = subprocess.run(full, cwd=GOLDEN, capture_output=True, text=True, timeout=300)
+            stdin = read(base + ".in") if os.path.exists(base + ".in") else None
+            proc = subprocess.run(full, cwd=GOLDEN, input=stdin, capture_output=True, text=True,
+                                  timeout=300, stdin=None if stdin is not None else subprocess.DEVNULL)
             if opts.update:
                 with open(base + ".out", "w") as f:
                     f.write(proc.stdout)

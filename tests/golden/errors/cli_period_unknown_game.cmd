@@ -1,1 +1,2 @@
+// gdsl period with a game the file does not have.
 period {case} Nope

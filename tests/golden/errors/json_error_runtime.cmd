@@ -1,1 +1,2 @@
+// With --json, the results before an error are printed, then the error as a JSON object.
 eval {case} --json

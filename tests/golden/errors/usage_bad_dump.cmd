@@ -1,1 +1,2 @@
+// --dump with a stage gdsl does not have.
 check --dump=nope {root}/examples/nim.game # exit 2

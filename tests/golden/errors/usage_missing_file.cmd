@@ -1,1 +1,2 @@
+// A command without its FILE.
 eval # exit 2

@@ -1,1 +1,2 @@
+// A FILE that does not exist.
 eval no_such_file.game # exit 2

@@ -1,1 +1,2 @@
+// gdsl table without its RANGE.
 table {root}/examples/nim.game # exit 2

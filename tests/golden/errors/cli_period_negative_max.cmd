@@ -1,0 +1,2 @@
+// gdsl period with a negative --max.
+period {case} Nim --max=-5

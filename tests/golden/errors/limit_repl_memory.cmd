@@ -1,0 +1,1 @@
+repl {case} --max-memory 150M --backend interp # exit 0

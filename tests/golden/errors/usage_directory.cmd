@@ -1,0 +1,2 @@
+// A directory given as FILE.
+eval errors/lib # exit 2

@@ -1,0 +1,2 @@
+// gdsl without a command.
+# exit 2

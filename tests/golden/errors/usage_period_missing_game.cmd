@@ -1,0 +1,2 @@
+// gdsl period without its GAME.
+period {root}/examples/nim.game # exit 2

@@ -1,0 +1,2 @@
+// gdsl play without a position.
+play {case} # exit 2

@@ -1,0 +1,2 @@
+// A command gdsl does not have.
+bogus {case} # exit 2

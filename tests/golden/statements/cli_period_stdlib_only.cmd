@@ -1,0 +1,1 @@
+period --stdlib-only Kayles --max 300

@@ -1,0 +1,1 @@
+table --stdlib-only 'Kayles(0..20)'
