@@ -2,6 +2,8 @@
 // evaluator, then every ConstRef in games and statements is replaced by the
 // value (an int literal, a list pool entry, a range, or a list-of-lists pool
 // entry), so backends never see constants.
+#include <fmt/format.h>
+
 #include <functional>
 
 #include "compiler/ir/Evaluator.h"
@@ -86,8 +88,13 @@ std::vector<Expr> foldConstants(Program& p) {
           Expr folded = literalList(p, eval.evalList(row, empty), row.loc);
           if (folded.op == Op::Range) {  // store small ranges as lists in the pool
             ListVal l = eval.evalList(folded, empty);
+            if (l.size > (int64_t{1} << 20))
+              throw RuntimeError(row.loc, fmt::format("a row of a list of lists is stored as a "
+                                                      "list, and this range has {} elements "
+                                                      "(at most 2^20)",
+                                                      l.size));
             std::vector<int64_t> items;
-            for (int64_t i = 0; i < l.size && i < (int64_t{1} << 20); ++i) items.push_back(l.at(i));
+            for (int64_t i = 0; i < l.size; ++i) items.push_back(l.at(i));
             folded.op = Op::ListConst;
             folded.imm = static_cast<int64_t>(p.lists.size());
             p.lists.push_back(std::move(items));
