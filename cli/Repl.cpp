@@ -80,9 +80,9 @@ bool readEntry(bool terminal, std::string& entry) {
 
 }  // namespace
 
-int runRepl(const std::string& file, BackendKind backend) {
+int runRepl(const std::string& file, BackendKind backend, const Limits& limits) {
   bool terminal = isatty(0) && isatty(1);
-  ReplSession session(backend, std::cout, std::cerr);
+  ReplSession session(backend, std::cout, std::cerr, limits);
   completing = &session;
 
   struct sigaction action {};
@@ -99,7 +99,7 @@ int runRepl(const std::string& file, BackendKind backend) {
     if (!history.empty()) read_history(history.c_str());
     std::cout << "gdsl REPL: :help lists the commands, :quit leaves.\n";
   }
-  if (!file.empty()) session.load(file);
+  if (!file.empty()) session.submit(":load " + file);
 
   std::string entry;
   while (readEntry(terminal, entry)) {

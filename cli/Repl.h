@@ -4,11 +4,12 @@
 #include <string>
 
 #include "driver/Backends.h"
+#include "runtime/Limits.h"
 
 namespace gdsl {
 
 // Runs the REPL until :quit or end of input; FILE (when not empty) is loaded
 // first. Returns the exit status.
-int runRepl(const std::string& file, BackendKind backend);
+int runRepl(const std::string& file, BackendKind backend, const Limits& limits);
 
 }  // namespace gdsl

@@ -21,6 +21,7 @@
 #include "driver/Runner.h"
 #include "driver/Stdlib.h"
 #include "driver/TableCapture.h"
+#include "runtime/Limits.h"
 
 namespace {
 
@@ -42,6 +43,10 @@ struct Options {
   int64_t periodMax = -1;
   std::string checkpoint;
   double checkpointSeconds = 30;
+  // Limits (runtime/Limits.h): --max-states, --max-memory, --timeout.
+  uint64_t maxStates = Limits{}.maxStates;
+  std::string maxMemory;
+  double timeout = 0;
   std::string playPosition;
   PlayOptions play;
   bool seeded = false;
@@ -107,12 +112,35 @@ int parseBackend(const Options& o, BackendKind& kind) {
   return kOk;
 }
 
+// The limits asked for on the command line; a usage error for a bad size.
+int parseLimits(const Options& o, Limits& limits) {
+  limits.maxStates = o.maxStates;
+  limits.timeout = o.timeout;
+  limits.maxMemory = defaultMaxMemory();
+  if (!o.maxMemory.empty() && !parseSize(o.maxMemory, limits.maxMemory))
+    return usage(fmt::format("--max-memory {}: expected a size such as 4G, 512M or 0 (no limit)",
+                             o.maxMemory));
+  return kOk;
+}
+
+// Reports a computation stopped by a limit (or Ctrl-C) like an error without
+// a place: on stderr, and as a JSON error object with --json.
+int reportStop(const Interrupted& e, const Limits& limits, Output& out) {
+  Diagnostic d;
+  d.message = limitMessage(e.reason, limits);
+  out.error(d);
+  return kFileError;
+}
+
 // Runs the file's statements (when `runFile`) and then `extra`; tables go to
 // `onTable` instead of the output when it is set.
 int run(const Options& o, bool runFile, const std::vector<std::string>& extra,
         TableCapture::TableFn onTable = {}) {
   BackendKind kind = BackendKind::Auto;
   if (int rc = parseBackend(o, kind)) return rc;
+  Limits limits;
+  if (int rc = parseLimits(o, limits)) return rc;
+  Watchdog watchdog(limits);
   Workspace ws;
   if (int rc = loadProgram(ws, o, DumpStage::None, nullptr)) return rc;
   std::vector<ir::Statement> statements;
@@ -134,6 +162,7 @@ int run(const Options& o, bool runFile, const std::vector<std::string>& extra,
   Interpreter interpreter(ws.program());  // evaluates the positions written in statements
   EngineOptions engineOptions;
   engineOptions.plain = o.plain;
+  engineOptions.maxStates = limits.maxStates;
   engineOptions.progress = makeProgressBar(2);
   engineOptions.checkpointPath = o.checkpoint;
   engineOptions.checkpointSeconds = o.checkpointSeconds;
@@ -154,7 +183,12 @@ int run(const Options& o, bool runFile, const std::vector<std::string>& extra,
   if (onTable) out = std::make_unique<TableCapture>(std::move(out), std::move(onTable));
   Runner runner(engine, interpreter, *out);
   bool ok = true;
-  for (const ir::Statement& s : statements) ok = runner.run(s) && ok;
+  try {
+    for (const ir::Statement& s : statements) ok = runner.run(s) && ok;
+  } catch (const Interrupted& e) {
+    std::cout.flush();
+    return reportStop(e, limits, *out);
+  }
   std::cout.flush();
   if (!o.checkpoint.empty()) {
     try {
@@ -226,6 +260,9 @@ int playCommand(Options& o) {
   if (o.playPosition.empty()) return usage("play needs a position: gdsl play FILE POS");
   BackendKind kind = BackendKind::Auto;
   if (int rc = parseBackend(o, kind)) return rc;
+  Limits limits;
+  if (int rc = parseLimits(o, limits)) return rc;
+  Watchdog watchdog(limits);
   Workspace ws;
   if (int rc = loadProgram(ws, o, DumpStage::None, nullptr)) return rc;
   auto compiled = ws.compileStatements("<position>", "eval " + o.playPosition);
@@ -238,13 +275,19 @@ int playCommand(Options& o) {
     return kFileError;
   }
   Interpreter interpreter(ws.program());
-  Engine engine(ws.program(), *backend);
+  EngineOptions engineOptions;
+  engineOptions.maxStates = limits.maxStates;
+  Engine engine(ws.program(), *backend, engineOptions);
   if (!o.seeded) o.play.seed = std::random_device{}();
   try {
     play(engine, interpreter.evalPosition((*compiled)[0].position), o.play, std::cin, std::cout);
   } catch (const RuntimeError& e) {
     Diagnostic d{Severity::Error, e.describe(), e.range, e.notes};
     std::cerr << render(ws.sources(), d);
+    return kFileError;
+  } catch (const Interrupted& e) {
+    std::cout.flush();
+    std::cerr << "gdsl: " << limitMessage(e.reason, limits) << "\n";
     return kFileError;
   }
   return kOk;
@@ -264,7 +307,20 @@ int main(int argc, char** argv) {
   };
 
   // Options of the commands that compute (eval, table, period).
+  // Limits, for every command that computes.
+  auto addLimitOptions = [&](CLI::App* cmd) {
+    cmd->add_option("--max-states", o.maxStates,
+                    "most positions memoized by a search (default 20000000)")
+        ->check(CLI::PositiveNumber);
+    cmd->add_option("--max-memory", o.maxMemory,
+                    "stop when gdsl uses more memory than SIZE, e.g. 4G (default: half the "
+                    "machine's memory, at most 8G; 0: no limit)");
+    cmd->add_option("--timeout", o.timeout, "stop after SECONDS (default 0: no limit)")
+        ->check(CLI::NonNegativeNumber);
+  };
+
   auto addRunOptions = [&](CLI::App* cmd) {
+    addLimitOptions(cmd);
     cmd->add_option("--backend", o.backend, "interp, jit or auto (default)");
     cmd->add_flag("--json", o.json, "print JSON Lines");
     cmd->add_flag("--verbose", o.verbose, "say which backend runs and how tables were computed");
@@ -310,6 +366,7 @@ int main(int argc, char** argv) {
   CLI::App* repl = app.add_subcommand("repl", "interactive session (:help inside lists commands)");
   repl->add_option("FILE", o.file, "a .game file to load first");
   repl->add_option("--backend", o.backend, "interp, jit or auto (default)");
+  addLimitOptions(repl);
 
   CLI::App* playCmd = app.add_subcommand("play", "play a position against the computer");
   addCommon(playCmd, false);
@@ -319,6 +376,7 @@ int main(int argc, char** argv) {
   playCmd->add_option("--seed", o.play.seed, "seed of the computer's random moves")
       ->each([&](const std::string&) { o.seeded = true; });
   playCmd->add_option("--backend", o.backend, "interp, jit or auto (default)");
+  addLimitOptions(playCmd);
 
   if (argc > 1 && argv[1][0] != '-') {
     std::string command = argv[1];
@@ -354,7 +412,9 @@ int main(int argc, char** argv) {
     if (*repl) {
       BackendKind kind = BackendKind::Auto;
       if (int rc = parseBackend(o, kind)) return rc;
-      return runRepl(o.file, kind);
+      Limits limits;
+      if (int rc = parseLimits(o, limits)) return rc;
+      return runRepl(o.file, kind, limits);
     }
     if (*playCmd) return playCommand(o);
   } catch (const std::bad_alloc&) {

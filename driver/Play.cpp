@@ -24,7 +24,11 @@ struct Choice {
 class Game {
  public:
   Game(Engine& engine, const PlayOptions& options, std::ostream& out)
-      : engine_(engine), misere_(engine), options_(options), out_(out), random_(options.seed) {}
+      : engine_(engine),
+        misere_(engine, engine.options().maxStates),
+        options_(options),
+        out_(out),
+        random_(options.seed) {}
 
   bool hasMoves(const Position& p) {
     bool any = false;

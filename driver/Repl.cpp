@@ -3,6 +3,7 @@
 #include "driver/Repl.h"
 
 #include <fmt/format.h>
+#include <malloc.h>
 
 #include <algorithm>
 #include <chrono>
@@ -117,8 +118,9 @@ SourceEntry ReplSession::Entry::statements() const {
   return SourceEntry{name, path, blankOut(text, blank)};
 }
 
-ReplSession::ReplSession(BackendKind backend, std::ostream& out, std::ostream& err)
-    : out_(out), err_(err), backend_(backend) {
+ReplSession::ReplSession(BackendKind backend, std::ostream& out, std::ostream& err, Limits limits)
+    : out_(out), err_(err), limits_(limits), watchdog_(limits), backend_(backend) {
+  watchdog_.pause();
   built_ = build({}, backend_);
 }
 
@@ -143,6 +145,7 @@ std::unique_ptr<ReplSession::Built> ReplSession::build(const std::vector<Entry>&
   b->interpreter = std::make_unique<Interpreter>(program);
   EngineOptions options;
   options.progress = makeProgressBar(2);
+  options.maxStates = limits_.maxStates;
   b->engine = std::make_unique<Engine>(program, *b->backend, options);
   b->output = makeTextOutput(out_, err_, b->workspace.sources());
   b->runner = std::make_unique<Runner>(*b->engine, *b->interpreter, *b->output);
@@ -178,19 +181,43 @@ bool ReplSession::incomplete(const std::string& text) {
 }
 
 bool ReplSession::submit(const std::string& text) {
-  clearInterrupt();
   std::string line = trim(text);
   if (line.empty()) return true;
-  if (line[0] == ':') return command(line);
-  Entry entry;
-  entry.name = fmt::format("<input {}>", ++inputs_);
-  entry.text = text;
-  enter(std::move(entry));
-  return true;
+  clearInterrupt();
+  watchdog_.start();
+  bool goOn = true;
+  try {
+    if (line[0] == ':') {
+      goOn = command(line);
+    } else {
+      Entry entry;
+      entry.name = fmt::format("<input {}>", ++inputs_);
+      entry.text = text;
+      enter(std::move(entry));
+    }
+  } catch (const Interrupted& e) {
+    stopped(e);
+  }
+  watchdog_.pause();
+  clearInterrupt();
+  return goOn;
+}
+
+// After Ctrl-C or a limit: the values computed so far stay, except after the
+// memory limit, where they are dropped so that the session can go on.
+void ReplSession::stopped(const Interrupted& e) {
+  watchdog_.pause();
+  if (e.reason == StopReason::Memory) {
+    built_.reset();
+    malloc_trim(0);  // give the freed memory back, or the next entry stops at once
+    built_ = build(entries_, backend_);
+    err_ << limitMessage(e.reason, limits_) << "\nthe values computed so far were dropped\n";
+    return;
+  }
+  err_ << limitMessage(e.reason, limits_) << "; the values computed so far are kept\n";
 }
 
 bool ReplSession::load(const std::string& file) {
-  clearInterrupt();
   Entry entry;
   if (!readFile(file, entry.text)) {
     err_ << fmt::format("cannot read '{}'\n", file);
@@ -237,13 +264,7 @@ bool ReplSession::enter(Entry entry) {
     entry.parts.push_back(part);
   }
   if (declares && !define(entry)) return false;
-  if (!runs) return true;
-  try {
-    runStatements(entry);
-  } catch (const Interrupted&) {
-    err_ << "interrupted; the values computed so far are kept\n";
-    return false;
-  }
+  if (runs) runStatements(entry);
   return true;
 }
 

@@ -18,12 +18,14 @@
 
 #include "driver/Backends.h"
 #include "driver/Program.h"
+#include "runtime/Limits.h"
 
 namespace gdsl {
 
 class ReplSession {
  public:
-  ReplSession(BackendKind backend, std::ostream& out, std::ostream& err);
+  // `limits` apply to each entry: the timeout counts from the entry's start.
+  ReplSession(BackendKind backend, std::ostream& out, std::ostream& err, Limits limits = {});
   ~ReplSession();
 
   // Runs one entry: declarations and statements, or a `:` command. Errors
@@ -64,6 +66,7 @@ class ReplSession {
   struct Built;
 
   bool enter(Entry entry);
+  void stopped(const Interrupted& e);
   bool define(const Entry& entry);
   void runStatements(const Entry& entry);
   bool command(const std::string& text);
@@ -72,6 +75,8 @@ class ReplSession {
 
   std::ostream& out_;
   std::ostream& err_;
+  Limits limits_;
+  Watchdog watchdog_;
   BackendKind backend_;
   bool showTime_ = false;
   int inputs_ = 0;  // entries typed so far, for their names

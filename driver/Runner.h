@@ -15,7 +15,10 @@ namespace gdsl {
 class Runner {
  public:
   Runner(Engine& engine, Interpreter& positions, Output& output)
-      : engine_(engine), positions_(positions), output_(output), misere_(engine) {}
+      : engine_(engine),
+        positions_(positions),
+        output_(output),
+        misere_(engine, engine.options().maxStates) {}
 
   // False when the statement reported an error (a failed assert included).
   bool run(const ir::Statement& statement);

@@ -281,10 +281,11 @@ uint32_t Engine::intern(const Position& position) {
     values_.push_back(kUnknownValue);
     onStack_.push_back(0);
     if (table_.size() > options_.maxStates)
-      throw RuntimeError(SourceRange{}, fmt::format("gave up after memoizing {} positions (the "
-                                                    "limit); the game may be too large or "
-                                                    "infinite",
-                                                    options_.maxStates));
+      throw RuntimeError(SourceRange{},
+                         fmt::format("gave up after memoizing {} positions, the limit "
+                                     "(--max-states); the game may be infinite or too large; "
+                                     "raise it with --max-states N",
+                                     options_.maxStates));
   }
   return id;
 }

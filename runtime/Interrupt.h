@@ -1,7 +1,9 @@
-// Stopping a computation from outside: Ctrl-C in the REPL and in `gdsl play`
-// sets a flag (async-signal-safe); the engine's loops poll it and throw
-// Interrupted, leaving every memo in a consistent state (values finished
-// before the interruption stay; nothing half-computed is kept).
+// Stopping a computation from outside: Ctrl-C (in the REPL and `gdsl play`)
+// or a resource limit (the watchdog, runtime/Limits.h) sets a flag with the
+// reason (async-signal-safe); the engine's loops, the interpreter and the
+// JIT's range loops poll it and throw Interrupted, leaving every memo in a
+// consistent state (values finished before the interruption stay; nothing
+// half-computed is kept).
 #pragma once
 
 #include <atomic>
@@ -9,27 +11,37 @@
 
 namespace gdsl {
 
+enum class StopReason : int { None = 0, User, Timeout, Memory };
+
 struct Interrupted : std::exception {
+  explicit Interrupted(StopReason why) : reason(why) {}
   const char* what() const noexcept override { return "interrupted"; }
+  StopReason reason;
 };
 
-inline std::atomic<bool>& interruptFlag() {
-  static std::atomic<bool> flag{false};
+inline std::atomic<int>& interruptFlag() {
+  static std::atomic<int> flag{0};
   return flag;
 }
 
-// Asks the running computation to stop (safe to call from a signal handler).
-inline void requestInterrupt() {
-  interruptFlag().store(true, std::memory_order_relaxed);
+// Asks the running computation to stop; the first reason given is kept.
+// Safe to call from a signal handler or another thread.
+inline void requestInterrupt(StopReason why = StopReason::User) {
+  int none = 0;
+  interruptFlag().compare_exchange_strong(none, static_cast<int>(why));
 }
 inline void clearInterrupt() {
-  interruptFlag().store(false, std::memory_order_relaxed);
+  interruptFlag().store(0, std::memory_order_relaxed);
+}
+inline StopReason interruptReason() {
+  return static_cast<StopReason>(interruptFlag().load(std::memory_order_relaxed));
 }
 
 // Throws Interrupted when a stop was requested; a relaxed load, cheap enough
 // for every heap of a table and every position of a search.
 inline void checkInterrupt() {
-  if (interruptFlag().load(std::memory_order_relaxed)) throw Interrupted{};
+  if (int why = interruptFlag().load(std::memory_order_relaxed))
+    throw Interrupted(static_cast<StopReason>(why));
 }
 
 }  // namespace gdsl

@@ -88,6 +88,7 @@ void Interpreter::forEach(const ir::Step& s, const ir::Frame& f, Body&& body) {
   ir::ListVal l = eval_.evalList(s.domain.list, f);
   ir::ListArena::Mark inner = arena_.mark();
   for (int64_t i = 0; i < l.size; ++i) {
+    if ((i & 0xffff) == 0xffff) checkInterrupt();  // a range's list can be huge
     f.ints[s.slot] = l.at(i);
     body();
     arena_.release(inner);

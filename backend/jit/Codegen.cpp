@@ -572,6 +572,19 @@ class FunctionEmitter {
     body();
     if (mark) call(gdsl_jit_arena_release, voidTy, {i8p, i64}, {ctx_, mark});
     Value* current = B.CreateLoad(i64, index);
+    if (nestedIndex < 0) {
+      // A range may be huge (1..10^18), as a domain or as a list: every 65536
+      // values, see whether the computation was asked to stop.
+      BasicBlock* poll = BasicBlock::Create(C, "poll", F);
+      BasicBlock* polled = BasicBlock::Create(C, "polled", F);
+      llvm::MDBuilder weights(C);
+      B.CreateCondBr(B.CreateICmpEQ(B.CreateAnd(current, c64(0xffff)), c64(0xffff)), poll, polled,
+                     weights.createBranchWeights(1, 65535));
+      B.SetInsertPoint(poll);
+      checkStatus(call(gdsl_jit_poll, i32, {i8p}, {ctx_}));
+      B.CreateBr(polled);
+      B.SetInsertPoint(polled);
+    }
     BasicBlock* next = BasicBlock::Create(C, "next", F);
     B.CreateCondBr(B.CreateICmpEQ(current, count), exit, next);  // no overflow at the end
     B.SetInsertPoint(next);

@@ -8,6 +8,7 @@
 
 #include "backend/jit/JitBackend.h"
 #include "compiler/ir/Errors.h"
+#include "runtime/Interrupt.h"
 
 namespace gdsl::jit {
 
@@ -194,6 +195,14 @@ int32_t gdsl_jit_index_nested(Context* ctx, int32_t nested, int64_t index, int32
   const std::vector<int64_t>& l =
       ctx->program->lists[static_cast<size_t>(rows[static_cast<size_t>(index)])];
   *out = ir::ListVal{l.data(), static_cast<int64_t>(l.size()), 0, false};
+  return 0;
+}
+
+int32_t gdsl_jit_poll(Context* ctx) {
+  if (int why = interruptFlag().load(std::memory_order_relaxed)) {
+    ctx->error = std::make_exception_ptr(Interrupted(static_cast<StopReason>(why)));
+    return 1;
+  }
   return 0;
 }
 

@@ -69,6 +69,9 @@ int64_t gdsl_jit_in_list(int64_t x, const ir::ListVal* list);
 int32_t gdsl_jit_index_nested(Context* ctx, int32_t nested, int64_t index, int32_t loc,
                               ir::ListVal* out);
 int64_t gdsl_jit_arena_mark(Context* ctx);
+// Range loops call this every 65536 values: non-zero (with the error set)
+// when the computation was asked to stop (Ctrl-C, --timeout, --max-memory).
+int32_t gdsl_jit_poll(Context* ctx);
 void gdsl_jit_arena_release(Context* ctx, int64_t mark);
 }
 

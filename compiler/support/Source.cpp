@@ -1,14 +1,33 @@
 // Line tables for in-memory source files.
 #include "compiler/support/Source.h"
 
+#include <algorithm>
+
 namespace gdsl {
 
 uint32_t SourceManager::add(std::string name, std::string path, std::string text) {
-  std::vector<uint32_t> starts{0};
-  for (uint32_t i = 0; i < text.size(); ++i)
-    if (text[i] == '\n') starts.push_back(i + 1);
+  LineTable t;
+  t.starts.push_back(0);
+  t.startCodepoints.push_back(0);
+  bool ascii = true;
+  uint32_t codepoints = 0;
+  for (uint32_t i = 0; i < text.size(); ++i) {
+    auto c = static_cast<unsigned char>(text[i]);
+    if (c >= 0x80) ascii = false;
+    if ((c & 0xC0) != 0x80) ++codepoints;
+    if (c == '\n') {
+      t.starts.push_back(i + 1);
+      t.startCodepoints.push_back(codepoints);
+    }
+  }
+  if (!ascii) {
+    // The byte offset of every code point, and of the end of the text.
+    for (uint32_t i = 0; i < text.size(); ++i)
+      if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) t.codepointBytes.push_back(i);
+    t.codepointBytes.push_back(static_cast<uint32_t>(text.size()));
+  }
   files_.push_back(SourceFile{std::move(name), std::move(path), std::move(text)});
-  lineStarts_.push_back(std::move(starts));
+  lines_.push_back(std::move(t));
   return static_cast<uint32_t>(files_.size() - 1);
 }
 
@@ -25,25 +44,20 @@ std::string_view SourceManager::lineText(uint32_t file, uint32_t offset) const {
   return line;
 }
 
-// Byte offset of code point `count` counted from byte `from` (UTF-8).
-static uint32_t advanceCodepoints(const std::string& text, uint32_t from, uint32_t count) {
-  uint32_t i = from;
-  while (count > 0 && i < text.size()) {
-    ++i;
-    while (i < text.size() && (static_cast<unsigned char>(text[i]) & 0xC0) == 0x80) ++i;
-    --count;
-  }
-  return i;
-}
-
 SourceRange SourceManager::rangeAt(uint32_t file, uint32_t line, uint32_t col,
                                    uint32_t length) const {
-  const auto& starts = lineStarts_[file];
+  // Constant time per token: a file of one long line must not be quadratic.
+  const LineTable& t = lines_[file];
   const std::string& text = files_[file].text;
   uint32_t lineIndex = line == 0 ? 0 : line - 1;
-  if (lineIndex >= starts.size()) lineIndex = static_cast<uint32_t>(starts.size() - 1);
-  uint32_t begin = advanceCodepoints(text, starts[lineIndex], col == 0 ? 0 : col - 1);
-  uint32_t end = advanceCodepoints(text, begin, length);
+  if (lineIndex >= t.starts.size()) lineIndex = static_cast<uint32_t>(t.starts.size() - 1);
+  auto byteOf = [&](uint64_t codepoint) {
+    if (t.codepointBytes.empty())  // ASCII: one byte per code point
+      return static_cast<uint32_t>(std::min<uint64_t>(codepoint, text.size()));
+    return t.codepointBytes[std::min<uint64_t>(codepoint, t.codepointBytes.size() - 1)];
+  };
+  uint64_t first = uint64_t{t.startCodepoints[lineIndex]} + (col == 0 ? 0 : col - 1);
+  uint32_t begin = byteOf(first), end = byteOf(first + length);
   // Columns are shown in bytes-as-characters for ASCII and code points otherwise.
   return SourceRange{file, begin, end, lineIndex + 1, col == 0 ? 1 : col};
 }

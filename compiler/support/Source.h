@@ -42,8 +42,13 @@ class SourceManager {
   static SourceRange join(SourceRange a, SourceRange b);
 
  private:
+  struct LineTable {
+    std::vector<uint32_t> starts;           // byte offset of each line
+    std::vector<uint32_t> startCodepoints;  // code point index of each line
+    std::vector<uint32_t> codepointBytes;   // byte of each code point; empty for ASCII
+  };
   std::vector<SourceFile> files_;
-  std::vector<std::vector<uint32_t>> lineStarts_;
+  std::vector<LineTable> lines_;
 };
 
 }  // namespace gdsl

@@ -208,3 +208,38 @@ TEST_CASE("completion offers commands, modules, keywords and games") {
   r.run("import std.heaps");
   CHECK(has(r.session.completions("Gru"), "Grundy"));
 }
+
+TEST_CASE("a limit stops an entry and the session goes on") {
+  SECTION("the time limit keeps the values computed so far") {
+    gdsl::Limits limits;
+    limits.timeout = 0.3;
+    std::ostringstream out, err;
+    ReplSession session(BackendKind::Interp, out, err, limits);
+    session.submit("game S(n) { move t(m in 1..min(3, n)) when m != 2 or n % 7 != 1 -> S(n - m) }");
+    session.submit("eval S(100000000)");
+    CHECK(err.str().find("stopped after 0.3 s, the time limit (--timeout)") != std::string::npos);
+    CHECK(err.str().find("the values computed so far are kept") != std::string::npos);
+    CHECK(session.memoSize() > 1000);
+    out.str("");
+    session.submit("eval S(8)");  // the clock starts again for each entry
+    CHECK(out.str().find("S(8): ") != std::string::npos);
+  }
+  SECTION("the memory limit drops the values so that the session can go on") {
+    gdsl::Limits limits;
+    limits.maxMemory = gdsl::residentMemory() + (uint64_t{100} << 20);
+    std::ostringstream out, err;
+    ReplSession session(BackendKind::Interp, out, err, limits);
+    session.submit(
+        "game W(a, b) {\n"
+        "  move x(k in 1..min(a, 2)) -> W(a - k, b)\n"
+        "  move y(k in 1..min(b, 2)) -> W(a, b - k)\n"
+        "}");
+    session.submit("eval W(4000, 4000)");
+    CHECK(err.str().find("the limit (--max-memory)") != std::string::npos);
+    CHECK(err.str().find("the values computed so far were dropped") != std::string::npos);
+    CHECK(session.memoSize() == 0);
+    session.submit("eval W(4, 5)");
+    INFO(err.str());
+    CHECK(out.str().find("W(4, 5): *3") != std::string::npos);
+  }
+}

@@ -1,0 +1,68 @@
+// Resource limits (--max-states, --max-memory, --timeout) and the watchdog
+// that enforces the last two: a thread that looks at the clock and at the
+// process's resident memory every 10 ms and, past a limit, asks the running
+// computation to stop (runtime/Interrupt.h). Code that does not poll the
+// flag (the parser, LLVM compiling) cannot be stopped that way: when a stop
+// has not been taken up within a second, the watchdog prints the limit's
+// message and ends the process with status 1.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "runtime/Interrupt.h"
+
+namespace gdsl {
+
+struct Limits {
+  uint64_t maxStates = 20'000'000;  // memoized positions (and misère states)
+  uint64_t maxMemory = 0;           // bytes of resident memory; 0: none
+  double timeout = 0;               // seconds; 0: none
+};
+
+// Half of the machine's physical memory, at most 8 GiB: a runaway game
+// cannot take the machine's memory.
+uint64_t defaultMaxMemory();
+// "512M", "4G", "1.5G", "100000" (bytes); K, M, G, T are powers of 1024.
+// False when `text` is not a size.
+bool parseSize(const std::string& text, uint64_t& bytes);
+std::string formatSize(uint64_t bytes);  // "4 GiB", "512 MiB"
+// The resident memory of this process, in bytes.
+uint64_t residentMemory();
+
+// What to tell the user when `reason` stopped a computation: the limit, and
+// how to raise it.
+std::string limitMessage(StopReason reason, const Limits& limits);
+
+class Watchdog {
+ public:
+  explicit Watchdog(const Limits& limits);
+  ~Watchdog();
+  Watchdog(const Watchdog&) = delete;
+  Watchdog& operator=(const Watchdog&) = delete;
+
+  // A computation starts: the timeout counts from now. The REPL calls this
+  // for each entry and pause() when it is back at the prompt.
+  void start();
+  void pause();
+
+ private:
+  void run();
+
+  Limits limits_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool quit_ = false;
+  bool running_ = false;
+  std::chrono::steady_clock::time_point startedAt_;
+  std::chrono::steady_clock::time_point stopAskedAt_;
+  bool stopAsked_ = false;
+  std::thread thread_;
+};
+
+}  // namespace gdsl

@@ -1,0 +1,1 @@
+eval {case} --max-memory 3X # exit 2

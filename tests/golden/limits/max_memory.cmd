@@ -1,0 +1,1 @@
+eval {case} --max-memory 150M

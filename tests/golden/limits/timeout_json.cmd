@@ -1,0 +1,1 @@
+eval {case} --timeout 0.5 --json

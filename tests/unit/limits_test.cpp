@@ -1,0 +1,84 @@
+// Resource limits (runtime/Limits.h): sizes as users write them, and the
+// watchdog stopping a computation through the interrupt flag, with the
+// engine's memo left usable. The command-line messages are golden tests
+// (tests/golden/limits).
+#include "runtime/Limits.h"
+
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <thread>
+
+using gdsl::Limits;
+using gdsl::StopReason;
+
+TEST_CASE("sizes are read as users write them") {
+  uint64_t bytes = 0;
+  CHECK((gdsl::parseSize("4G", bytes) && bytes == (uint64_t{4} << 30)));
+  CHECK((gdsl::parseSize("512M", bytes) && bytes == (uint64_t{512} << 20)));
+  CHECK((gdsl::parseSize("1.5GiB", bytes) && bytes == (uint64_t{3} << 29)));
+  CHECK((gdsl::parseSize("64k", bytes) && bytes == 65536));
+  CHECK((gdsl::parseSize("1000", bytes) && bytes == 1000));
+  CHECK((gdsl::parseSize("0", bytes) && bytes == 0));
+  CHECK_FALSE(gdsl::parseSize("", bytes));
+  CHECK_FALSE(gdsl::parseSize("3X", bytes));
+  CHECK_FALSE(gdsl::parseSize("-1G", bytes));
+  CHECK_FALSE(gdsl::parseSize("G", bytes));
+  CHECK_FALSE(gdsl::parseSize("99999999T", bytes));
+  CHECK(gdsl::formatSize(uint64_t{8} << 30) == "8 GiB");
+  CHECK(gdsl::formatSize(uint64_t{3} << 29) == "1.5 GiB");
+  CHECK(gdsl::formatSize(100) == "100 bytes");
+  CHECK(gdsl::defaultMaxMemory() > 0);
+  CHECK(gdsl::defaultMaxMemory() <= (uint64_t{8} << 30));
+  CHECK(gdsl::residentMemory() > 0);
+}
+
+TEST_CASE("the watchdog asks the computation to stop at the time limit") {
+  gdsl::clearInterrupt();
+  Limits limits;
+  limits.timeout = 0.2;
+  gdsl::Watchdog watchdog(limits);
+  auto start = std::chrono::steady_clock::now();
+  bool stopped = false;
+  try {
+    while (std::chrono::steady_clock::now() - start < std::chrono::seconds(5))
+      gdsl::checkInterrupt();
+  } catch (const gdsl::Interrupted& e) {
+    stopped = true;
+    CHECK(e.reason == StopReason::Timeout);
+  }
+  watchdog.pause();
+  CHECK(stopped);
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  CHECK(seconds >= 0.2);
+  CHECK(seconds < 1.0);  // long before its hard stop
+  CHECK(gdsl::limitMessage(StopReason::Timeout, limits).find("--timeout") != std::string::npos);
+  gdsl::clearInterrupt();
+
+  // Paused, it does not count: nothing is requested while the REPL waits.
+  std::this_thread::sleep_for(std::chrono::milliseconds(400));
+  CHECK(gdsl::interruptReason() == StopReason::None);
+}
+
+TEST_CASE("the watchdog stops a computation past the memory limit") {
+  gdsl::clearInterrupt();
+  Limits limits;
+  limits.maxMemory = gdsl::residentMemory() + (uint64_t{64} << 20);
+  gdsl::Watchdog watchdog(limits);
+  std::vector<std::vector<char>> blocks;
+  bool stopped = false;
+  try {
+    for (int i = 0; i < 64; ++i) {  // up to 512 MiB, touched
+      blocks.emplace_back(size_t{8} << 20, char(1));
+      std::this_thread::sleep_for(std::chrono::milliseconds(15));
+      gdsl::checkInterrupt();
+    }
+  } catch (const gdsl::Interrupted& e) {
+    stopped = true;
+    CHECK(e.reason == StopReason::Memory);
+  }
+  blocks.clear();
+  watchdog.pause();
+  gdsl::clearInterrupt();
+  CHECK(stopped);
+  CHECK(gdsl::limitMessage(StopReason::Memory, limits).find("--max-memory") != std::string::npos);
+}
