@@ -23,12 +23,16 @@
 #include "driver/Runner.h"
 #include "runtime/Engine.h"
 #include "runtime/Interrupt.h"
+#include "runtime/Limits.h"
 
 namespace gdsl::fuzz {
 namespace {
 
-// Requests an interrupt when a deadline passes: one thread for the whole run,
-// armed before each program and disarmed after it.
+// Requests an interrupt when a deadline passes or resident memory grows past
+// a limit, as the CLI's watchdog does for --timeout and --max-memory
+// (runtime/Limits.h), but without ever ending the process: code that does not
+// poll the flag shows up as a libFuzzer timeout. One thread for the whole
+// run, armed before each program and disarmed after it.
 class Watchdog {
  public:
   Watchdog() : thread_([this] { loop(); }) {}
@@ -41,9 +45,10 @@ class Watchdog {
     thread_.join();
   }
 
-  void arm(int ms) {
+  void arm(int ms, uint64_t maxMemory) {
     std::lock_guard<std::mutex> lock(mutex_);
     deadline_ = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
+    maxMemory_ = maxMemory;
     armed_ = true;
     wake_.notify_all();
   }
@@ -58,17 +63,25 @@ class Watchdog {
     while (!stop_) {
       if (!armed_) {
         wake_.wait(lock);
-      } else if (wake_.wait_until(lock, deadline_) == std::cv_status::timeout && armed_ &&
-                 std::chrono::steady_clock::now() >= deadline_) {
-        requestInterrupt();
-        armed_ = false;
+        continue;
       }
+      wake_.wait_for(lock, std::chrono::milliseconds(10));
+      if (!armed_) continue;
+      StopReason reason = StopReason::None;
+      if (maxMemory_ > 0 && residentMemory() > maxMemory_)
+        reason = StopReason::Memory;
+      else if (std::chrono::steady_clock::now() >= deadline_)
+        reason = StopReason::Timeout;
+      if (reason == StopReason::None) continue;
+      requestInterrupt(reason);
+      armed_ = false;
     }
   }
 
   std::mutex mutex_;
   std::condition_variable wake_;
   std::chrono::steady_clock::time_point deadline_;
+  uint64_t maxMemory_ = 0;
   bool armed_ = false;
   bool stop_ = false;
   std::thread thread_;  // last: starts once the rest is initialized
@@ -113,8 +126,9 @@ EngineOptions smallLimits() {
 }
 
 // Runs every statement of `ws`'s program on `backend`; the output (results and
-// rendered diagnostics) goes to `text`. False when interrupted.
-bool runStatements(const Workspace& ws, Backend& backend, bool json, std::string& text) {
+// rendered diagnostics) goes to `text`. Returns why it was interrupted, or
+// StopReason::None.
+StopReason runStatements(const Workspace& ws, Backend& backend, bool json, std::string& text) {
   CappedBuffer buffer;
   std::ostream stream(&buffer);
   Interpreter positions(ws.program());
@@ -122,15 +136,15 @@ bool runStatements(const Workspace& ws, Backend& backend, bool json, std::string
   std::unique_ptr<Output> out = json ? makeJsonOutput(stream, stream, ws.sources())
                                      : makeTextOutput(stream, stream, ws.sources());
   Runner runner(engine, positions, *out);
-  bool finished = true;
+  StopReason stopped = StopReason::None;
   try {
     for (const ir::Statement& s : ws.program().statements) runner.run(s);
-  } catch (const Interrupted&) {
-    finished = false;
+  } catch (const Interrupted& e) {
+    stopped = e.reason;
   }
   stream.flush();
   text = std::move(buffer.text);
-  return finished;
+  return stopped;
 }
 
 [[noreturn]] void backendsDisagree(std::string_view program, const std::string& interp,
@@ -165,10 +179,11 @@ Outcome run(std::string_view text, const PipelineOptions& options) {
 
   Interpreter interpreter(ws.program());
   std::string interpOut;
-  watchdog().arm(options.timeoutMs);
-  bool finished = runStatements(ws, interpreter, json, interpOut);
+  watchdog().arm(options.timeoutMs, options.maxMemory);
+  StopReason stopped = runStatements(ws, interpreter, json, interpOut);
   watchdog().disarm();
-  if (!finished) return Outcome::Interrupted;
+  if (stopped == StopReason::Memory) return Outcome::OutOfMemory;
+  if (stopped != StopReason::None) return Outcome::Interrupted;
 
   // Compiling costs milliseconds a game: only some small programs.
   if (options.jitEvery > 0 && (hash >> 3) % static_cast<uint64_t>(options.jitEvery) == 0 &&
@@ -180,10 +195,11 @@ Outcome run(std::string_view text, const PipelineOptions& options) {
       std::abort();
     }
     clearInterrupt();
-    watchdog().arm(options.timeoutMs * 4);
-    finished = runStatements(ws, *jit, json, jitOut);
+    watchdog().arm(options.timeoutMs * 4, options.maxMemory);
+    stopped = runStatements(ws, *jit, json, jitOut);
     watchdog().disarm();
-    if (finished && jitOut != interpOut) backendsDisagree(text, interpOut, jitOut);
+    if (stopped == StopReason::None && jitOut != interpOut)
+      backendsDisagree(text, interpOut, jitOut);
   }
   return Outcome::Ran;
 }
@@ -198,29 +214,14 @@ size_t stringEnd(std::string_view text, size_t i) {
 }  // namespace
 
 bool skipInput(std::string_view text) {
-  // Deep nesting of brackets or of prefix operators (`not not ...`, `- - ...`):
-  // the recursive-descent parser and the recursive passes overflow the stack
-  // (a known problem, being fixed on main).
-  constexpr int kMaxDepth = 64;
-  int depth = 0, prefix = 0;
+  // An import of a file outside the working directory: /dev/zero would hang
+  // and /proc files change between runs.
   for (size_t i = 0; i < text.size(); ++i) {
-    char c = text[i];
-    if (c == '(' || c == '[' || c == '{') {
-      if (++depth > kMaxDepth) return true;
-    } else if (c == ')' || c == ']' || c == '}') {
-      depth = std::max(0, depth - 1);
-    } else if (c == '-' || (c == 'n' && text.substr(i, 3) == "not")) {
-      if (++prefix > kMaxDepth) return true;
-    } else if (c == '"') {
-      // An import of a file outside the working directory: /dev/zero would
-      // hang and /proc files change between runs.
-      size_t end = stringEnd(text, i);
-      std::string_view literal = text.substr(i, end - i);
-      if (literal.find("..") != std::string_view::npos || literal.find("\"/") == 0) return true;
-      i = end;
-    } else if (c != ' ' && c != '\t' && c != '\n' && c != '\r') {
-      if (c != 'o' && c != 't') prefix = 0;  // inside `not`
-    }
+    if (text[i] != '"') continue;
+    size_t end = stringEnd(text, i);
+    std::string_view literal = text.substr(i, end - i);
+    if (literal.find("..") != std::string_view::npos || literal.find("\"/") == 0) return true;
+    i = end;
   }
   return false;
 }
@@ -241,6 +242,8 @@ PipelineOptions optionsFromEnvironment() {
   PipelineOptions o;
   if (const char* ms = std::getenv("GDSL_FUZZ_TIMEOUT_MS")) o.timeoutMs = std::atoi(ms);
   if (const char* every = std::getenv("GDSL_FUZZ_JIT_EVERY")) o.jitEvery = std::atoi(every);
+  if (const char* mb = std::getenv("GDSL_FUZZ_MAX_MEMORY_MB"))
+    o.maxMemory = static_cast<uint64_t>(std::atoll(mb)) << 20;
   return o;
 }
 
