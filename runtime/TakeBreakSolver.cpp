@@ -28,11 +28,12 @@ void TakeBreakSolver::growStamps(uint32_t v) {
 
 uint32_t TakeBreakSolver::next(const NimTable& table) {
   int64_t n = table.size();
-  // Every option value is below 2^b when every table value is: size the
-  // stamps once here so that the loops need no bounds checks.
+  // Every option value is below 2^b when every table value is, and the mex
+  // is at most 2^b: the stamps hold 2^(b+1) entries (every value below half
+  // their size), so that the loops need no bounds checks.
   for (; scanned_ < n; ++scanned_) {
     uint32_t v = table[scanned_];
-    if (v >= stamps_.size()) growStamps(v);
+    if (v >= stamps_.size() / 2) growStamps(v);
   }
   if (++epoch_ == 0) {
     std::fill(stamps_.begin(), stamps_.end(), 0);

@@ -102,7 +102,7 @@ the sources and the case that shows it.
 
 
 def read(path):
-    return open(path, encoding="utf-8").read() if os.path.exists(path) else ""
+    return open(path, encoding="utf-8", errors="replace").read() if os.path.exists(path) else ""
 
 
 def comment(text):

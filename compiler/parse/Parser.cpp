@@ -9,6 +9,7 @@
 #include <charconv>
 #include <regex>
 #include <set>
+#include <string_view>
 
 #include "GdslLexer.h"
 #include "GdslParser.h"
@@ -623,11 +624,35 @@ bool checkNesting(antlr4::CommonTokenStream& tokens, const SourceManager& source
   return true;
 }
 
+// Reports the byte at `offset` as not UTF-8, at its line and column.
+void reportInvalidUtf8(const SourceManager& sources, uint32_t file, size_t offset,
+                       DiagnosticSink& diags) {
+  const std::string& text = sources.file(file).text;
+  uint32_t line = 1, col = 1;
+  for (size_t i = 0; i < offset; ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      col = 1;
+    } else if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) {
+      ++col;
+    }
+  }
+  auto at = static_cast<uint32_t>(offset);
+  diags.error(SourceRange{file, at, at + 1, line, col},
+              fmt::format("byte 0x{:02x} is not UTF-8 text; gdsl files are UTF-8",
+                          static_cast<unsigned char>(text[offset])));
+}
+
 }  // namespace
 
 std::optional<ast::Module> parseModule(const SourceManager& sources, uint32_t fileId,
                                        DiagnosticSink& diagnostics) {
   size_t before = diagnostics.all().size();
+  // ANTLR's input stream throws std::range_error on text that is not UTF-8.
+  if (size_t bad = invalidUtf8(sources.file(fileId).text); bad != std::string_view::npos) {
+    reportInvalidUtf8(sources, fileId, bad, diagnostics);
+    return std::nullopt;
+  }
   antlr4::ANTLRInputStream input(sources.file(fileId).text);
   GdslLexer lexer(&input);
   ErrorCollector collector(sources, fileId, diagnostics);

@@ -70,9 +70,20 @@ struct Builder {
   }
 };
 
-// A binder name that is not the heap parameter's name.
-std::string fresh(const std::string& wanted, const std::string& heap) {
-  return wanted == heap ? wanted + "_" : wanted;
+bool mentions(const Expr& e, const std::string& name) {
+  if (e.kind == ast::ExprKind::Name && e.name == name) return true;
+  for (const ExprPtr& kid : e.kids)
+    if (kid && mentions(*kid, name)) return true;
+  return false;
+}
+
+// A binder name that is neither the heap parameter's name nor a name the
+// amount uses (`remove i` with a constant `i` must not see the binder i).
+std::string fresh(const std::string& wanted, const std::string& heap,
+                  const Expr* amount = nullptr) {
+  std::string name = wanted;
+  while (name == heap || (amount && mentions(*amount, name))) name += "_";
+  return name;
 }
 
 // Adds the clause(s) that bind `k` to each amount of K with k <= n. A
@@ -91,7 +102,7 @@ void bindAmount(const Builder& b, const Expr& amount, const std::string& k, Move
 }
 
 void desugarTake(const Builder& b, Move& m) {
-  std::string k = fresh("k", b.heap);
+  std::string k = fresh("k", b.heap, m.amount.get());
   m.label = "take";
   bindAmount(b, *m.amount, k, m);
   m.successor.push_back(b.pos(b.bin(BinOp::Sub, b.n(), b.name(k))));
@@ -112,8 +123,8 @@ void desugarSplit(const Builder& b, Move& m, bool unequal) {
 // is needed. The start i is the outer loop, so that the moves that leave a
 // small heap come first: a winning move of a huge heap is found among them.
 void desugarRemove(const Builder& b, Move& m, bool neighbours) {
-  std::string k = fresh("k", b.heap);
-  std::string i = fresh("i", b.heap);
+  std::string k = fresh("k", b.heap, m.amount.get());
+  std::string i = fresh("i", b.heap, m.amount.get());
   m.label = "remove";
   m.clauses.push_back(b.bind(i, b.range(b.num(0), b.bin(BinOp::Div, b.n(), b.num(2)))));
   // room = n - 2i: the largest block that fits after i tokens on each side.

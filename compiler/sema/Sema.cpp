@@ -177,10 +177,23 @@ class Checker {
       if (m.sugar != ast::Sugar::None && m.sugar != ast::Sugar::Octal && m.successor.empty())
         continue;  // sugar that could not be desugared (already reported)
       size_t mark = scope.visible.size();
+      if (m.amount) checkAmount(m, scope);
       for (ast::Clause& c : m.clauses) checkClause(c, scope);
       checkSuccessor(m.successor, scope);
       scope.visible.resize(mark);
     }
+  }
+
+  // The amount of take and remove sugar stays on the move for the
+  // take-and-break analysis (compiler/ir/TakeBreak.cpp), so it is resolved in
+  // the scope of the parameters like its copy in the desugared clauses. Errors
+  // are reported once, for the copy; an amount with errors is dropped (the
+  // analysis then only sees the rules), so no unresolved name reaches lowering.
+  void checkAmount(ast::Move& m, Scope& scope) {
+    size_t before = diags_.all().size();
+    Type t = check(*m.amount, scope);
+    if (diags_.all().size() != before || t == Type::Unknown) m.amount.reset();
+    diags_.truncate(before);
   }
 
   void checkClause(ast::Clause& c, Scope& scope) {

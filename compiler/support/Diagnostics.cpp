@@ -24,7 +24,10 @@ static void renderOne(const SourceManager& sources, const Diagnostic& d, std::st
   const SourceFile& file = sources.file(d.range.file);
   out += fmt::format("{}:{}:{}: {}: {}\n", file.name, d.range.line, d.range.col, kind, d.message);
   std::string_view line = sources.lineText(d.range.file, d.range.begin);
-  out += fmt::format("  {}\n  ", line);
+  // Bytes that are not UTF-8 are shown as U+FFFD (they are only reported, as
+  // the first error of the file, so the caret before them still lines up).
+  out += fmt::format("  {}\n  ", invalidUtf8(line) == std::string_view::npos ? std::string(line)
+                                                                             : toValidUtf8(line));
   // The caret goes under the range's first byte; tabs are kept so that it
   // lines up, and a multi-byte character counts as one column.
   size_t prefix = d.range.begin - static_cast<size_t>(line.data() - file.text.data());

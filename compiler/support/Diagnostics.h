@@ -26,6 +26,10 @@ class DiagnosticSink {
   bool hasErrors() const { return !diagnostics_.empty(); }
   const std::vector<Diagnostic>& all() const { return diagnostics_; }
   void clear() { diagnostics_.clear(); }
+  // Drops every diagnostic after the first `count`.
+  void truncate(size_t count) {
+    if (count < diagnostics_.size()) diagnostics_.resize(count);
+  }
 
  private:
   std::vector<Diagnostic> diagnostics_;

@@ -28,6 +28,43 @@ bool readFile(const std::string& path, std::string& text, std::string& error) {
   return true;
 }
 
+size_t utf8Length(std::string_view text, size_t i) {
+  auto c = static_cast<unsigned char>(text[i]);
+  if (c < 0x80) return 1;
+  size_t length = c >= 0xC2 && c <= 0xDF   ? 2
+                  : c >= 0xE0 && c <= 0xEF ? 3
+                  : c >= 0xF0 && c <= 0xF4 ? 4
+                                           : 0;
+  if (length == 0 || i + length > text.size()) return 0;
+  // The second byte's range depends on the first (overlong forms, surrogates, > U+10FFFF).
+  auto c1 = static_cast<unsigned char>(text[i + 1]);
+  unsigned char lo = c == 0xE0 ? 0xA0 : c == 0xF0 ? 0x90 : 0x80;
+  unsigned char hi = c == 0xED ? 0x9F : c == 0xF4 ? 0x8F : 0xBF;
+  if (c1 < lo || c1 > hi) return 0;
+  for (size_t k = 2; k < length; ++k)
+    if ((static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80) return 0;
+  return length;
+}
+
+size_t invalidUtf8(std::string_view text) {
+  for (size_t i = 0; i < text.size();) {
+    size_t length = utf8Length(text, i);
+    if (length == 0) return i;
+    i += length;
+  }
+  return std::string_view::npos;
+}
+
+std::string toValidUtf8(std::string_view text) {
+  std::string out;
+  for (size_t i = 0; i < text.size();) {
+    size_t length = utf8Length(text, i);
+    out += length == 0 ? std::string_view("\xEF\xBF\xBD") : text.substr(i, length);
+    i += length == 0 ? 1 : length;
+  }
+  return out;
+}
+
 uint32_t SourceManager::add(std::string name, std::string path, std::string text) {
   LineTable t;
   t.starts.push_back(0);

@@ -31,6 +31,15 @@ struct SourceFile {
 // in `error` ("it is a directory", or the system's "No such file or directory").
 bool readFile(const std::string& path, std::string& text, std::string& error);
 
+// Source files are UTF-8 text. The length of the UTF-8 sequence at text[i]
+// (1 to 4 bytes), or 0 when the bytes there are not UTF-8 (RFC 3629: no
+// overlong forms, no surrogates, nothing above U+10FFFF).
+size_t utf8Length(std::string_view text, size_t i);
+// The offset of the first byte of `text` that is not UTF-8, or npos.
+size_t invalidUtf8(std::string_view text);
+// `text` with every byte that is not UTF-8 replaced by U+FFFD, for display.
+std::string toValidUtf8(std::string_view text);
+
 class SourceManager {
  public:
   uint32_t add(std::string name, std::string path, std::string text);

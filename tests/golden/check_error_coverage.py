@@ -179,7 +179,7 @@ def expected_outputs():
     out = {}
     for ext in ("err", "out"):
         for path in glob.glob(os.path.join(CASES, "**", "*." + ext), recursive=True):
-            out[os.path.relpath(path, ROOT)] = open(path, encoding="utf-8").read()
+            out[os.path.relpath(path, ROOT)] = open(path, encoding="utf-8", errors="replace").read()
     return out
 
 
