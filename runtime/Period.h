@@ -26,7 +26,7 @@ std::optional<PeriodInfo> findPeriod(TableView g, int64_t count);
 
 // Guy-Smith: for a take-and-break game removing at most t tokens, the period
 // is proved once it holds for n0 <= n < 2 n0 + p + t, i.e. once values up to
-// heap 2 n0 + 2p + t - 1 are known.
+// heap 2 n0 + 2p + t - 1 are known. INT64_MAX when that is past 64 bits.
 int64_t heapsNeededForProof(const PeriodInfo& period, int64_t t);
 
 }  // namespace gdsl

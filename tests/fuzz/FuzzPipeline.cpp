@@ -11,6 +11,7 @@
 #include <mutex>
 #include <new>
 #include <ostream>
+#include <set>
 #include <streambuf>
 #include <string>
 #include <thread>
@@ -19,11 +20,13 @@
 #include "backend/interp/Interpreter.h"
 #include "driver/Backends.h"
 #include "driver/Output.h"
+#include "driver/Plot.h"
 #include "driver/Program.h"
 #include "driver/Runner.h"
 #include "runtime/Engine.h"
 #include "runtime/Interrupt.h"
 #include "runtime/Limits.h"
+#include "tests/fuzz/TokenMutator.h"
 
 namespace gdsl::fuzz {
 namespace {
@@ -125,26 +128,143 @@ EngineOptions smallLimits() {
   return e;
 }
 
-// Runs every statement of `ws`'s program on `backend`; the output (results and
-// rendered diagnostics) goes to `text`. Returns why it was interrupted, or
+// Passes everything on to `inner` and also draws every table as `gdsl plot`
+// would (driver/Plot.h), throwing the picture away.
+class PlottingOutput : public Output {
+ public:
+  explicit PlottingOutput(std::unique_ptr<Output> inner) : inner_(std::move(inner)) {}
+  void table(const TableResult& r) override {
+    inner_->table(r);
+    if (!r.ranges.empty() && r.ranges.size() <= 2) renderPlot(r);
+  }
+  void eval(const EvalResult& r) override { inner_->eval(r); }
+  void misere(const MisereResult& r) override { inner_->misere(r); }
+  void moves(const MovesResult& r) override { inner_->moves(r); }
+  void period(const PeriodResult& r) override { inner_->period(r); }
+  void assertion(bool ok) override { inner_->assertion(ok); }
+  void error(const Diagnostic& d) override { inner_->error(d); }
+
+ private:
+  std::unique_ptr<Output> inner_;
+};
+
+std::unique_ptr<Output> makeOutput(bool json, std::ostream& stream, const Workspace& ws) {
+  return json ? makeJsonOutput(stream, stream, ws.sources())
+              : makeTextOutput(stream, stream, ws.sources());
+}
+
+// Runs `statements` on `backend`; the output (results and rendered
+// diagnostics) goes to `text`. Returns why it was interrupted, or
 // StopReason::None.
-StopReason runStatements(const Workspace& ws, Backend& backend, bool json, std::string& text) {
+StopReason runStatements(const Workspace& ws, const std::vector<ir::Statement>& statements,
+                         Backend& backend, bool json, std::string& text) {
   CappedBuffer buffer;
   std::ostream stream(&buffer);
   Interpreter positions(ws.program());
   Engine engine(ws.program(), backend, smallLimits());
-  std::unique_ptr<Output> out = json ? makeJsonOutput(stream, stream, ws.sources())
-                                     : makeTextOutput(stream, stream, ws.sources());
-  Runner runner(engine, positions, *out);
+  PlottingOutput out(makeOutput(json, stream, ws));
+  Runner runner(engine, positions, out);
   StopReason stopped = StopReason::None;
   try {
-    for (const ir::Statement& s : ws.program().statements) runner.run(s);
+    for (const ir::Statement& s : statements) runner.run(s);
   } catch (const Interrupted& e) {
     stopped = e.reason;
   }
   stream.flush();
   text = std::move(buffer.text);
   return stopped;
+}
+
+// A top-level statement of a program: bytes [begin, end) of its text.
+struct Piece {
+  size_t begin = 0, end = 0;
+  bool declaration = false;  // game, const, import
+};
+
+// Splits a program at the keywords that start statements (outside brackets).
+// Text before the first keyword belongs to no piece.
+std::vector<Piece> splitStatements(std::string_view text) {
+  static const std::set<std::string> kStarts = {"game",  "const", "import", "eval",
+                                                "moves", "table", "period", "assert"};
+  static const std::set<std::string> kDeclarations = {"game", "const", "import"};
+  std::vector<Piece> pieces;
+  int depth = 0;
+  size_t at = 0;
+  for (const Token& t : tokenize(text)) {
+    size_t start = at + t.trivia.size();
+    at = start + t.text.size();
+    if (depth == 0 && kStarts.count(t.text)) {
+      if (!pieces.empty()) pieces.back().end = start;
+      pieces.push_back(Piece{start, text.size(), kDeclarations.count(t.text) > 0});
+    }
+    if (t.text == "(" || t.text == "[" || t.text == "{") ++depth;
+    if ((t.text == ")" || t.text == "]" || t.text == "}") && depth > 0) --depth;
+  }
+  return pieces;
+}
+
+// `text` with the bytes of the pieces not kept turned into spaces (newlines
+// stay, so that locations in the rest are unchanged).
+std::string blankOut(std::string_view text, const std::vector<Piece>& pieces,
+                     const std::vector<bool>& keep) {
+  std::string out(text);
+  for (size_t i = 0; i < pieces.size(); ++i)
+    if (!keep[i])
+      for (size_t b = pieces[i].begin; b < pieces[i].end; ++b)
+        if (out[b] != '\n') out[b] = ' ';
+  return out;
+}
+
+// A second chance for a program with errors, so that one broken statement
+// does not keep the rest from running: its declarations alone, leaving out
+// (a few rounds) those with errors, then each other statement compiled on its
+// own as `gdsl eval -e` compiles them (those with errors are left out). Null
+// when no declarations load.
+std::unique_ptr<Workspace> loadWhatCompiles(std::string_view text,
+                                            std::vector<ir::Statement>& statements) {
+  std::vector<Piece> pieces = splitStatements(text);
+  std::vector<bool> keep(pieces.size());
+  for (size_t i = 0; i < pieces.size(); ++i) keep[i] = pieces[i].declaration;
+  std::unique_ptr<Workspace> ws;
+  for (int round = 0;; ++round) {
+    ws = std::make_unique<Workspace>();
+    if (ws->load("<fuzz>", "", blankOut(text, pieces, keep))) break;
+    if (round == 4) return nullptr;
+    bool dropped = false;
+    for (const Diagnostic& d : ws->diagnostics().all()) {
+      if (!d.range.valid() || d.range.file != 0) continue;
+      for (size_t i = 0; i < pieces.size(); ++i)
+        if (keep[i] && d.range.begin >= pieces[i].begin && d.range.begin < pieces[i].end) {
+          keep[i] = false;
+          dropped = true;
+        }
+    }
+    if (!dropped) return nullptr;
+  }
+  for (const Piece& p : pieces) {
+    if (p.declaration) continue;
+    auto compiled = ws->compileStatements("<fuzz statement>",
+                                          std::string(text.substr(p.begin, p.end - p.begin)));
+    if (compiled) statements.insert(statements.end(), compiled->begin(), compiled->end());
+  }
+  return ws;
+}
+
+// Statements for a program that has none: a small table of every one-heap
+// game, a position of every other game.
+std::vector<std::string> defaultStatements(const ir::Program& program) {
+  std::vector<std::string> out;
+  for (const ir::Game& g : program.games) {
+    if (g.params.size() == 1 && g.params[0].type == ir::Type::Int) {
+      out.push_back("table " + g.name + "(0..24)");
+      continue;
+    }
+    std::string args;
+    for (size_t i = 0; i < g.params.size(); ++i)
+      args += std::string(i ? ", " : "") + (g.params[i].type == ir::Type::List ? "[1, 2, 3]" : "3");
+    out.push_back("eval " + g.name + "(" + args + ")");
+  }
+  return out;
 }
 
 [[noreturn]] void backendsDisagree(std::string_view program, const std::string& interp,
@@ -165,38 +285,47 @@ Outcome run(std::string_view text, const PipelineOptions& options) {
   DumpStage stage = kStages[hash % 4];
   bool json = (hash >> 2) % 2 == 1;
 
-  Workspace ws;
+  auto ws = std::make_unique<Workspace>();
   std::string dump;
-  if (!ws.load("<fuzz>", "", std::string(text), stage, &dump)) {
+  std::vector<ir::Statement> statements;
+  if (ws->load("<fuzz>", "", std::string(text), stage, &dump)) {
+    statements = ws->program().statements;
+  } else {
     CappedBuffer buffer;
     std::ostream stream(&buffer);
-    std::unique_ptr<Output> out = json ? makeJsonOutput(stream, stream, ws.sources())
-                                       : makeTextOutput(stream, stream, ws.sources());
-    for (const Diagnostic& d : ws.diagnostics().all()) out->error(d);
-    return Outcome::Rejected;
+    std::unique_ptr<Output> out = makeOutput(json, stream, *ws);
+    for (const Diagnostic& d : ws->diagnostics().all()) out->error(d);
+    ws = loadWhatCompiles(text, statements);
+    if (!ws) return Outcome::Rejected;
   }
-  if (ws.program().statements.empty()) return Outcome::Ran;
+  if (statements.empty()) {
+    for (const std::string& piece : defaultStatements(ws->program())) {
+      auto compiled = ws->compileStatements("<fuzz default>", piece);
+      if (compiled) statements.insert(statements.end(), compiled->begin(), compiled->end());
+    }
+  }
+  if (statements.empty()) return Outcome::Ran;
 
-  Interpreter interpreter(ws.program());
+  Interpreter interpreter(ws->program());
   std::string interpOut;
   watchdog().arm(options.timeoutMs, options.maxMemory);
-  StopReason stopped = runStatements(ws, interpreter, json, interpOut);
+  StopReason stopped = runStatements(*ws, statements, interpreter, json, interpOut);
   watchdog().disarm();
   if (stopped == StopReason::Memory) return Outcome::OutOfMemory;
   if (stopped != StopReason::None) return Outcome::Interrupted;
 
   // Compiling costs milliseconds a game: only some small programs.
   if (options.jitEvery > 0 && (hash >> 3) % static_cast<uint64_t>(options.jitEvery) == 0 &&
-      ws.program().games.size() <= 8) {
+      ws->program().games.size() <= 8) {
     std::string error, jitOut;
-    std::unique_ptr<Backend> jit = makeBackend(ws.program(), BackendKind::Jit, error);
+    std::unique_ptr<Backend> jit = makeBackend(ws->program(), BackendKind::Jit, error);
     if (!jit) {
       std::fprintf(stderr, "fuzz: cannot start the JIT: %s\n", error.c_str());
       std::abort();
     }
     clearInterrupt();
     watchdog().arm(options.timeoutMs * 4, options.maxMemory);
-    stopped = runStatements(ws, *jit, json, jitOut);
+    stopped = runStatements(*ws, statements, *jit, json, jitOut);
     watchdog().disarm();
     if (stopped == StopReason::None && jitOut != interpOut)
       backendsDisagree(text, interpOut, jitOut);

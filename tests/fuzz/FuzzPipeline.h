@@ -1,7 +1,7 @@
 // The pipeline the fuzz targets drive (tests/fuzz/README.md): program text ->
-// parse -> sema -> IR -> every statement on the interpreter, with small engine
-// limits and a watchdog that interrupts a statement after a few hundred
-// milliseconds. Diagnostics, runtime errors, interruptions and running out of
+// parse -> sema -> IR -> every statement on the interpreter (those that
+// compile, when some do not), with small engine limits and a watchdog that
+// interrupts a statement after a few hundred milliseconds. Diagnostics, runtime errors, interruptions and running out of
 // memory are normal outcomes; anything else (a crash, a sanitizer report, an
 // exception escaping, the backends disagreeing) is a bug. The regression test
 // tests/unit/fuzz_regressions_test.cpp runs the same code.

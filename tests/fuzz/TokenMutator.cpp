@@ -106,6 +106,35 @@ std::string interestingNumber(const std::string& old, std::mt19937& rng) {
   return kNumbers[rng() % std::size(kNumbers)];
 }
 
+// Tokens that can stand in for each other: a mutation among them often keeps
+// the program valid and changes what it computes.
+const std::vector<std::vector<std::string>>& classes() {
+  static const std::vector<std::vector<std::string>> kClasses = {
+      {"+", "-", "*", "/", "%", "|", "^", "&", "<<", ">>"},
+      {"==", "!=", "<", "<=", ">", ">=", "in"},
+      {"and", "or"},
+      {"min", "max"},
+      {"take", "remove"},
+      {"eval", "moves", "assert"},
+      {"table", "period"},
+      {"(", "["},
+      {")", "]"},
+      {"\"0.77\"", "\"0.137\"", "\"4.0\"", "\"0.07\"", "\"0.4012\"", "\"0.6\"", "\"4.37\""}};
+  return kClasses;
+}
+
+// Replaces a token by another of its class; false when the program has none.
+bool replaceInClass(std::vector<Token>& tokens, std::mt19937& rng) {
+  std::vector<std::pair<size_t, const std::vector<std::string>*>> candidates;
+  for (size_t i = 0; i < tokens.size(); ++i)
+    for (const auto& c : classes())
+      if (std::find(c.begin(), c.end(), tokens[i].text) != c.end()) candidates.emplace_back(i, &c);
+  if (candidates.empty()) return false;
+  const auto& [i, c] = candidates[rng() % candidates.size()];
+  tokens[i].text = (*c)[rng() % c->size()];
+  return true;
+}
+
 }  // namespace
 
 std::vector<Token> tokenize(std::string_view text) {
@@ -168,7 +197,14 @@ size_t mutateTokens(uint8_t* data, size_t size, size_t maxSize, unsigned seed) {
   auto at = [&](size_t n) { return n == 0 ? size_t{0} : rng() % n; };
   auto fresh = [](std::string text) { return Token{" ", std::move(text)}; };
   size_t n = tokens.size();
-  switch (rng() % 8) {
+  // Numbers and tokens of a class are changed most often: such programs
+  // usually still compile, and compute something else.
+  unsigned op = rng() % 12;
+  if (op >= 10) op = 5;  // a number
+  if (op == 9 && !replaceInClass(tokens, rng)) op = 5;
+  switch (op) {
+    case 9:  // done above
+      break;
     case 0:  // delete a run of 1-4 tokens
       if (n > 0) {
         size_t i = at(n), len = std::min<size_t>(1 + rng() % 4, n - i);
@@ -210,6 +246,7 @@ size_t mutateTokens(uint8_t* data, size_t size, size_t maxSize, unsigned seed) {
         tokens.insert(tokens.begin() + static_cast<long>(at(n + 1)), run.begin(), run.end());
       }
       break;
+    case 7:
     default:  // rename: one name everywhere it occurs
       if (n > 0) {
         std::string from = tokens[at(n)].text, to = pick(tokens, rng);

@@ -9,10 +9,13 @@
 
 #include "brute_force.h"
 #include "driver/Session.h"
+#include "test_scale.h"
 
 namespace {
 
-constexpr int kHeaps = 3000;
+// 3000 heaps; under sanitizers (GDSL_TEST_SCALE) fewer, still well past heap
+// 64, where sparse space is forced on, and heap 256, where periods are checked.
+const int kHeaps = brute::scaled(3000, 600);
 
 std::vector<uint64_t> gdslTable(const std::string& code, gdsl::EngineOptions options, int heaps) {
   gdsl::SessionOptions so;
@@ -71,8 +74,9 @@ TEST_CASE("sparse space equals the plain method on Grundy's game and a two-rule 
     REQUIRE(s.load("g.game",
                    "game Grundy(n) { split unequal }\n"
                    "game Mixed(n) {\n  take {2, 5}\n  split unequal\n  remove 3\n}\n"));
-    brute::Table grundy = brute::grundyGame(6000);
-    CHECK(s.table("Grundy", 0, 6000) == std::vector<uint64_t>(grundy.begin(), grundy.end()));
+    const int heaps = brute::scaled(6000, 1000);
+    brute::Table grundy = brute::grundyGame(heaps);
+    CHECK(s.table("Grundy", 0, heaps) == std::vector<uint64_t>(grundy.begin(), grundy.end()));
     // take {2,5} + split unequal + remove 3, written out by positions.
     std::vector<uint64_t> mixed(3001, 0);
     for (int n = 0; n <= 3000; ++n) {

@@ -1,0 +1,26 @@
+// The sizes of the long brute-force tests, scaled down under sanitizers:
+// GDSL_TEST_SCALE=N (scripts/sanitize.sh sets 4) divides them by N, never
+// below a floor that keeps what the test is about (sparse space from heap 64,
+// period checks from heap 256, ...). Unset or 1: the full sizes.
+#pragma once
+
+#include <algorithm>
+#include <cstdlib>
+
+namespace brute {
+
+inline int testScale() {
+  static const int scale = [] {
+    const char* text = std::getenv("GDSL_TEST_SCALE");
+    int n = text ? std::atoi(text) : 1;
+    return n < 1 ? 1 : n;
+  }();
+  return scale;
+}
+
+// `full` divided by the scale, at least `floor`.
+inline int scaled(int full, int floor) {
+  return std::max(floor, full / testScale());
+}
+
+}  // namespace brute
