@@ -281,12 +281,12 @@ std::string scatter(const TableResult& t) {
   svg.raw() += fmt::format("<g stroke=\"{}\">\n", kAxis);
   svg.line(kLeft, kTop, kLeft, bottom);
   svg.line(kLeft, bottom, right, bottom);
-  for (int64_t h : ticks(lo, lo + n - 1, 10))
+  for (int64_t h : ticks(lo, lo + (n - 1), 10))
     svg.line(xOf(h - lo), bottom, xOf(h - lo), bottom + 5);
   for (int64_t v : ticks(0, maxValue, 8)) svg.line(kLeft - 5, yOf(v), kLeft, yOf(v));
   svg.raw() += "</g>\n";
   svg.raw() += fmt::format("<g fill=\"{}\">\n", kAxis);
-  for (int64_t h : ticks(lo, lo + n - 1, 10))
+  for (int64_t h : ticks(lo, lo + (n - 1), 10))
     svg.text(xOf(h - lo), bottom + 18, std::to_string(h), "middle");
   for (int64_t v : ticks(0, maxValue, 8)) svg.text(kLeft - 8, yOf(v) + 4, std::to_string(v), "end");
   svg.text(kLeft + kPlotWidth / 2.0, bottom + 42, "heap", "middle");
@@ -406,8 +406,8 @@ std::string grid(const TableResult& t) {
         out += "/>\n";
         continue;
       }
-      int64_t a0 = loA + i * kA, a1 = std::min(loA + (i + 1) * kA, loA + nA) - 1;
-      int64_t b0 = loB + j * kB, b1 = std::min(loB + (j + 1) * kB, loB + nB) - 1;
+      int64_t a0 = loA + i * kA, a1 = loA + (std::min((i + 1) * kA, nA) - 1);
+      int64_t b0 = loB + j * kB, b1 = loB + (std::min((j + 1) * kB, nB) - 1);
       std::string pos = positionText(t, {span(a0, a1), span(b0, b1)});
       std::string what = binned ? fmt::format("smallest value {}", nimber(v))
                                 : fmt::format("{}, {}", nimber(v), v == 0 ? "P" : "N");
@@ -430,14 +430,14 @@ std::string grid(const TableResult& t) {
   out += fmt::format("<g fill=\"{}\">\n", kAxis);
   const int targetB = std::max(2, static_cast<int>(gridW / 50));
   const int targetA = std::max(2, static_cast<int>(gridH / 30));
-  for (int64_t b : ticks(loB, loB + nB - 1, targetB))
+  for (int64_t b : ticks(loB, loB + (nB - 1), targetB))
     svg.text(left + ((b - loB) / kB + 0.5) * size, top - 6, std::to_string(b), "middle");
-  for (int64_t a : ticks(loA, loA + nA - 1, targetA))
+  for (int64_t a : ticks(loA, loA + (nA - 1), targetA))
     svg.text(left - 6, top + ((a - loA) / kA + 0.5) * size + 4, std::to_string(a), "end");
-  svg.text(left + gridW / 2, top - 26, fmt::format("{} = {} →", nameB, span(loB, loB + nB - 1)),
+  svg.text(left + gridW / 2, top - 26, fmt::format("{} = {} →", nameB, span(loB, loB + (nB - 1))),
            "middle");
   double midA = top + gridH / 2;
-  svg.text(24, midA, fmt::format("{} = {} →", nameA, span(loA, loA + nA - 1)), "middle",
+  svg.text(24, midA, fmt::format("{} = {} →", nameA, span(loA, loA + (nA - 1))), "middle",
            fmt::format("transform=\"rotate(90 24 {})\"", num(midA)));
   if (nA == 0 || nB == 0) svg.text(left, top + 20, "(no positions)");
   out += "</g>\n";

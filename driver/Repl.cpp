@@ -3,7 +3,6 @@
 #include "driver/Repl.h"
 
 #include <fmt/format.h>
-#include <malloc.h>
 
 #include <algorithm>
 #include <chrono>
@@ -200,7 +199,7 @@ void ReplSession::stopped(const Interrupted& e) {
   watchdog_.pause();
   if (e.reason == StopReason::Memory) {
     built_.reset();
-    malloc_trim(0);  // give the freed memory back, or the next entry stops at once
+    releaseFreedMemory();  // or the next entry stops at once
     built_ = build(entries_, backend_);
     err_ << limitMessage(e.reason, limits_) << "\nthe values computed so far were dropped\n";
     return;

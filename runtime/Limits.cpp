@@ -2,6 +2,7 @@
 #include "runtime/Limits.h"
 
 #include <fmt/format.h>
+#include <malloc.h>
 #include <unistd.h>
 
 #include <cmath>
@@ -62,6 +63,26 @@ uint64_t residentMemory() {
   std::fclose(f);
   if (read != 2) return 0;
   return resident * static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
+}
+
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define GDSL_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) && !defined(GDSL_ASAN)
+#define GDSL_ASAN 1
+#endif
+#ifdef GDSL_ASAN
+#include <sanitizer/allocator_interface.h>
+#endif
+
+void releaseFreedMemory() {
+#ifdef GDSL_ASAN
+  // ASan keeps freed blocks in a quarantine and its own pools, not malloc's.
+  __sanitizer_purge_allocator();
+#endif
+  malloc_trim(0);
 }
 
 std::string limitMessage(StopReason reason, const Limits& limits) {

@@ -34,6 +34,9 @@ bool parseSize(const std::string& text, uint64_t& bytes);
 std::string formatSize(uint64_t bytes);  // "4 GiB", "512 MiB"
 // The resident memory of this process, in bytes.
 uint64_t residentMemory();
+// Gives memory freed since to the operating system (malloc_trim; under
+// AddressSanitizer also its quarantine), so that resident memory falls again.
+void releaseFreedMemory();
 
 // What to tell the user when `reason` stopped a computation: the limit, and
 // how to raise it.

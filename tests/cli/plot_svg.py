@@ -130,6 +130,22 @@ try:
 except subprocess.TimeoutExpired:
     check(False, "a plot of the last heaps finishes")
 
+# A grid at the top of the 64-bit range: cell titles and axes do not overflow (UBSan found
+# lo + n - 1 computed as (lo + n) - 1). G(a, b) is 1 when a is the middle of the last three.
+edge = os.path.join(WORK, "edge.game")
+with open(edge, "w") as f:
+    f.write("game G(a, b) {\n  move m() when a > 9223372036854775805 -> G(a - 1, b)\n}\n")
+r = gdsl("plot", edge, "G(9223372036854775805..9223372036854775807, 9223372036854775806..9223372036854775807)",
+         "-o", "-")
+check(r.returncode == 0, "a grid of the last heaps: %r" % (r,))
+if r.returncode == 0:
+    root = ET.fromstring(r.stdout)
+    titles = [c.find(SVG + "title").text for c in group(root, "cells").iter(SVG + "rect")]
+    check(titles[0] == "G(9223372036854775805, 9223372036854775806): 0, P" and
+          titles[-1] == "G(9223372036854775807, 9223372036854775807): 0, P" and
+          titles[2] == "G(9223372036854775806, 9223372036854775806): *1, N" and len(titles) == 6,
+          "the cells of the last heaps: %r" % titles)
+
 # Usage errors exit with 2 and write nothing; errors in the game exit with 1.
 missing = os.path.join(WORK, "never.svg")
 r = gdsl("plot", HEAPS, "Grundy(0..10)")
