@@ -2,7 +2,8 @@
 # The sanitizer and fuzzing part of CI (docs/testing.md): builds build-san with
 # clang-14, AddressSanitizer, UndefinedBehaviorSanitizer and libFuzzer
 # coverage (-DGDSL_FUZZ=ON), runs the whole test suite under the sanitizers,
-# then each fuzz target for FUZZ_SECONDS (default 60) on the committed corpus.
+# replays the committed fuzz corpus, then fuzzes each target for FUZZ_SECONDS
+# (default 60) from the examples.
 # Any sanitizer report, failed test or fuzzing crash fails the script.
 # Expects the packages of scripts/setup.sh (clang-14, libclang-rt-14-dev).
 set -euo pipefail
@@ -20,7 +21,18 @@ export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:exitcode=86:${UBSAN_OPT
 export GDSL_TEST_SCALE="${GDSL_TEST_SCALE:-4}"
 ctest --test-dir "$build" --output-on-failure -j "$(nproc)"
 
+# Every input of the committed corpus once, on the sanitized pipeline (a
+# replay: about 80 s); a crash, sanitizer report or disagreement fails.
+echo "sanitize: the $(ls "$root/tests/fuzz/corpus" | wc -l) inputs of tests/fuzz/corpus"
+mkdir -p "$build/fuzz/replay"
+(cd "$build/fuzz/replay" && GDSL_FUZZ_JIT_EVERY=8 "$build/tests/fuzz/fuzz_pipeline" -timeout=10 \
+  -rss_limit_mb=2048 "$root"/tests/fuzz/corpus/* > replay.log 2>&1) ||
+  { tail -40 "$build/fuzz/replay/replay.log"; exit 1; }
+
+# Then each target fuzzes for FUZZ_SECONDS, starting from the examples and the
+# regressions: loading the whole corpus would take the minute (docs/testing.md).
 for target in fuzz_pipeline fuzz_tokens; do
   echo "sanitize: $target for ${FUZZ_SECONDS:-60} s"
-  BUILD="$build" bash "$root/tests/fuzz/run.sh" "$target" "${FUZZ_SECONDS:-60}"
+  SEEDS="$root/examples $root/stdlib $root/tests/fuzz/regressions" BUILD="$build" \
+    bash "$root/tests/fuzz/run.sh" "$target" "${FUZZ_SECONDS:-60}"
 done

@@ -5,7 +5,8 @@
 # $BUILD/fuzz/work/TARGET (the committed corpus tests/fuzz/corpus is read, not
 # written); crashes, timeouts and OOMs to $BUILD/fuzz/artifacts/. One process,
 # one core. Exits non-zero when the target found a bug.
-# BUILD defaults to build-san (configured with -DGDSL_FUZZ=ON).
+# BUILD defaults to build-san (configured with -DGDSL_FUZZ=ON). SEEDS, a list
+# of directories, replaces the committed corpus as the inputs to start from.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 target="${1:?usage: run.sh fuzz_pipeline|fuzz_tokens SECONDS [options]}"
@@ -27,4 +28,4 @@ export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1}"
 cd "$work"
 exec "$binary" -max_len=4096 -timeout=2 -rss_limit_mb=2048 -max_total_time="$seconds" \
   -print_final_stats=1 -artifact_prefix="$artifacts/" "${dict[@]}" "$@" \
-  "$work" "$root/tests/fuzz/corpus"
+  "$work" ${SEEDS:-"$root/tests/fuzz/corpus"}
