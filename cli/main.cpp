@@ -7,10 +7,12 @@
 #include <CLI/CLI.hpp>
 #include <cerrno>
 #include <charconv>
+#include <cmath>
 #include <cstring>
 #include <fstream>
 #include <functional>
 #include <iostream>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <random>
 #include <regex>
@@ -80,16 +82,38 @@ CLI::Validator expected(const std::string& what, std::function<bool(const std::s
       "");
 }
 
+// Set when the command line asks for --json (read before parsing, so that a
+// parse error is reported as JSON too).
+bool jsonRequested = false;
+
+// With --json, a failure that has no place in a file is also an error object
+// on standard output, with null file, line and col.
+void jsonError(const std::string& message) {
+  if (!jsonRequested) return;
+  nlohmann::json j = {{"kind", "error"},
+                      {"file", nullptr},
+                      {"line", nullptr},
+                      {"col", nullptr},
+                      {"message", message}};
+  std::cout << j.dump() << std::endl;
+}
+
+// "gdsl: MESSAGE" on standard error (and the JSON object).
+void report(const std::string& message) {
+  std::cerr << "gdsl: " << message << "\n";
+  jsonError(message);
+}
+
 // Bad command-line usage: the message, then exit status 2.
 int usage(const std::string& message) {
-  std::cerr << "gdsl: " << message << "\n";
+  report(message);
   return kUsageError;
 }
 
 // A failure that is not the command line's fault and has no place in a file
 // (a checkpoint refused, the JIT unavailable): the message, then exit status 1.
 int fail(const std::string& message) {
-  std::cerr << "gdsl: " << message << "\n";
+  report(message);
   return kFileError;
 }
 
@@ -341,6 +365,8 @@ int playCommand(Options& o) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i)
+    if (std::strcmp(argv[i], "--json") == 0) jsonRequested = true;
   CLI::App app{"gdsl: Grundy values, outcomes and periods of impartial games"};
   app.require_subcommand(1);
   // CLI11's parse errors in gdsl's own form (subcommands inherit it).
@@ -365,12 +391,19 @@ int main(int argc, char** argv) {
   auto addLimitOptions = [&](CLI::App* cmd) {
     cmd->add_option("--max-states", o.maxStates,
                     "most positions memoized by a search (default 20000000)")
-        ->check(CLI::PositiveNumber);
+        ->check(expected("a whole number of positions, at least 1", [](const std::string& text) {
+          uint64_t states = 0;
+          return text[0] != '-' && reads(text, states) && states >= 1;
+        }));
     cmd->add_option("--max-memory", o.maxMemory,
                     "stop when gdsl uses more memory than SIZE, e.g. 4G (default: half the "
                     "machine's memory, at most 8G; 0: no limit)");
     cmd->add_option("--timeout", o.timeout, "stop after SECONDS (default 0: no limit)")
-        ->check(CLI::NonNegativeNumber);
+        ->check(expected("a number of seconds, 0 or more", [](const std::string& text) {
+          char* end = nullptr;
+          double seconds = std::strtod(text.c_str(), &end);
+          return !text.empty() && *end == '\0' && std::isfinite(seconds) && seconds >= 0;
+        }));
   };
 
   auto addRunOptions = [&](CLI::App* cmd) {
@@ -459,8 +492,9 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    int rc = app.exit(e);
-    return rc == 0 ? kOk : kUsageError;
+    if (app.exit(e) == 0) return kOk;  // --help
+    jsonError(e.what());               // app.exit wrote the text
+    return kUsageError;
   }
 
   try {

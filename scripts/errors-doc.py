@@ -90,13 +90,12 @@ errors, a failed `assert`, a checkpoint refused); 2 for bad command-line usage.
 Compile errors stop before any statement runs; a runtime error or failed `assert`
 stops only its statement, and the exit status is then 1. With `--json` each error is
 also a JSON object on standard output (`"kind":"error"`, with `file`, `line`, `col`
-and `message`).
+and `message`); errors with no place in a file (usage, limits) have `null` there.
 
-A few errors have no example here: the limits on the search (positions memoized,
-memory, time) and on deeply nested expressions, described in
-[language.md](language.md); an interrupted computation in the REPL (Ctrl-C); and
+A few errors have no example here: an interrupted computation in the REPL (Ctrl-C,
+[repl.md](repl.md)); running out of memory below the `--max-memory` limit; and
 internal errors (the JIT failing to start or to compile a game), which would be bugs
-in gdsl. `python3 tests/golden/check_error_coverage.py --list` lists every message of
+in gdsl. The limits are described in [limits.md](limits.md). `python3 tests/golden/check_error_coverage.py --list` lists every message of
 the sources and the case that shows it.
 """
 

@@ -1,0 +1,1 @@
+eval {case} --timeout -1 # exit 2
