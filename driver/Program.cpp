@@ -130,6 +130,7 @@ bool Workspace::compile(DumpStage stage, std::string* dump) {
   ir::checkAmounts(program_, diags_);
   if (diags_.all().size() != before) return false;
   ir::analyzeTakeBreak(program_);
+  ir::narrowRanges(program_);
   if (stage == DumpStage::Ir && dump) *dump = ir::printProgram(program_);
   return true;
 }

@@ -5,6 +5,8 @@
 //                      that does not shrink the heap never ends)
 //   analyzeTakeBreak   marks one-heap take-and-break games with the largest
 //                      number of tokens a move removes (for proved periods)
+//   narrowRanges       bounds a binder's range by the guards after it
+//                      (`k in 1..N when k <= n` walks 1..min(N, n))
 #pragma once
 
 #include "compiler/ir/Ir.h"
@@ -21,5 +23,7 @@ void foldStatement(Statement& statement, const std::vector<Expr>& values);
 void checkAmounts(const Program& program, DiagnosticSink& diagnostics);
 
 void analyzeTakeBreak(Program& program);
+
+void narrowRanges(Program& program);
 
 }  // namespace gdsl::ir
