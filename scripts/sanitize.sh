@@ -19,7 +19,7 @@ export ASAN_OPTIONS="detect_leaks=1:exitcode=86:${ASAN_OPTIONS:-}"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:exitcode=86:${UBSAN_OPTIONS:-}"
 # The long brute-force tests run at a quarter of their sizes (docs/testing.md).
 export GDSL_TEST_SCALE="${GDSL_TEST_SCALE:-4}"
-ctest --test-dir "$build" --output-on-failure -j "$(nproc)"
+ctest --test-dir "$build" --output-on-failure --timeout 900 -j "$(nproc)"
 
 # Every input of the committed corpus once, on the sanitized pipeline (a
 # replay: about 80 s); a crash, sanitizer report or disagreement fails.

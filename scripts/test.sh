@@ -4,4 +4,4 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 bash "$root/scripts/setup.sh"
-ctest --test-dir "$root/build" --output-on-failure -j "$(nproc)"
+ctest --test-dir "$root/build" --output-on-failure --timeout 900 -j "$(nproc)"
