@@ -23,6 +23,7 @@
 #include "driver/Plot.h"
 #include "driver/Program.h"
 #include "driver/Runner.h"
+#include "driver/TableCapture.h"
 #include "runtime/Engine.h"
 #include "runtime/Interrupt.h"
 #include "runtime/Limits.h"
@@ -128,26 +129,6 @@ EngineOptions smallLimits() {
   return e;
 }
 
-// Passes everything on to `inner` and also draws every table as `gdsl plot`
-// would (driver/Plot.h), throwing the picture away.
-class PlottingOutput : public Output {
- public:
-  explicit PlottingOutput(std::unique_ptr<Output> inner) : inner_(std::move(inner)) {}
-  void table(const TableResult& r) override {
-    inner_->table(r);
-    if (!r.ranges.empty() && r.ranges.size() <= 2) renderPlot(r);
-  }
-  void eval(const EvalResult& r) override { inner_->eval(r); }
-  void misere(const MisereResult& r) override { inner_->misere(r); }
-  void moves(const MovesResult& r) override { inner_->moves(r); }
-  void period(const PeriodResult& r) override { inner_->period(r); }
-  void assertion(bool ok) override { inner_->assertion(ok); }
-  void error(const Diagnostic& d) override { inner_->error(d); }
-
- private:
-  std::unique_ptr<Output> inner_;
-};
-
 std::unique_ptr<Output> makeOutput(bool json, std::ostream& stream, const Workspace& ws) {
   return json ? makeJsonOutput(stream, stream, ws.sources())
               : makeTextOutput(stream, stream, ws.sources());
@@ -162,7 +143,13 @@ StopReason runStatements(const Workspace& ws, const std::vector<ir::Statement>& 
   std::ostream stream(&buffer);
   Interpreter positions(ws.program());
   Engine engine(ws.program(), backend, smallLimits());
-  PlottingOutput out(makeOutput(json, stream, ws));
+  // Every table is also drawn as `gdsl plot` would, and the picture thrown away.
+  std::unique_ptr<Output> inner = makeOutput(json, stream, ws);
+  Output* results = inner.get();
+  TableCapture out(std::move(inner), [results](const TableResult& r) {
+    results->table(r);
+    if (!r.ranges.empty() && r.ranges.size() <= 2) renderPlot(r);
+  });
   Runner runner(engine, positions, out);
   StopReason stopped = StopReason::None;
   try {
