@@ -10,6 +10,7 @@
 
 #include "brute_force.h"
 #include "driver/Session.h"
+#include "test_backends.h"
 
 #ifndef GDSL_EXAMPLES_DIR
 #error "GDSL_EXAMPLES_DIR must name the examples/ directory"
@@ -17,30 +18,10 @@
 
 using brute::Table;
 using brute::Value;
+using testing::backendName;
+using testing::backends;
 
 namespace {
-
-// Every test runs on each backend the build has (CMake defines GDSL_HAVE_JIT
-// when the LLVM backend is built).
-std::vector<gdsl::BackendKind> backends() {
-#ifndef GDSL_HAVE_JIT
-  return {gdsl::BackendKind::Interp};
-#else
-  return {gdsl::BackendKind::Interp, gdsl::BackendKind::Jit};
-#endif
-}
-
-const char* backendName(gdsl::BackendKind kind) {
-  switch (kind) {
-    case gdsl::BackendKind::Interp:
-      return "interp";
-    case gdsl::BackendKind::Jit:
-      return "jit";
-    case gdsl::BackendKind::Auto:
-      return "auto";
-  }
-  return "?";
-}
 
 std::unique_ptr<gdsl::Session> loadSource(gdsl::BackendKind kind, const std::string& source) {
   auto s = std::make_unique<gdsl::Session>(gdsl::SessionOptions{kind});

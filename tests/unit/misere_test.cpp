@@ -17,23 +17,14 @@
 #include "driver/Program.h"
 #include "driver/Session.h"
 #include "misere_brute.h"
+#include "test_backends.h"
 
 using brute::MiserePart;
 using brute::MisereSum;
+using testing::backendName;
+using testing::backends;
 
 namespace {
-
-std::vector<gdsl::BackendKind> backends() {
-#ifndef GDSL_HAVE_JIT
-  return {gdsl::BackendKind::Interp};
-#else
-  return {gdsl::BackendKind::Interp, gdsl::BackendKind::Jit};
-#endif
-}
-
-const char* backendName(gdsl::BackendKind kind) {
-  return kind == gdsl::BackendKind::Jit ? "jit" : "interp";
-}
 
 // Ladder and Pad are nim heaps written other ways than `take`: Ladder moves to the small heaps
 // first, Pad's options are sums with a part that has no move. Deep is a long chain, Loop and

@@ -10,6 +10,7 @@
 
 #include "brute_force.h"
 #include "driver/Session.h"
+#include "test_backends.h"
 
 namespace {
 
@@ -30,7 +31,7 @@ std::vector<brute::Value> afterValues(const std::vector<int>& heaps, const brute
 
 TEST_CASE("moves lists every move with its value, winning moves first") {
   const brute::Table g = brute::octal("0.77", 40);
-  for (gdsl::BackendKind kind : {gdsl::BackendKind::Interp, gdsl::BackendKind::Jit}) {
+  for (gdsl::BackendKind kind : testing::backends()) {
     gdsl::Session s{gdsl::SessionOptions(kind)};
     REQUIRE(s.load("moves.game", "game K = octal \"0.77\"\n"));
     std::mt19937 random(5);

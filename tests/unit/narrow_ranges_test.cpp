@@ -11,6 +11,7 @@
 #include "brute_force.h"
 #include "driver/Program.h"
 #include "driver/Session.h"
+#include "test_backends.h"
 
 namespace {
 
@@ -81,7 +82,7 @@ TEST_CASE("narrowed binder ranges give the values of the rules as written") {
       }
       expected[n] = brute::mex(options);
     }
-    for (gdsl::BackendKind kind : {gdsl::BackendKind::Interp, gdsl::BackendKind::Jit}) {
+    for (gdsl::BackendKind kind : testing::backends()) {
       gdsl::Session s{gdsl::SessionOptions(kind)};
       REQUIRE(s.load("narrow.game", source));
       std::vector<uint64_t> got = s.table("G", 0, maxN);
@@ -105,7 +106,7 @@ TEST_CASE("a huge binder range is narrowed by the guard after it") {
                      gdsl::DumpStage::Ir, &ir));
   CHECK(ir.find("for k:i1 in 1 .. 1000\n") != std::string::npos);
   CHECK(ir.find("for j:i2 in 1 .. (min i1 i0)") != std::string::npos);
-  for (gdsl::BackendKind kind : {gdsl::BackendKind::Interp, gdsl::BackendKind::Jit}) {
+  for (gdsl::BackendKind kind : testing::backends()) {
     gdsl::Session s{gdsl::SessionOptions(kind)};
     REQUIRE(s.load("huge.game",
                    "game T(n) { move m(k in 1..1000000000000000000) when k <= n -> T(n - k) }\n"));
@@ -118,7 +119,7 @@ TEST_CASE("a huge binder range is narrowed by the guard after it") {
 }
 
 TEST_CASE("a runtime error before the bound is not skipped") {
-  for (gdsl::BackendKind kind : {gdsl::BackendKind::Interp, gdsl::BackendKind::Jit}) {
+  for (gdsl::BackendKind kind : testing::backends()) {
     gdsl::Session s{gdsl::SessionOptions(kind)};
     // k = 3 divides by zero before `k <= n` is tested, even when n < 3.
     REQUIRE(s.load("first.game",
