@@ -393,7 +393,7 @@ int main(int argc, char** argv) {
                     "most positions memoized by a search (default 20000000)")
         ->check(expected("a whole number of positions, at least 1", [](const std::string& text) {
           uint64_t states = 0;
-          return text[0] != '-' && reads(text, states) && states >= 1;
+          return reads(text, states) && states >= 1;
         }));
     cmd->add_option("--max-memory", o.maxMemory,
                     "stop when gdsl uses more memory than SIZE, e.g. 4G (default: half the "

@@ -12,15 +12,6 @@
 namespace gdsl::ir {
 namespace {
 
-Expr literalInt(int64_t v, SourceRange loc, Type type) {
-  Expr e;
-  e.op = Op::IntConst;
-  e.type = type;
-  e.imm = v;
-  e.loc = loc;
-  return e;
-}
-
 Expr literalList(Program& p, const ListVal& l, SourceRange loc) {
   Expr e;
   e.loc = loc;

@@ -14,6 +14,15 @@ const char* opName(Op op) {
   return names[static_cast<int>(op)];
 }
 
+Expr literalInt(int64_t v, SourceRange loc, Type type) {
+  Expr e;
+  e.op = Op::IntConst;
+  e.type = type;
+  e.imm = v;
+  e.loc = loc;
+  return e;
+}
+
 int Program::findGame(const std::string& name) const {
   for (size_t i = 0; i < games.size(); ++i)
     if (games[i].name == name) return static_cast<int>(i);

@@ -97,6 +97,9 @@ struct Expr {
   SourceRange loc;
 };
 
+// An integer literal (of type `type`: Int, or Bool for 0/1).
+Expr literalInt(int64_t v, SourceRange loc, Type type = Type::Int);
+
 // A binder's domain: a range lo..hi (walked without building a list) or any
 // list-valued expression (a list of lists binds a list).
 struct Domain {

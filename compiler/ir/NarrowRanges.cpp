@@ -18,14 +18,6 @@ namespace {
 constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
 constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
 
-Expr intConst(int64_t v, const SourceRange& loc) {
-  Expr e;
-  e.op = Op::IntConst;
-  e.imm = v;
-  e.loc = loc;
-  return e;
-}
-
 Expr binary(Op op, Expr a, Expr b) {
   Expr e;
   e.op = op;
@@ -123,13 +115,15 @@ void narrowBy(const Expr& c, int slot, const std::set<int>& later, Domain& domai
       upper(*bound);
       break;
     case Op::Lt:  // k < e: k <= max(e, MIN + 1) - 1, which cannot overflow
-      upper(binary(Op::Sub, binary(Op::Max, *bound, intConst(kMin + 1, loc)), intConst(1, loc)));
+      upper(
+          binary(Op::Sub, binary(Op::Max, *bound, literalInt(kMin + 1, loc)), literalInt(1, loc)));
       break;
     case Op::Ge:  // k >= e
       lower(*bound);
       break;
     case Op::Gt:  // k > e: k >= min(e, MAX - 1) + 1
-      lower(binary(Op::Add, binary(Op::Min, *bound, intConst(kMax - 1, loc)), intConst(1, loc)));
+      lower(
+          binary(Op::Add, binary(Op::Min, *bound, literalInt(kMax - 1, loc)), literalInt(1, loc)));
       break;
     case Op::Eq:
       lower(*bound);
