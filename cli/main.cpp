@@ -18,7 +18,6 @@
 #include <regex>
 #include <sstream>
 
-#include "backend/interp/Interpreter.h"
 #include "cli/Repl.h"
 #include "driver/Backends.h"
 #include "driver/Output.h"
@@ -27,6 +26,7 @@
 #include "driver/Program.h"
 #include "driver/Progress.h"
 #include "driver/Runner.h"
+#include "driver/Stack.h"
 #include "driver/Stdlib.h"
 #include "driver/TableCapture.h"
 #include "runtime/Limits.h"
@@ -137,9 +137,34 @@ int reportDiagnostics(Workspace& ws, bool json) {
   return kFileError;
 }
 
-int loadProgram(Workspace& ws, const Options& o, DumpStage stage, std::string* dump) {
+// The stack's options from the command line (backend, limits, engine
+// settings); a usage error for a bad backend name or size. `limits` are
+// also the watchdog's.
+int stackOptions(const Options& o, StackOptions& options, Limits& limits) {
+  std::optional<BackendKind> kind = parseBackendKind(o.backend);
+  if (!kind)
+    return usage(fmt::format("unknown backend '{}'; expected {}", o.backend, kBackendNames));
+  limits.maxStates = o.maxStates;
+  limits.timeout = o.timeout;
+  limits.maxMemory = defaultMaxMemory();
+  if (!o.maxMemory.empty() && !parseSize(o.maxMemory, limits.maxMemory))
+    return usage(fmt::format("--max-memory {}: expected a size such as 4G, 512M or 0 (no limit)",
+                             o.maxMemory));
+  options.backend = *kind;
+  options.stdlib = o.stdlibOnly;
+  options.verbose = o.verbose;
+  options.engine.maxStates = limits.maxStates;
+  options.engine.plain = o.plain;
+  options.engine.checkpointPath = o.checkpoint;
+  options.engine.checkpointSeconds = o.checkpointSeconds;
+  return kOk;
+}
+
+// Compiles FILE (or, with --stdlib-only and no FILE, the standard library
+// alone) into `stack`.
+int loadProgram(Stack& stack, const Options& o, DumpStage stage, std::string* dump) {
   if (o.stdlibOnly && o.file.empty()) {
-    if (!ws.loadStdlibOnly()) return reportDiagnostics(ws, o.json);
+    if (!stack.load("<stdlib>", "", "")) return reportDiagnostics(stack.workspace(), o.json);
     return kOk;
   }
   if (o.file.empty()) return usage("missing FILE (or use --stdlib-only)");
@@ -148,35 +173,8 @@ int loadProgram(Workspace& ws, const Options& o, DumpStage stage, std::string* d
     return usage(fmt::format("cannot read '{}': {}", o.file, error));
   std::string name = o.file == "-" ? "<stdin>" : o.file;
   std::string path = o.file == "-" ? "" : o.file;
-  if (o.stdlibOnly) {
-    std::string imports;
-    for (const auto& [module, _] : stdlibModules()) imports += "import std." + module + "\n";
-    text = imports + text;
-  }
-  if (!ws.load(name, path, std::move(text), stage, dump)) return reportDiagnostics(ws, o.json);
-  return kOk;
-}
-
-int parseBackend(const Options& o, BackendKind& kind) {
-  if (o.backend == "interp")
-    kind = BackendKind::Interp;
-  else if (o.backend == "jit")
-    kind = BackendKind::Jit;
-  else if (o.backend == "auto")
-    kind = BackendKind::Auto;
-  else
-    return usage(fmt::format("unknown backend '{}'; expected interp, jit or auto", o.backend));
-  return kOk;
-}
-
-// The limits asked for on the command line; a usage error for a bad size.
-int parseLimits(const Options& o, Limits& limits) {
-  limits.maxStates = o.maxStates;
-  limits.timeout = o.timeout;
-  limits.maxMemory = defaultMaxMemory();
-  if (!o.maxMemory.empty() && !parseSize(o.maxMemory, limits.maxMemory))
-    return usage(fmt::format("--max-memory {}: expected a size such as 4G, 512M or 0 (no limit)",
-                             o.maxMemory));
+  if (!stack.load(name, path, std::move(text), stage, dump))
+    return reportDiagnostics(stack.workspace(), o.json);
   return kOk;
 }
 
@@ -206,13 +204,14 @@ struct CommandStatement {
 // `onTable` instead of the output when it is set.
 int run(const Options& o, bool runFile, const std::vector<CommandStatement>& extra,
         TableCapture::TableFn onTable = {}) {
-  BackendKind kind = BackendKind::Auto;
-  if (int rc = parseBackend(o, kind)) return rc;
+  StackOptions options;
   Limits limits;
-  if (int rc = parseLimits(o, limits)) return rc;
+  if (int rc = stackOptions(o, options, limits)) return rc;
+  options.engine.progress = makeProgressBar(2);
   Watchdog watchdog(limits);
-  Workspace ws;
-  if (int rc = loadProgram(ws, o, DumpStage::None, nullptr)) return rc;
+  Stack stack(options);
+  if (int rc = loadProgram(stack, o, DumpStage::None, nullptr)) return rc;
+  Workspace& ws = stack.workspace();
   std::vector<ir::Statement> statements;
   if (runFile) statements = ws.program().statements;
   for (const CommandStatement& extraStatement : extra) {
@@ -221,21 +220,10 @@ int run(const Options& o, bool runFile, const std::vector<CommandStatement>& ext
     if (compiled->size() != 1) return usage(extraStatement.notOne);
     statements.push_back(std::move(compiled->front()));
   }
-  std::string error, log;
-  std::unique_ptr<Backend> backend =
-      makeBackend(ws.program(), kind, error, o.verbose ? &log : nullptr);
-  if (!backend) return fail("cannot start the JIT: " + error);
-  std::cerr << log;
-  log.clear();
-  Interpreter interpreter(ws.program());  // evaluates the positions written in statements
-  EngineOptions engineOptions;
-  engineOptions.plain = o.plain;
-  engineOptions.maxStates = limits.maxStates;
-  engineOptions.progress = makeProgressBar(2);
-  engineOptions.checkpointPath = o.checkpoint;
-  engineOptions.checkpointSeconds = o.checkpointSeconds;
-  engineOptions.fingerprint = rulesFingerprint(ws.program());
-  Engine engine(ws.program(), *backend, engineOptions);
+  std::string error;
+  if (!stack.start(error)) return fail("cannot start the JIT: " + error);
+  std::cerr << stack.takeLog();
+  Engine& engine = stack.engine();
   if (!o.checkpoint.empty()) {
     int64_t heaps = 0;
     if (!engine.resume(error, heaps)) return fail(error);
@@ -246,7 +234,7 @@ int run(const Options& o, bool runFile, const std::vector<CommandStatement>& ext
   std::unique_ptr<Output> out = o.json ? makeJsonOutput(std::cout, std::cerr, ws.sources())
                                        : makeTextOutput(std::cout, std::cerr, ws.sources());
   if (onTable) out = std::make_unique<TableCapture>(std::move(out), std::move(onTable));
-  Runner runner(engine, interpreter, *out);
+  Runner runner(stack, *out);
   bool ok = true;
   try {
     for (const ir::Statement& s : statements) ok = runner.run(s) && ok;
@@ -263,8 +251,8 @@ int run(const Options& o, bool runFile, const std::vector<CommandStatement>& ext
       ok = false;
     }
   }
-  std::cerr << log;
-  if (o.verbose) std::cerr << backend->report() << engine.report();
+  std::cerr << stack.takeLog();
+  if (o.verbose) std::cerr << stack.backend().report() << engine.report();
   return ok ? kOk : kFileError;
 }
 
@@ -312,12 +300,14 @@ int check(const Options& o) {
   else if (!o.dump.empty())
     return usage(
         fmt::format("unknown --dump stage '{}'; expected ast, desugared, ir or llvm", o.dump));
-  Workspace ws;
+  StackOptions options;
+  options.stdlib = o.stdlibOnly;
+  Stack stack(options);
   std::string dump;
-  if (int rc = loadProgram(ws, o, stage, &dump)) return rc;
+  if (int rc = loadProgram(stack, o, stage, &dump)) return rc;
   if (o.dump == "llvm") {
     std::string error;
-    if (!llvmIr(ws.program(), dump, error)) return fail("cannot compile: " + error);
+    if (!llvmIr(stack.program(), dump, error)) return fail("cannot compile: " + error);
   }
   std::cout << dump;
   return kOk;
@@ -328,28 +318,24 @@ int playCommand(Options& o) {
   // With --stdlib-only the one positional argument is the position.
   secondArgument(o, o.playPosition);
   if (o.playPosition.empty()) return usage("play needs a position: gdsl play FILE POS");
-  BackendKind kind = BackendKind::Auto;
-  if (int rc = parseBackend(o, kind)) return rc;
+  StackOptions options;
   Limits limits;
-  if (int rc = parseLimits(o, limits)) return rc;
+  if (int rc = stackOptions(o, options, limits)) return rc;
   Watchdog watchdog(limits);
-  Workspace ws;
-  if (int rc = loadProgram(ws, o, DumpStage::None, nullptr)) return rc;
+  Stack stack(options);
+  if (int rc = loadProgram(stack, o, DumpStage::None, nullptr)) return rc;
+  Workspace& ws = stack.workspace();
   auto compiled = ws.compileStatements("<position>", "eval " + o.playPosition);
   if (!compiled) return reportDiagnostics(ws, false);
   if (compiled->size() != 1)
     return usage(fmt::format("POS must be one position like 'Kayles(5) + Nim(3)', not '{}'",
                              o.playPosition));
   std::string error;
-  std::unique_ptr<Backend> backend = makeBackend(ws.program(), kind, error);
-  if (!backend) return fail("cannot start the JIT: " + error);
-  Interpreter interpreter(ws.program());
-  EngineOptions engineOptions;
-  engineOptions.maxStates = limits.maxStates;
-  Engine engine(ws.program(), *backend, engineOptions);
+  if (!stack.start(error)) return fail("cannot start the JIT: " + error);
   if (!o.seeded) o.play.seed = std::random_device{}();
   try {
-    play(engine, interpreter.evalPosition((*compiled)[0].position), o.play, std::cin, std::cout);
+    play(stack, stack.positions().evalPosition((*compiled)[0].position), o.play, std::cin,
+         std::cout);
   } catch (const RuntimeError& e) {
     Diagnostic d{Severity::Error, e.describe(), e.range, e.notes};
     std::cerr << render(ws.sources(), d);
@@ -529,14 +515,13 @@ int main(int argc, char** argv) {
       return plot(o, plotPath);
     }
     if (*repl) {
-      BackendKind kind = BackendKind::Auto;
-      if (int rc = parseBackend(o, kind)) return rc;
+      StackOptions options;
       Limits limits;
-      if (int rc = parseLimits(o, limits)) return rc;
+      if (int rc = stackOptions(o, options, limits)) return rc;
       std::string text, error;
       if (!o.file.empty() && !readFile(o.file, text, error))
         return usage(fmt::format("cannot read '{}': {}", o.file, error));
-      return runRepl(o.file, kind, limits);
+      return runRepl(o.file, options.backend, limits);
     }
     if (*playCmd) return playCommand(o);
   } catch (const std::bad_alloc&) {

@@ -1,9 +1,7 @@
-// Backend construction and the tiered `auto` backend.
+// Backend names and construction, and the tiered `auto` backend.
 #include "driver/Backends.h"
 
 #include <fmt/format.h>
-
-#include <chrono>
 
 #include "backend/interp/Interpreter.h"
 #include "backend/jit/JitBackend.h"
@@ -11,21 +9,18 @@
 namespace gdsl {
 namespace {
 
-// Interpreter first; once the interpreter has been busy for kBusy (about what
-// compiling a game or two costs), games are compiled on their next use and
-// every later call runs native code.
+// Interpreter first; once the interpreter has been busy for `busy`, games are
+// compiled on their next use and every later call runs native code.
 class TieredBackend final : public Backend {
  public:
-  static constexpr std::chrono::milliseconds kBusy{100};
-
-  TieredBackend(const ir::Program& program, std::string* log)
-      : program_(program), interpreter_(program), log_(log) {}
+  TieredBackend(PositionBuilder& positions, std::string* log, TieringOptions tiering)
+      : positions_(positions), interpreter_(positions), log_(log), tiering_(tiering) {}
 
   const char* name() const override { return jit_ ? "jit" : "interp"; }
   std::string report() const override {
     return jit_ ? jit_->report() : "gdsl: auto: the interpreter did all the work\n";
   }
-  void normalize(Position& position) override { interpreter_.normalize(position); }
+  void normalize(Position& position) override { positions_.normalize(position); }
   void enumerate(const Position& position, MoveSink& sink) override {
     current().enumerate(position, sink);
   }
@@ -39,9 +34,9 @@ class TieredBackend final : public Backend {
     if (failed_) return interpreter_;
     auto now = std::chrono::steady_clock::now();
     if (calls_++ == 0) start_ = now;
-    if ((calls_ & 63) != 0 || now - start_ < kBusy) return interpreter_;
+    if ((calls_ & 63) != 0 || now - start_ < tiering_.busy) return interpreter_;
     std::string error;
-    jit_ = jit::JitBackend::create(program_, error);
+    jit_ = jit::JitBackend::create(positions_, error);
     if (!jit_) {
       failed_ = true;
       if (log_) *log_ += "gdsl: auto: the JIT failed (" + error + "); staying on the interpreter\n";
@@ -54,10 +49,11 @@ class TieredBackend final : public Backend {
     return *jit_;
   }
 
-  const ir::Program& program_;
+  PositionBuilder& positions_;
   Interpreter interpreter_;
   std::unique_ptr<jit::JitBackend> jit_;
   std::string* log_;
+  TieringOptions tiering_;
   uint64_t calls_ = 0;
   std::chrono::steady_clock::time_point start_;
   bool failed_ = false;
@@ -65,14 +61,33 @@ class TieredBackend final : public Backend {
 
 }  // namespace
 
-std::unique_ptr<Backend> makeBackend(const ir::Program& program, BackendKind kind,
-                                     std::string& error, std::string* log) {
+std::optional<BackendKind> parseBackendKind(const std::string& name) {
+  if (name == "interp") return BackendKind::Interp;
+  if (name == "jit") return BackendKind::Jit;
+  if (name == "auto") return BackendKind::Auto;
+  return std::nullopt;
+}
+
+const char* backendKindName(BackendKind kind) {
+  switch (kind) {
+    case BackendKind::Interp:
+      return "interp";
+    case BackendKind::Jit:
+      return "jit";
+    case BackendKind::Auto:
+      break;
+  }
+  return "auto";
+}
+
+std::unique_ptr<Backend> makeBackend(PositionBuilder& positions, BackendKind kind,
+                                     std::string& error, std::string* log, TieringOptions tiering) {
   switch (kind) {
     case BackendKind::Interp:
       if (log) *log += "gdsl: backend interp\n";
-      return std::make_unique<Interpreter>(program);
+      return std::make_unique<Interpreter>(positions);
     case BackendKind::Jit: {
-      auto jit = jit::JitBackend::create(program, error);
+      auto jit = jit::JitBackend::create(positions, error);
       if (jit && log)
         *log += fmt::format(
             "gdsl: backend jit (LLVM set up in {:.1f} ms; games compile on first use)\n",
@@ -81,13 +96,14 @@ std::unique_ptr<Backend> makeBackend(const ir::Program& program, BackendKind kin
     }
     case BackendKind::Auto:
       if (log) *log += "gdsl: backend auto: the interpreter until the work pays for compiling\n";
-      return std::make_unique<TieredBackend>(program, log);
+      return std::make_unique<TieredBackend>(positions, log, tiering);
   }
   return nullptr;
 }
 
 bool llvmIr(const ir::Program& program, std::string& ir, std::string& error) {
-  auto jit = jit::JitBackend::create(program, error);
+  PositionBuilder positions(program);
+  auto jit = jit::JitBackend::create(positions, error);
   if (!jit || !jit->compileAll(error)) return false;
   ir = jit->optimizedIr();
   return true;

@@ -1,22 +1,43 @@
 // Choosing a backend: the interpreter, the JIT, or `auto`, which starts on the
 // interpreter and moves to the JIT once enough work has been done for the
 // compilation to pay off (both give the same answers, so the switch is safe
-// at any moment).
+// at any moment). The one place that parses and prints backend names.
 #pragma once
 
+#include <chrono>
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "runtime/Backend.h"
+#include "runtime/PositionBuilder.h"
 
 namespace gdsl {
 
 enum class BackendKind { Interp, Jit, Auto };
 
-// Null with `error` set when the JIT cannot be built. `log`, when not null,
-// receives what `--verbose` reports (the backend chosen, compile times).
-std::unique_ptr<Backend> makeBackend(const ir::Program& program, BackendKind kind,
-                                     std::string& error, std::string* log = nullptr);
+// "interp", "jit" or "auto"; nullopt for any other text.
+std::optional<BackendKind> parseBackendKind(const std::string& name);
+const char* backendKindName(BackendKind kind);
+// What a usage error says is expected: "interp, jit or auto".
+inline constexpr const char* kBackendNames = "interp, jit or auto";
+
+// When `auto` moves to the JIT: after the interpreter has been busy for
+// `busy` (about what compiling a game or two costs), counted from its first
+// call and looked at every 64 calls. Tests set it to zero to force the switch
+// early in a computation.
+struct TieringOptions {
+  std::chrono::milliseconds busy{100};
+};
+
+// The backend of kind `kind` over the program of `positions`, which builds
+// positions and runs normalize rules for it. Null with `error` set when the
+// JIT cannot be built. `log`, when not null, receives what `--verbose`
+// reports (the backend chosen, compile times, the switch of `auto`).
+std::unique_ptr<Backend> makeBackend(PositionBuilder& positions, BackendKind kind,
+                                     std::string& error, std::string* log = nullptr,
+                                     TieringOptions tiering = {});
 
 // The optimized LLVM IR of the program (gdsl check --dump=llvm).
 bool llvmIr(const ir::Program& program, std::string& ir, std::string& error);

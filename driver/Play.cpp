@@ -10,8 +10,6 @@
 #include <random>
 #include <sstream>
 
-#include "runtime/Misere.h"
-
 namespace gdsl {
 
 namespace {
@@ -23,9 +21,9 @@ struct Choice {
 
 class Game {
  public:
-  Game(Engine& engine, const PlayOptions& options, std::ostream& out)
-      : engine_(engine),
-        misere_(engine, engine.options().maxStates),
+  Game(Stack& stack, const PlayOptions& options, std::ostream& out)
+      : engine_(stack.engine()),
+        misere_(stack.misere()),
         options_(options),
         out_(out),
         random_(options.seed) {}
@@ -113,7 +111,7 @@ class Game {
 
  private:
   Engine& engine_;
-  MisereSolver misere_;
+  MisereSolver& misere_;
   const PlayOptions& options_;
   std::ostream& out_;
   std::mt19937_64 random_;
@@ -121,9 +119,9 @@ class Game {
 
 }  // namespace
 
-void play(Engine& engine, const Sum& start, const PlayOptions& options, std::istream& in,
+void play(Stack& stack, const Sum& start, const PlayOptions& options, std::istream& in,
           std::ostream& out) {
-  Game game(engine, options, out);
+  Game game(stack, options, out);
   Sum sum = game.live(start);
   // Values every position the game can reach before the first move, so that
   // an error in the rules (a cycle, an overflow) stops it before it starts.

@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <iosfwd>
 
-#include "runtime/Engine.h"
+#include "driver/Stack.h"
 
 namespace gdsl {
 
@@ -18,9 +18,10 @@ struct PlayOptions {
   uint64_t seed = 0;           // for the computer's random moves
 };
 
-// Plays `start` with moves read from `in` until the game ends or the player
-// quits (or `in` ends). Errors of the game's rules are thrown as RuntimeError.
-void play(Engine& engine, const Sum& start, const PlayOptions& options, std::istream& in,
+// Plays `start` on a started stack with moves read from `in` until the game
+// ends or the player quits (or `in` ends). Errors of the game's rules are
+// thrown as RuntimeError.
+void play(Stack& stack, const Sum& start, const PlayOptions& options, std::istream& in,
           std::ostream& out);
 
 }  // namespace gdsl

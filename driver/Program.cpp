@@ -108,10 +108,12 @@ bool Workspace::loadEntries(const std::vector<SourceEntry>& entries) {
   return compile(DumpStage::None, nullptr);
 }
 
-bool Workspace::loadStdlibOnly() {
+bool Workspace::importStdlib() {
   std::string text;
   for (const auto& [n, _] : stdlibModules()) text += "import std." + n + "\n";
-  return load("<stdlib>", "", text);
+  uint32_t file = sources_.add("<stdlib>", "", std::move(text));
+  std::vector<std::string> loading;
+  return loadModule(file, ".", loading);
 }
 
 bool Workspace::compile(DumpStage stage, std::string* dump) {

@@ -37,8 +37,10 @@ class Workspace {
   // Loads a program made of several entries (each a module in one scope,
   // imports first) and compiles it. False on errors.
   bool loadEntries(const std::vector<SourceEntry>& entries);
-  // Loads every std module (gdsl --stdlib-only).
-  bool loadStdlibOnly();
+  // Imports every std module into the program's scope (gdsl --stdlib-only),
+  // as a module of its own, so that the main file's lines stay its own. Call
+  // before load().
+  bool importStdlib();
 
   // Compiles statements written in `text` (shown as `name`) against the loaded
   // program; they may not declare games, constants or imports.

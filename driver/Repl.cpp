@@ -12,11 +12,11 @@
 #include <set>
 #include <sstream>
 
-#include "backend/interp/Interpreter.h"
 #include "compiler/parse/Parser.h"
 #include "driver/Output.h"
 #include "driver/Progress.h"
 #include "driver/Runner.h"
+#include "driver/Stack.h"
 #include "driver/Stdlib.h"
 #include "runtime/Interrupt.h"
 
@@ -69,28 +69,13 @@ std::string formatDuration(double seconds) {
   return fmt::format("{:.2f} s", seconds);
 }
 
-const char* backendName(BackendKind kind) {
-  switch (kind) {
-    case BackendKind::Interp:
-      return "interp";
-    case BackendKind::Jit:
-      return "jit";
-    case BackendKind::Auto:
-      break;
-  }
-  return "auto";
-}
-
 }  // namespace
 
-// A compiled program with its engine: replaced as a whole on each rebuild.
+// A compiled program with its stack: replaced as a whole on each rebuild.
 struct ReplSession::Built {
-  Workspace workspace;
-  std::unique_ptr<Interpreter> interpreter;  // positions written in statements
-  std::unique_ptr<Backend> backend;
-  std::unique_ptr<Engine> engine;
+  std::unique_ptr<Stack> stack;  // its misère memo lasts between entries
   std::unique_ptr<Output> output;
-  std::unique_ptr<Runner> runner;  // keeps the misère memo between entries
+  std::unique_ptr<Runner> runner;
   std::vector<uint64_t> fingerprints;
 };
 
@@ -119,27 +104,24 @@ ReplSession::~ReplSession() = default;
 std::unique_ptr<ReplSession::Built> ReplSession::build(const std::vector<Entry>& entries,
                                                        BackendKind kind) {
   auto b = std::make_unique<Built>();
+  StackOptions options(kind);
+  options.engine.progress = makeProgressBar(2);
+  options.engine.maxStates = limits_.maxStates;
+  b->stack = std::make_unique<Stack>(options);
   std::vector<SourceEntry> sources;
   for (const Entry& e : entries) sources.push_back(e.declarations());
-  if (!b->workspace.loadEntries(sources)) {
-    err_ << b->workspace.renderDiagnostics();
+  if (!b->stack->loadEntries(sources)) {
+    err_ << b->stack->workspace().renderDiagnostics();
     return nullptr;
   }
-  const ir::Program& program = b->workspace.program();
   std::string error;
-  b->backend = makeBackend(program, kind, error);
-  if (!b->backend) {
-    err_ << "cannot start the " << backendName(kind) << " backend: " << error << "\n";
+  if (!b->stack->start(error)) {
+    err_ << "cannot start the " << backendKindName(kind) << " backend: " << error << "\n";
     return nullptr;
   }
-  b->interpreter = std::make_unique<Interpreter>(program);
-  EngineOptions options;
-  options.progress = makeProgressBar(2);
-  options.maxStates = limits_.maxStates;
-  b->engine = std::make_unique<Engine>(program, *b->backend, options);
-  b->output = makeTextOutput(out_, err_, b->workspace.sources());
-  b->runner = std::make_unique<Runner>(*b->engine, *b->interpreter, *b->output);
-  b->fingerprints = gameFingerprints(program);
+  b->output = makeTextOutput(out_, err_, b->stack->workspace().sources());
+  b->runner = std::make_unique<Runner>(*b->stack, *b->output);
+  b->fingerprints = gameFingerprints(b->stack->program());
   return b;
 }
 
@@ -277,11 +259,11 @@ bool ReplSession::define(const Entry& entry) {
   std::unique_ptr<Built> next = build(entries, backend_);
   if (!next) return false;
 
-  const ir::Program& before = built_->workspace.program();
+  const ir::Program& before = built_->stack->workspace().program();
   std::map<std::string, int> oldIndex;
   for (size_t g = 0; g < before.games.size(); ++g)
     oldIndex[before.games[g].name] = static_cast<int>(g);
-  const ir::Program& after = next->workspace.program();
+  const ir::Program& after = next->stack->workspace().program();
   std::vector<int> oldGame(after.games.size(), -1);
   std::vector<std::string> dropped;  // games that had values, now recomputed
   for (size_t g = 0; g < after.games.size(); ++g) {
@@ -292,7 +274,7 @@ bool ReplSession::define(const Entry& entry) {
     else
       dropped.push_back(after.games[g].name);
   }
-  next->engine->adopt(*built_->engine, oldGame);
+  next->stack->engine().adopt(built_->stack->engine(), oldGame);
   built_ = std::move(next);
   entries_ = std::move(entries);
 
@@ -308,10 +290,10 @@ bool ReplSession::define(const Entry& entry) {
 void ReplSession::runStatements(const Entry& entry) {
   SourceEntry text = entry.statements();
   std::optional<std::vector<ir::Statement>> statements =
-      built_->workspace.compileStatements(text.name, text.text);
+      built_->stack->workspace().compileStatements(text.name, text.text);
   if (!statements) {
-    err_ << built_->workspace.renderDiagnostics();
-    built_->workspace.diagnostics().clear();
+    err_ << built_->stack->workspace().renderDiagnostics();
+    built_->stack->workspace().diagnostics().clear();
     return;
   }
   for (const ir::Statement& s : *statements) {
@@ -344,28 +326,22 @@ bool ReplSession::command(const std::string& text) {
     else
       load(argument);
   } else if (name == ":backend") {
-    BackendKind kind;
-    if (argument == "interp")
-      kind = BackendKind::Interp;
-    else if (argument == "jit")
-      kind = BackendKind::Jit;
-    else if (argument == "auto")
-      kind = BackendKind::Auto;
-    else {
-      err_ << fmt::format("unknown backend '{}'; expected :backend interp, jit or auto\n",
-                          argument);
+    std::optional<BackendKind> parsed = parseBackendKind(argument);
+    if (!parsed) {
+      err_ << fmt::format("unknown backend '{}'; expected :backend {}\n", argument, kBackendNames);
       return true;
     }
+    BackendKind kind = *parsed;
     std::unique_ptr<Built> next = build(entries_, kind);
     if (!next) return true;
-    std::vector<int> same(next->workspace.program().games.size());
+    std::vector<int> same(next->stack->workspace().program().games.size());
     for (size_t g = 0; g < same.size(); ++g) same[g] = static_cast<int>(g);
-    next->engine->adopt(*built_->engine, same);
+    next->stack->engine().adopt(built_->stack->engine(), same);
     built_ = std::move(next);
     backend_ = kind;
-    out_ << "backend " << backendName(kind) << "\n";
+    out_ << "backend " << backendKindName(kind) << "\n";
   } else if (name == ":games") {
-    const ir::Program& p = built_->workspace.program();
+    const ir::Program& p = built_->stack->workspace().program();
     if (p.games.empty()) out_ << "no games yet: declare one, or import std.heaps\n";
     for (const ir::Game& g : p.games) {
       std::string params;
@@ -375,8 +351,8 @@ bool ReplSession::command(const std::string& text) {
       out_ << fmt::format("{}({})\n", g.name, params);
     }
   } else if (name == ":stats") {
-    out_ << fmt::format("{} values memoized; backend {}\n", memoSize(), backendName(backend_));
-    out_ << built_->engine->report();
+    out_ << fmt::format("{} values memoized; backend {}\n", memoSize(), backendKindName(backend_));
+    out_ << built_->stack->engine().report();
   } else {
     err_ << fmt::format("unknown command '{}'; :help lists the commands\n", name);
   }
@@ -394,12 +370,12 @@ void ReplSession::help() {
 
 std::vector<std::string> ReplSession::games() const {
   std::vector<std::string> out;
-  for (const ir::Game& g : built_->workspace.program().games) out.push_back(g.name);
+  for (const ir::Game& g : built_->stack->workspace().program().games) out.push_back(g.name);
   return out;
 }
 
 int64_t ReplSession::memoSize() const {
-  return built_->engine->memoSize();
+  return built_->stack->engine().memoSize();
 }
 
 std::vector<std::string> ReplSession::completions(const std::string& word) const {

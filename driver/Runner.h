@@ -5,20 +5,20 @@
 
 #include <optional>
 
-#include "backend/interp/Interpreter.h"
 #include "driver/Results.h"
-#include "runtime/Engine.h"
-#include "runtime/Misere.h"
+#include "driver/Stack.h"
 
 namespace gdsl {
 
 class Runner {
  public:
-  Runner(Engine& engine, Interpreter& positions, Output& output)
-      : engine_(engine),
-        positions_(positions),
-        output_(output),
-        misere_(engine, engine.options().maxStates) {}
+  // Runs on a started stack; the misère memo is the stack's, so it lasts as
+  // long as the stack does.
+  Runner(Stack& stack, Output& output)
+      : engine_(stack.engine()),
+        positions_(stack.positions()),
+        misere_(stack.misere()),
+        output_(output) {}
 
   // False when the statement reported an error (a failed assert included).
   bool run(const ir::Statement& statement);
@@ -37,9 +37,9 @@ class Runner {
   void report(const RuntimeError& e, const ir::Statement& s);
 
   Engine& engine_;
-  Interpreter& positions_;
+  PositionBuilder& positions_;
+  MisereSolver& misere_;
   Output& output_;
-  MisereSolver misere_;
 };
 
 }  // namespace gdsl

@@ -1,5 +1,6 @@
 // A programmatic session: load a program, then ask for values. Used by the
-// tests (and by embedders); the CLI drives the same pieces directly.
+// tests (and by embedders). It runs on the same stack as the CLI
+// (driver/Stack.h), with the same defaults.
 #pragma once
 
 #include <cstdint>
@@ -8,17 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "driver/Backends.h"
-#include "runtime/Engine.h"
+#include "driver/Stack.h"
 
 namespace gdsl {
-
-struct SessionOptions {
-  SessionOptions() = default;
-  explicit SessionOptions(BackendKind kind) : backend(kind) {}
-  BackendKind backend = BackendKind::Interp;
-  EngineOptions engine;
-};
 
 struct SessionError : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -26,7 +19,7 @@ struct SessionError : std::runtime_error {
 
 class Session {
  public:
-  explicit Session(SessionOptions options = {});
+  explicit Session(StackOptions options = {});
   ~Session();
 
   // Loads a program from text (declarations and statements are checked,
@@ -47,15 +40,16 @@ class Session {
   std::string diagnostics() const;
   // How the tables computed so far were computed (what --verbose prints).
   std::string tableReport() const;
+  // The stack, once a program is loaded (null before).
+  Stack* stack() { return stack_.get(); }
 
  private:
   template <typename F>
   auto withPosition(const std::string& position, F&& f);
   bool loadText(const std::string& name, const std::string& path, const std::string& text);
 
-  struct State;
-  std::unique_ptr<State> state_;
-  SessionOptions options_;
+  StackOptions options_;
+  std::unique_ptr<Stack> stack_;
   std::string diagnostics_;
 };
 

@@ -137,11 +137,11 @@ bool MisereSolver::solve(const State& root) {
   std::vector<Frame> stack;
   auto push = [&](State s) {
     checkInterrupt();
-    if (memo_.size() >= limits_.maxStates)
+    if (memo_.size() >= maxStates_)
       throw RuntimeError(SourceRange{},
                          fmt::format("misère search gave up after {} states, the limit "
                                      "(--max-states); raise it with --max-states N",
-                                     limits_.maxStates));
+                                     maxStates_));
     memo_.emplace(s, kActive);
     stack.push_back(Frame{std::move(s)});
   };

@@ -18,8 +18,9 @@
 
 namespace gdsl {
 
+// The search's states are bounded by the engine's maxStates (--max-states),
+// the one limit on memoized positions; these are the others.
 struct MisereLimits {
-  uint64_t maxStates = 2'000'000;   // memoized states
   uint64_t maxOptions = 4'000'000;  // options kept for components that are not nim heaps
   NimShapeLimits shape;
 };
@@ -35,10 +36,11 @@ class MisereSolver {
     uint64_t gaveUp = 0;     // classifications given up at the limits
   };
 
-  explicit MisereSolver(Engine& engine, uint64_t maxStates = 2'000'000)
-      : MisereSolver(engine, limitStates(maxStates)) {}
-  MisereSolver(Engine& engine, MisereLimits limits)
-      : engine_(engine), limits_(limits), shapes_(engine, limits.shape) {}
+  explicit MisereSolver(Engine& engine, MisereLimits limits = {})
+      : engine_(engine),
+        limits_(limits),
+        maxStates_(engine.options().maxStates),
+        shapes_(engine, limits.shape) {}
 
   // True when the player to move wins `sum` under misère play. Throws
   // RuntimeError for a game that is not finite and past the limits.
@@ -66,11 +68,6 @@ class MisereSolver {
     bool win = false;
   };
   static constexpr uint32_t kNimGame = UINT32_MAX;
-  static MisereLimits limitStates(uint64_t maxStates) {
-    MisereLimits limits;
-    limits.maxStates = maxStates;
-    return limits;
-  }
   enum Result : uint8_t { kLose, kWin, kActive };
 
   State canonical(const Sum& sum);
@@ -86,6 +83,7 @@ class MisereSolver {
 
   Engine& engine_;
   MisereLimits limits_;
+  uint64_t maxStates_;  // memoized states
   NimShape shapes_;
   std::unordered_map<Position, std::vector<State>, PositionHash> options_;
   uint64_t optionCount_ = 0;

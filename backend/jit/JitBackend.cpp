@@ -15,9 +15,9 @@
 #include <chrono>
 #include <mutex>
 
-#include "backend/interp/Interpreter.h"
 #include "backend/jit/Codegen.h"
 #include "backend/jit/JitRuntime.h"
+#include "runtime/PositionBuilder.h"
 
 namespace gdsl::jit {
 
@@ -26,7 +26,7 @@ using EnumerateFn = int32_t (*)(Context*, const int64_t*);
 
 struct JitBackend::Impl {
   const ir::Program* program = nullptr;
-  std::unique_ptr<Interpreter> interpreter;  // normalize rules
+  PositionBuilder* positions = nullptr;  // normalize rules
   std::unique_ptr<llvm::orc::LLJIT> jit;
   std::vector<KernelFn> kernels;      // reading 16-bit tables
   std::vector<KernelFn> wideKernels;  // reading 32-bit tables
@@ -92,7 +92,7 @@ class DepthGuard {
 JitBackend::JitBackend() : impl_(std::make_unique<Impl>()) {}
 JitBackend::~JitBackend() = default;
 
-std::unique_ptr<JitBackend> JitBackend::create(const ir::Program& program, std::string& error) {
+std::unique_ptr<JitBackend> JitBackend::create(PositionBuilder& positions, std::string& error) {
   static std::once_flag initialized;
   std::call_once(initialized, [] {
     llvm::InitializeNativeTarget();
@@ -101,8 +101,9 @@ std::unique_ptr<JitBackend> JitBackend::create(const ir::Program& program, std::
   auto start = std::chrono::steady_clock::now();
   std::unique_ptr<JitBackend> backend(new JitBackend());
   Impl& impl = *backend->impl_;
+  const ir::Program& program = positions.program();
   impl.program = &program;
-  impl.interpreter = std::make_unique<Interpreter>(program);
+  impl.positions = &positions;
   impl.kernels.assign(program.games.size(), nullptr);
   impl.wideKernels.assign(program.games.size(), nullptr);
   impl.enumerators.assign(program.games.size(), nullptr);
@@ -236,7 +237,7 @@ void JitBackend::leave() {
 }
 
 void JitBackend::normalize(Position& position) {
-  impl_->interpreter->normalize(position);
+  impl_->positions->normalize(position);
 }
 
 void JitBackend::enumerate(const Position& position, MoveSink& sink) {

@@ -11,7 +11,7 @@
 
 namespace gdsl {
 
-class Interpreter;
+class PositionBuilder;
 
 namespace jit {
 
@@ -19,16 +19,16 @@ struct Context;
 
 class JitBackend final : public Backend {
  public:
-  // Sets up LLVM for `program`; each game is compiled on its first use.
-  // Returns null and sets `error` when LLVM cannot start.
-  static std::unique_ptr<JitBackend> create(const ir::Program& program, std::string& error);
+  // Sets up LLVM for the program of `positions`; each game is compiled on its
+  // first use. Returns null and sets `error` when LLVM cannot start.
+  static std::unique_ptr<JitBackend> create(PositionBuilder& positions, std::string& error);
   // Compiles every game now, keeping the optimized IR (gdsl check --dump=llvm).
   bool compileAll(std::string& error);
   ~JitBackend() override;
 
   const char* name() const override { return "jit"; }
-  // Normalize rules run on the interpreter (they run once per new position,
-  // after the native code has built it).
+  // Normalize rules run on the PositionBuilder (once per new position, after
+  // the native code has built it).
   void normalize(Position& position) override;
   void enumerate(const Position& position, MoveSink& sink) override;
   uint32_t heapValue(int game, int64_t n, TableView table, ValueOracle& oracle) override;

@@ -17,12 +17,11 @@
 #include <thread>
 #include <vector>
 
-#include "backend/interp/Interpreter.h"
-#include "driver/Backends.h"
 #include "driver/Output.h"
 #include "driver/Plot.h"
 #include "driver/Program.h"
 #include "driver/Runner.h"
+#include "driver/Stack.h"
 #include "driver/TableCapture.h"
 #include "runtime/Engine.h"
 #include "runtime/Interrupt.h"
@@ -121,12 +120,12 @@ uint64_t hashText(std::string_view text) {
   return h;
 }
 
-EngineOptions smallLimits() {
-  EngineOptions e;
-  e.maxStates = 20000;
-  e.maxTableHeap = 1 << 14;
-  e.autoPeriodHeaps = 1 << 12;
-  return e;
+StackOptions smallLimits(BackendKind backend) {
+  StackOptions options(backend);
+  options.engine.maxStates = 20000;
+  options.engine.maxTableHeap = 1 << 14;
+  options.engine.autoPeriodHeaps = 1 << 12;
+  return options;
 }
 
 std::unique_ptr<Output> makeOutput(bool json, std::ostream& stream, const Workspace& ws) {
@@ -134,23 +133,29 @@ std::unique_ptr<Output> makeOutput(bool json, std::ostream& stream, const Worksp
               : makeTextOutput(stream, stream, ws.sources());
 }
 
-// Runs `statements` on `backend`; the output (results and rendered
-// diagnostics) goes to `text`. Returns why it was interrupted, or
-// StopReason::None.
-StopReason runStatements(const Workspace& ws, const std::vector<ir::Statement>& statements,
-                         Backend& backend, bool json, std::string& text) {
+// Runs `statements` of the program in `ws` on a stack with backend `kind`;
+// the output (results and rendered diagnostics) goes to `text`. Returns why
+// it was interrupted, or StopReason::None.
+StopReason runStatements(const std::shared_ptr<Workspace>& ws,
+                         const std::vector<ir::Statement>& statements, BackendKind kind, bool json,
+                         std::string& text) {
+  Stack stack(smallLimits(kind), ws);
+  std::string error;
+  if (!stack.start(error)) {
+    std::fprintf(stderr, "fuzz: cannot start the %s backend: %s\n", backendKindName(kind),
+                 error.c_str());
+    std::abort();
+  }
   CappedBuffer buffer;
   std::ostream stream(&buffer);
-  Interpreter positions(ws.program());
-  Engine engine(ws.program(), backend, smallLimits());
   // Every table is also drawn as `gdsl plot` would, and the picture thrown away.
-  std::unique_ptr<Output> inner = makeOutput(json, stream, ws);
+  std::unique_ptr<Output> inner = makeOutput(json, stream, *ws);
   Output* results = inner.get();
   TableCapture out(std::move(inner), [results](const TableResult& r) {
     results->table(r);
     if (!r.ranges.empty() && r.ranges.size() <= 2) renderPlot(r);
   });
-  Runner runner(engine, positions, out);
+  Runner runner(stack, out);
   StopReason stopped = StopReason::None;
   try {
     for (const ir::Statement& s : statements) runner.run(s);
@@ -207,14 +212,14 @@ std::string blankOut(std::string_view text, const std::vector<Piece>& pieces,
 // (a few rounds) those with errors, then each other statement compiled on its
 // own as `gdsl eval -e` compiles them (those with errors are left out). Null
 // when no declarations load.
-std::unique_ptr<Workspace> loadWhatCompiles(std::string_view text,
+std::shared_ptr<Workspace> loadWhatCompiles(std::string_view text,
                                             std::vector<ir::Statement>& statements) {
   std::vector<Piece> pieces = splitStatements(text);
   std::vector<bool> keep(pieces.size());
   for (size_t i = 0; i < pieces.size(); ++i) keep[i] = pieces[i].declaration;
-  std::unique_ptr<Workspace> ws;
+  std::shared_ptr<Workspace> ws;
   for (int round = 0;; ++round) {
-    ws = std::make_unique<Workspace>();
+    ws = std::make_shared<Workspace>();
     if (ws->load("<fuzz>", "", blankOut(text, pieces, keep))) break;
     if (round == 4) return nullptr;
     bool dropped = false;
@@ -272,7 +277,7 @@ Outcome run(std::string_view text, const PipelineOptions& options) {
   DumpStage stage = kStages[hash % 4];
   bool json = (hash >> 2) % 2 == 1;
 
-  auto ws = std::make_unique<Workspace>();
+  auto ws = std::make_shared<Workspace>();
   std::string dump;
   std::vector<ir::Statement> statements;
   if (ws->load("<fuzz>", "", std::string(text), stage, &dump)) {
@@ -293,10 +298,9 @@ Outcome run(std::string_view text, const PipelineOptions& options) {
   }
   if (statements.empty()) return Outcome::Ran;
 
-  Interpreter interpreter(ws->program());
   std::string interpOut;
   watchdog().arm(options.timeoutMs, options.maxMemory);
-  StopReason stopped = runStatements(*ws, statements, interpreter, json, interpOut);
+  StopReason stopped = runStatements(ws, statements, BackendKind::Interp, json, interpOut);
   watchdog().disarm();
   if (stopped == StopReason::Memory) return Outcome::OutOfMemory;
   if (stopped != StopReason::None) return Outcome::Interrupted;
@@ -304,15 +308,10 @@ Outcome run(std::string_view text, const PipelineOptions& options) {
   // Compiling costs milliseconds a game: only some small programs.
   if (options.jitEvery > 0 && (hash >> 3) % static_cast<uint64_t>(options.jitEvery) == 0 &&
       ws->program().games.size() <= 8) {
-    std::string error, jitOut;
-    std::unique_ptr<Backend> jit = makeBackend(ws->program(), BackendKind::Jit, error);
-    if (!jit) {
-      std::fprintf(stderr, "fuzz: cannot start the JIT: %s\n", error.c_str());
-      std::abort();
-    }
+    std::string jitOut;
     clearInterrupt();
     watchdog().arm(options.timeoutMs * 4, options.maxMemory);
-    stopped = runStatements(*ws, statements, *jit, json, jitOut);
+    stopped = runStatements(ws, statements, BackendKind::Jit, json, jitOut);
     watchdog().disarm();
     if (stopped == StopReason::None && jitOut != interpOut)
       backendsDisagree(text, interpOut, jitOut);

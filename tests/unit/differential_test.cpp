@@ -144,8 +144,8 @@ TEST_CASE("interpreter and JIT agree on 200 random games", "[differential]") {
     // The interpreter with the default engine (take-and-break shapes it
     // recognises are computed natively) against the JIT's kernels for every
     // value (--plain): the two share no value code.
-    gdsl::Session interp(gdsl::SessionOptions{gdsl::BackendKind::Interp});
-    gdsl::SessionOptions jitOptions(gdsl::BackendKind::Jit);
+    gdsl::Session interp(gdsl::StackOptions{gdsl::BackendKind::Interp});
+    gdsl::StackOptions jitOptions(gdsl::BackendKind::Jit);
     jitOptions.engine.plain = true;
     gdsl::Session jit(jitOptions);
     REQUIRE(interp.load("random.game", source.str()));

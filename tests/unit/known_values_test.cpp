@@ -18,13 +18,13 @@
 
 using brute::Table;
 using brute::Value;
-using testing::backendName;
+using gdsl::backendKindName;
 using testing::backends;
 
 namespace {
 
 std::unique_ptr<gdsl::Session> loadSource(gdsl::BackendKind kind, const std::string& source) {
-  auto s = std::make_unique<gdsl::Session>(gdsl::SessionOptions{kind});
+  auto s = std::make_unique<gdsl::Session>(gdsl::StackOptions{kind});
   bool ok = s->load("test.game", source);
   INFO(s->diagnostics());
   REQUIRE(ok);
@@ -32,7 +32,7 @@ std::unique_ptr<gdsl::Session> loadSource(gdsl::BackendKind kind, const std::str
 }
 
 std::unique_ptr<gdsl::Session> loadExample(gdsl::BackendKind kind, const std::string& file) {
-  auto s = std::make_unique<gdsl::Session>(gdsl::SessionOptions{kind});
+  auto s = std::make_unique<gdsl::Session>(gdsl::StackOptions{kind});
   bool ok = s->loadFile(std::string(GDSL_EXAMPLES_DIR) + "/" + file);
   INFO(file << "\n" << s->diagnostics());
   REQUIRE(ok);
@@ -155,7 +155,7 @@ void expectListGames(gdsl::Session& s, bool moore, bool staircase, bool nimble, 
 
 TEST_CASE("std.heaps", "[known][stdlib]") {
   for (auto kind : backends()) {
-    INFO("backend " << backendName(kind));
+    INFO("backend " << backendKindName(kind));
     auto s = loadSource(kind, "import std.heaps\n");
     Table nim = brute::nim(300);
     expectHeapGame(*s, "Nim", nim, 300);
@@ -201,7 +201,7 @@ TEST_CASE("std.heaps", "[known][stdlib]") {
 
 TEST_CASE("std.octal", "[known][stdlib]") {
   for (auto kind : backends()) {
-    INFO("backend " << backendName(kind));
+    INFO("backend " << backendKindName(kind));
     auto s = loadSource(kind, "import std.octal\n");
     Table kayles = brute::octal("0.77", 1000);
     expectHeapGame(*s, "Kayles", kayles, 1000);
@@ -226,7 +226,7 @@ TEST_CASE("std.octal", "[known][stdlib]") {
 
 TEST_CASE("std.boards", "[known][stdlib]") {
   for (auto kind : backends()) {
-    INFO("backend " << backendName(kind));
+    INFO("backend " << backendKindName(kind));
     auto s = loadSource(kind, "import std.boards\nimport std.octal\n");
     Table crosses = brute::crosses(600);
     CHECK(s->table("Crosses", 0, 24) ==
@@ -269,7 +269,7 @@ TEST_CASE("std.boards", "[known][stdlib]") {
 
 TEST_CASE("std.lists", "[known][stdlib]") {
   for (auto kind : backends()) {
-    INFO("backend " << backendName(kind));
+    INFO("backend " << backendKindName(kind));
     auto s = loadSource(kind, "import std.lists\n");
     expectListGames(*s, true, true, true, true, true, true, true, true);
     // closed forms on larger positions
@@ -286,7 +286,7 @@ TEST_CASE("std.lists", "[known][stdlib]") {
 
 TEST_CASE("the standard library modules load together", "[known][stdlib]") {
   for (auto kind : backends()) {
-    INFO("backend " << backendName(kind));
+    INFO("backend " << backendKindName(kind));
     auto s = loadSource(
         kind, "import std.heaps\nimport std.octal\nimport std.boards\nimport std.lists\n");
     // Kayles(5) = 4 (GAMES.md: 0 1 2 3 1 4 ...), Moore([1, 2, 3]) = 6.
@@ -304,7 +304,7 @@ TEST_CASE("the standard library modules load together", "[known][stdlib]") {
 
 TEST_CASE("examples: heap games", "[known][examples]") {
   for (auto kind : backends()) {
-    INFO("backend " << backendName(kind));
+    INFO("backend " << backendKindName(kind));
     {
       auto s = loadExample(kind, "nim.game");
       expectHeapGame(*s, "Nim", brute::nim(200), 200);
@@ -345,7 +345,7 @@ TEST_CASE("examples: heap games", "[known][examples]") {
 
 TEST_CASE("examples: octal games", "[known][examples]") {
   for (auto kind : backends()) {
-    INFO("backend " << backendName(kind));
+    INFO("backend " << backendKindName(kind));
     {
       auto s = loadExample(kind, "kayles.game");
       Table kayles = brute::octal("0.77", 1000);
@@ -386,7 +386,7 @@ TEST_CASE("examples: octal games", "[known][examples]") {
 
 TEST_CASE("examples: board and graph games", "[known][examples]") {
   for (auto kind : backends()) {
-    INFO("backend " << backendName(kind));
+    INFO("backend " << backendKindName(kind));
     {
       auto s = loadExample(kind, "cutting.game");
       brute::Grid cut = brute::cut(14, 14);
@@ -428,7 +428,7 @@ TEST_CASE("examples: board and graph games", "[known][examples]") {
 
 TEST_CASE("examples: list games", "[known][examples]") {
   for (auto kind : backends()) {
-    INFO("backend " << backendName(kind));
+    INFO("backend " << backendKindName(kind));
     {
       auto s = loadExample(kind, "staircase.game");
       expectListGames(*s, false, true, false, false, false, false, false, false);
@@ -466,7 +466,7 @@ TEST_CASE("examples: list games", "[known][examples]") {
 
 TEST_CASE("examples: parity game, misere nim, tour", "[known][examples]") {
   for (auto kind : backends()) {
-    INFO("backend " << backendName(kind));
+    INFO("backend " << backendKindName(kind));
     {
       auto s = loadExample(kind, "parity.game");
       for (int n = 0; n <= 60; ++n)

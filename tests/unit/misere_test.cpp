@@ -13,15 +13,14 @@
 #include <vector>
 
 #include "brute_force.h"
-#include "driver/Backends.h"
-#include "driver/Program.h"
 #include "driver/Session.h"
+#include "driver/Stack.h"
 #include "misere_brute.h"
 #include "test_backends.h"
 
 using brute::MiserePart;
 using brute::MisereSum;
-using testing::backendName;
+using gdsl::backendKindName;
 using testing::backends;
 
 namespace {
@@ -49,35 +48,38 @@ game Twice(n) {
 }
 )";
 
-// gdsl with a misère solver, built as the driver builds it.
+// gdsl with a misère solver, on the stack the driver builds.
 struct Gdsl {
-  gdsl::Workspace workspace;
-  std::unique_ptr<gdsl::Backend> backend;
-  std::unique_ptr<gdsl::Engine> engine;
-  std::unique_ptr<gdsl::MisereSolver> misere;
+  std::unique_ptr<gdsl::Stack> stack;
+  gdsl::MisereSolver* misere = nullptr;
 
   gdsl::Position at(const std::string& game, int64_t n) const {
     gdsl::Position p;
-    int id = workspace.program().findGame(game);
+    int id = stack->program().findGame(game);
     REQUIRE(id >= 0);
     p.game = static_cast<uint32_t>(id);
     p.words.push_back(n);
     return p;
   }
-  std::string name(const gdsl::Position& p) const { return workspace.program().games[p.game].name; }
+  std::string name(const gdsl::Position& p) const { return stack->program().games[p.game].name; }
+  gdsl::Engine& engine() { return stack->engine(); }
 };
 
-std::unique_ptr<Gdsl> makeGdsl(gdsl::BackendKind kind, gdsl::MisereLimits limits = {}) {
+// `maxStates`: the engine's --max-states, which bounds the misère search too.
+std::unique_ptr<Gdsl> makeGdsl(gdsl::BackendKind kind, gdsl::MisereLimits limits = {},
+                               uint64_t maxStates = gdsl::EngineOptions{}.maxStates) {
   auto g = std::make_unique<Gdsl>();
-  bool ok = g->workspace.load("misere_test.game", "", kSource);
-  INFO(g->workspace.renderDiagnostics());
+  gdsl::StackOptions options(kind);
+  options.misere = limits;
+  options.engine.maxStates = maxStates;
+  g->stack = std::make_unique<gdsl::Stack>(options);
+  bool ok = g->stack->load("misere_test.game", "", kSource);
+  INFO(g->stack->workspace().renderDiagnostics());
   REQUIRE(ok);
   std::string error;
-  g->backend = gdsl::makeBackend(g->workspace.program(), kind, error);
   INFO(error);
-  REQUIRE(g->backend);
-  g->engine = std::make_unique<gdsl::Engine>(g->workspace.program(), *g->backend);
-  g->misere = std::make_unique<gdsl::MisereSolver>(*g->engine, limits);
+  REQUIRE(g->stack->start(error));
+  g->misere = &g->stack->misere();
   return g;
 }
 
@@ -198,7 +200,7 @@ TEST_CASE("misere nim: sums of up to four heaps of at most 7", "[misere]") {
   brute::MisereSearch search;
   for (auto kind : backends()) {
     for (bool shapes : {true, false}) {
-      INFO("backend " << backendName(kind) << (shapes ? "" : ", without nim shapes"));
+      INFO("backend " << backendKindName(kind) << (shapes ? "" : ", without nim shapes"));
       auto g = makeGdsl(kind, shapes ? gdsl::MisereLimits{} : withoutShapes());
       for (const std::vector<int>& heaps : brute::allLists(4, 0, 7)) {
         if (!std::is_sorted(heaps.begin(), heaps.end())) continue;
@@ -220,7 +222,7 @@ TEST_CASE("misere nim: sums of up to four heaps of at most 7", "[misere]") {
 
 TEST_CASE("misere: nim heaps are recognised by structure", "[misere]") {
   for (auto kind : backends()) {
-    INFO("backend " << backendName(kind));
+    INFO("backend " << backendKindName(kind));
     auto g = makeGdsl(kind);
     auto heap = [&](const std::string& game, int n) { return g->misere->nimHeap(g->at(game, n)); };
     const int64_t no = gdsl::NimShape::kNotNim;
@@ -247,7 +249,7 @@ TEST_CASE("misere: nim heaps are recognised by structure", "[misere]") {
     for (const auto& [game, largest] : kPool)
       for (int n = 0; n <= largest; ++n) {
         int64_t k = heap(game, n);
-        if (k >= 0) CHECK(g->engine->value(g->at(game, n)) == static_cast<uint32_t>(k));
+        if (k >= 0) CHECK(g->engine().value(g->at(game, n)) == static_cast<uint32_t>(k));
       }
   }
 }
@@ -256,7 +258,7 @@ TEST_CASE("misere: sums of game families against a whole-tree search", "[misere]
   brute::MisereSearch search;
   for (auto kind : backends()) {
     for (bool shapes : {true, false}) {
-      INFO("backend " << backendName(kind) << (shapes ? "" : ", without nim shapes"));
+      INFO("backend " << backendKindName(kind) << (shapes ? "" : ", without nim shapes"));
       auto g = makeGdsl(kind, shapes ? gdsl::MisereLimits{} : withoutShapes());
       // Every single part and every pair.
       std::vector<Part> pool = poolParts(10);
@@ -302,7 +304,7 @@ TEST_CASE("misere: single heaps against published misere nim values", "[misere][
       {"Nim", {1, 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20}}};
   brute::MisereSearch search;
   for (auto kind : backends()) {
-    INFO("backend " << backendName(kind));
+    INFO("backend " << backendKindName(kind));
     auto g = makeGdsl(kind);
     for (const auto& [game, values] : misereValues)
       for (int n = 0; n < static_cast<int>(values.size()); ++n) {
@@ -319,7 +321,6 @@ TEST_CASE("misere: single heaps against published misere nim values", "[misere][
 }
 
 TEST_CASE("misere: both backends give the same outcomes and moves", "[misere]") {
-#ifdef GDSL_HAVE_JIT
   std::vector<Parts> positions;
   std::vector<Part> small = poolParts(7);
   Lcg lcg;
@@ -346,20 +347,17 @@ TEST_CASE("misere: both backends give the same outcomes and moves", "[misere]") 
     }
   }
   // The same through sessions, as `eval misere` runs.
-  gdsl::Session si{gdsl::SessionOptions(gdsl::BackendKind::Interp)};
-  gdsl::Session sj{gdsl::SessionOptions(gdsl::BackendKind::Jit)};
+  gdsl::Session si{gdsl::StackOptions(gdsl::BackendKind::Interp)};
+  gdsl::Session sj{gdsl::StackOptions(gdsl::BackendKind::Jit)};
   REQUIRE(si.load("misere_test.game", kSource));
   REQUIRE(sj.load("misere_test.game", kSource));
   for (const Parts& parts : positions)
     REQUIRE(si.misereFirstPlayerWins(text(parts)) == sj.misereFirstPlayerWins(text(parts)));
-#else
-  SUCCEED("built without the JIT");
-#endif
 }
 
 TEST_CASE("misere: cycles, limits and deep games", "[misere]") {
   for (auto kind : backends()) {
-    INFO("backend " << backendName(kind));
+    INFO("backend " << backendKindName(kind));
     {
       // A position that can reach itself: the error shows the cycle.
       auto g = makeGdsl(kind);
@@ -385,10 +383,8 @@ TEST_CASE("misere: cycles, limits and deep games", "[misere]") {
       checkPosition(*g, search, {{"Kayles", 5}, {"Nim", 3}});
     }
     {
-      // The state limit, then the same solver goes on.
-      gdsl::MisereLimits limits;
-      limits.maxStates = 5;
-      auto g = makeGdsl(kind, limits);
+      // The state limit (--max-states), then the same solver goes on.
+      auto g = makeGdsl(kind, {}, 5);
       try {
         g->misere->firstPlayerWins({g->at("Kayles", 9), g->at("Kayles", 7)});
         FAIL("no error");

@@ -32,7 +32,7 @@ std::vector<brute::Value> afterValues(const std::vector<int>& heaps, const brute
 TEST_CASE("moves lists every move with its value, winning moves first") {
   const brute::Table g = brute::octal("0.77", 40);
   for (gdsl::BackendKind kind : testing::backends()) {
-    gdsl::Session s{gdsl::SessionOptions(kind)};
+    gdsl::Session s{gdsl::StackOptions(kind)};
     REQUIRE(s.load("moves.game", "game K = octal \"0.77\"\n"));
     std::mt19937 random(5);
     for (int trial = 0; trial < 40; ++trial) {

@@ -83,7 +83,7 @@ TEST_CASE("narrowed binder ranges give the values of the rules as written") {
       expected[n] = brute::mex(options);
     }
     for (gdsl::BackendKind kind : testing::backends()) {
-      gdsl::Session s{gdsl::SessionOptions(kind)};
+      gdsl::Session s{gdsl::StackOptions(kind)};
       REQUIRE(s.load("narrow.game", source));
       std::vector<uint64_t> got = s.table("G", 0, maxN);
       CHECK(std::vector<brute::Value>(got.begin(), got.end()) == expected);
@@ -107,7 +107,7 @@ TEST_CASE("a huge binder range is narrowed by the guard after it") {
   CHECK(ir.find("for k:i1 in 1 .. 1000\n") != std::string::npos);
   CHECK(ir.find("for j:i2 in 1 .. (min i1 i0)") != std::string::npos);
   for (gdsl::BackendKind kind : testing::backends()) {
-    gdsl::Session s{gdsl::SessionOptions(kind)};
+    gdsl::Session s{gdsl::StackOptions(kind)};
     REQUIRE(s.load("huge.game",
                    "game T(n) { move m(k in 1..1000000000000000000) when k <= n -> T(n - k) }\n"));
     CHECK(s.table("T", 0, 2000) == [] {
@@ -120,14 +120,14 @@ TEST_CASE("a huge binder range is narrowed by the guard after it") {
 
 TEST_CASE("a runtime error before the bound is not skipped") {
   for (gdsl::BackendKind kind : testing::backends()) {
-    gdsl::Session s{gdsl::SessionOptions(kind)};
+    gdsl::Session s{gdsl::StackOptions(kind)};
     // k = 3 divides by zero before `k <= n` is tested, even when n < 3.
     REQUIRE(s.load("first.game",
                    "game G(n) { move m(k in 1..10) when 10 / (k - 3) >= 0 and k <= n -> G(n - k) "
                    "}\n"));
     CHECK_THROWS_WITH(s.grundy("G(2)"), Catch::Contains("division by zero"));
     // After the bound, k = 3 is never reached when n < 3: no error, as written.
-    gdsl::Session t{gdsl::SessionOptions(kind)};
+    gdsl::Session t{gdsl::StackOptions(kind)};
     REQUIRE(t.load("second.game",
                    "game G(n) { move m(k in 1..10) when k <= n and 10 / (k - 3) >= 0 -> G(n - k) "
                    "}\n"));

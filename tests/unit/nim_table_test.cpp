@@ -2,9 +2,9 @@
 // a value does not fit, and kernels of both backends reading either width.
 #include <catch2/catch.hpp>
 
-#include "driver/Backends.h"
-#include "driver/Program.h"
+#include "driver/Stack.h"
 #include "runtime/NimTable.h"
+#include "test_backends.h"
 
 namespace {
 
@@ -40,16 +40,12 @@ TEST_CASE("a nim table keeps every value across growth and widening", "[table]")
 }
 
 TEST_CASE("kernels of both backends read 16-bit and 32-bit tables", "[table]") {
-  gdsl::Workspace ws;
-  REQUIRE(ws.load("t.game", "", "game T(n) { take 1..3 }\n"));
-  std::vector<gdsl::BackendKind> kinds = {gdsl::BackendKind::Interp};
-#ifdef GDSL_HAVE_JIT
-  kinds.push_back(gdsl::BackendKind::Jit);
-#endif
-  for (gdsl::BackendKind kind : kinds) {
+  for (gdsl::BackendKind kind : testing::backends()) {
+    gdsl::Stack stack{gdsl::StackOptions(kind)};
+    REQUIRE(stack.load("t.game", "", "game T(n) { take 1..3 }\n"));
     std::string error;
-    auto backend = gdsl::makeBackend(ws.program(), kind, error);
-    REQUIRE(backend);
+    REQUIRE(stack.start(error));
+    gdsl::Backend* backend = &stack.backend();
     NoOracle oracle;
     // g(10) = mex{g(9), g(8), g(7)} read from a table holding made-up values.
     for (bool wide : {false, true}) {

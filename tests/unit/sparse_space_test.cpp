@@ -9,6 +9,7 @@
 
 #include "brute_force.h"
 #include "driver/Session.h"
+#include "test_backends.h"
 #include "test_scale.h"
 
 namespace {
@@ -18,7 +19,7 @@ namespace {
 const int kHeaps = brute::scaled(3000, 600);
 
 std::vector<uint64_t> gdslTable(const std::string& code, gdsl::EngineOptions options, int heaps) {
-  gdsl::SessionOptions so;
+  gdsl::StackOptions so;
   so.engine = options;
   gdsl::Session s(so);
   if (!s.load("octal.game", fmt::format("game G = octal \"{}\"\n", code))) FAIL(s.diagnostics());
@@ -68,7 +69,7 @@ TEST_CASE("sparse space equals the plain method on Grundy's game and a two-rule 
   forced.sparse.firstCheck = 64;
   forced.sparse.always = true;
   for (const auto& options : {forced, gdsl::EngineOptions{}}) {
-    gdsl::SessionOptions so;
+    gdsl::StackOptions so;
     so.engine = options;
     gdsl::Session s(so);
     REQUIRE(s.load("g.game",
@@ -128,13 +129,9 @@ TEST_CASE("take-and-break shapes are recognised in affine move rules, and only t
   gdsl::EngineOptions forced;
   forced.sparse.firstCheck = 64;
   forced.sparse.always = true;
-  std::vector<gdsl::BackendKind> kinds = {gdsl::BackendKind::Interp};
-#ifdef GDSL_HAVE_JIT
-  kinds.push_back(gdsl::BackendKind::Jit);
-#endif
-  for (gdsl::BackendKind kind : kinds)
+  for (gdsl::BackendKind kind : testing::backends())
     for (const auto& options : {gdsl::EngineOptions{}, forced}) {
-      gdsl::SessionOptions so(kind);
+      gdsl::StackOptions so(kind);
       so.engine = options;
       gdsl::Session s(so);
       REQUIRE(s.load("moves.game", source));

@@ -1,0 +1,106 @@
+// Positions from the move IR's terms: the sums written in statements (eval,
+// moves, assert, play's start), the successors a walking backend emits, and
+// the games' normalize rules, which both backends run here (once per new
+// position, not per move). A stack has one PositionBuilder (driver/Stack.h),
+// shared by the driver, the interpreter backend and the JIT.
+//
+// Re-entrant: normalize runs inside the interpreter's loops, and a statement's
+// position is normalized while it is built, so every call works in its own
+// scratch frame, one per nesting depth. Lists built while evaluating live in
+// one arena, released to a mark when a loop's body or a call ends.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "compiler/ir/Evaluator.h"
+#include "runtime/Interrupt.h"
+#include "runtime/Position.h"
+
+namespace gdsl {
+
+class PositionBuilder {
+ public:
+  explicit PositionBuilder(const ir::Program& program);
+  ~PositionBuilder();
+  PositionBuilder(const PositionBuilder&) = delete;
+  PositionBuilder& operator=(const PositionBuilder&) = delete;
+
+  const ir::Program& program() const { return program_; }
+  ir::Evaluator& evaluator() { return eval_; }
+  ir::ListArena& arena() { return arena_; }
+
+  // The components of a position written in a statement, each normalized.
+  // Throws RuntimeError.
+  Sum evalPosition(const ir::PositionExpr& position);
+  // A constant integer expression (table bounds and the like).
+  int64_t evalConstant(const ir::Expr& expr);
+  // Applies the game's normalize rule in place. Throws RuntimeError when the
+  // rule fails or makes a parameter negative.
+  void normalize(Position& position);
+
+  // The pieces a backend that walks the IR builds its moves from.
+  //
+  // How a negative parameter is described in the error: the position written
+  // in a statement, or a successor of a move.
+  enum class Role { Position, Successor };
+  // Binds the parameters of `game` in `frame` to the words of `position`.
+  static void bindParams(const ir::Game& game, const Position& position, const ir::Frame& frame);
+  // Appends the normalized components of `terms` (with `sum ... for` terms
+  // expanded) to `out`.
+  void emitTerms(const std::vector<ir::Term>& terms, const ir::Frame& frame, Role role,
+                 std::vector<Position>& out);
+  // One position term, evaluated in `frame` and normalized.
+  Position makePosition(const ir::Term& term, const ir::Frame& frame, Role role);
+  // Calls `body` with the binder's variable set to each element of its domain
+  // in turn; lists built by the body are released after each element.
+  template <typename Body>
+  void forEach(const ir::Step& binder, const ir::Frame& frame, Body&& body);
+  // Names `position` in an error that does not name one yet.
+  void addContext(RuntimeError& error, const Position& position) const;
+
+ private:
+  struct Scratch;
+  class Scope;
+
+  const ir::Program& program_;
+  ir::ListArena arena_;
+  ir::Evaluator eval_;
+  std::vector<std::unique_ptr<Scratch>> scratch_;  // one per nesting depth
+  size_t depth_ = 0;
+};
+
+template <typename Body>
+void PositionBuilder::forEach(const ir::Step& s, const ir::Frame& f, Body&& body) {
+  ir::ListArena::Mark mark = arena_.mark();
+  if (s.domain.isRange) {
+    int64_t lo = eval_.evalInt(s.domain.lo, f), hi = eval_.evalInt(s.domain.hi, f);
+    for (int64_t v = lo; v <= hi; ++v) {
+      if ((v & 0xffff) == 0) checkInterrupt();  // a huge range can take long
+      f.ints[s.slot] = v;
+      body();
+      arena_.release(mark);
+      if (v == hi) break;  // no overflow at INT64_MAX
+    }
+    return;
+  }
+  if (s.domain.list.type == ir::Type::ListList) {
+    for (int row : eval_.nested(s.domain.list)) {
+      f.lists[s.slot] = eval_.poolList(row);
+      body();
+      arena_.release(mark);
+    }
+    return;
+  }
+  ir::ListVal l = eval_.evalList(s.domain.list, f);
+  ir::ListArena::Mark inner = arena_.mark();
+  for (int64_t i = 0; i < l.size; ++i) {
+    if ((i & 0xffff) == 0xffff) checkInterrupt();  // a range's list can be huge
+    f.ints[s.slot] = l.at(i);
+    body();
+    arena_.release(inner);
+  }
+}
+
+}  // namespace gdsl
