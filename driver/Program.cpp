@@ -3,14 +3,10 @@
 #include "driver/Program.h"
 
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <map>
-#include <set>
-#include <sstream>
 
 #include "compiler/ast/AstPrinter.h"
 #include "compiler/ast2ir/Lower.h"
@@ -18,7 +14,6 @@
 #include "compiler/ir/Passes.h"
 #include "compiler/parse/Parser.h"
 #include "driver/Stdlib.h"
-#include "runtime/Checkpoint.h"
 
 namespace gdsl {
 
@@ -146,88 +141,6 @@ std::optional<std::vector<ir::Statement>> Workspace::compileStatements(const std
   std::vector<ir::Statement> statements = lowerStatements(checked_, *module);
   for (ir::Statement& s : statements) ir::foldStatement(s, constValues_);
   return statements;
-}
-
-uint64_t rulesFingerprint(const ir::Program& program) {
-  // The printed IR names every game's rules; constants and the list pools
-  // hold the values the rules refer to.
-  std::string text = ir::printProgram(program);
-  for (const ir::Constant& c : program.constants)
-    text += c.name + " = " + ir::printExpr(program, c.init) + "\n";
-  for (const auto& list : program.lists) text += fmt::format("[{}]\n", fmt::join(list, ","));
-  for (const auto& nested : program.nested) text += fmt::format("[{}]\n", fmt::join(nested, ","));
-  return fnv1a(text.data(), text.size());
-}
-
-namespace {
-
-// What a game's rules refer to: other games, and pools of lists of lists
-// (printed by index, so their contents are added to the fingerprint).
-struct GameRefs {
-  std::set<int> games;
-  std::set<int64_t> nested;
-
-  void add(const ir::Expr& e) {
-    if (e.op == ir::Op::NestedConst) nested.insert(e.imm);
-    for (const ir::Expr& k : e.kids) add(k);
-  }
-  void add(const ir::Step& s) {
-    add(s.domain.lo);
-    add(s.domain.hi);
-    add(s.domain.list);
-    add(s.value);
-  }
-  void add(const ir::Term& t) {
-    if (t.kind == ir::Term::Kind::Position) games.insert(t.game);
-    for (const ir::Expr& a : t.args) add(a);
-    add(t.binder);
-    for (const ir::Term& b : t.body) add(b);
-  }
-};
-
-}  // namespace
-
-std::vector<uint64_t> gameFingerprints(const ir::Program& program) {
-  size_t n = program.games.size();
-  std::vector<std::string> own(n);
-  std::vector<std::set<int>> reaches(n);
-  for (size_t g = 0; g < n; ++g) {
-    const ir::Game& game = program.games[g];
-    GameRefs refs;
-    if (game.normalize)
-      for (const ir::Expr& e : *game.normalize) refs.add(e);
-    for (const ir::Move& m : game.moves) {
-      for (const ir::Step& s : m.steps) refs.add(s);
-      for (const ir::Term& t : m.successor) refs.add(t);
-    }
-    own[g] = ir::printGame(program, game);
-    for (int64_t k : refs.nested) {
-      own[g] += fmt::format("nested#{} =", k);
-      for (int list : program.nested[static_cast<size_t>(k)])
-        own[g] += fmt::format(" [{}]", fmt::join(program.lists[static_cast<size_t>(list)], ","));
-      own[g] += "\n";
-    }
-    reaches[g] = std::move(refs.games);
-  }
-  std::vector<uint64_t> out(n);
-  for (size_t g = 0; g < n; ++g) {
-    // Every game reachable from g, by name (indices differ between programs).
-    std::set<int> seen{static_cast<int>(g)};
-    std::vector<int> work{static_cast<int>(g)};
-    while (!work.empty()) {
-      int h = work.back();
-      work.pop_back();
-      for (int next : reaches[static_cast<size_t>(h)])
-        if (seen.insert(next).second) work.push_back(next);
-    }
-    std::map<std::string, const std::string*> byName;
-    for (int h : seen)
-      byName[program.games[static_cast<size_t>(h)].name] = &own[static_cast<size_t>(h)];
-    std::string text = own[g];
-    for (const auto& [name, rules] : byName) text += *rules;
-    out[g] = fnv1a(text.data(), text.size());
-  }
-  return out;
 }
 
 }  // namespace gdsl

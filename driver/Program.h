@@ -65,12 +65,4 @@ class Workspace {
   std::vector<ir::Expr> constValues_;
 };
 
-// Identifies the rules of every game (moves, constants they use): a
-// checkpoint is only resumed by a program with the same fingerprint.
-uint64_t rulesFingerprint(const ir::Program& program);
-
-// For each game, a fingerprint of its rules and of the rules of every game its
-// moves reach: equal fingerprints in two programs mean equal values.
-std::vector<uint64_t> gameFingerprints(const ir::Program& program);
-
 }  // namespace gdsl

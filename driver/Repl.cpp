@@ -12,6 +12,7 @@
 #include <set>
 #include <sstream>
 
+#include "compiler/ir/Fingerprint.h"
 #include "compiler/parse/Parser.h"
 #include "driver/Output.h"
 #include "driver/Progress.h"
@@ -121,7 +122,7 @@ std::unique_ptr<ReplSession::Built> ReplSession::build(const std::vector<Entry>&
   }
   b->output = makeTextOutput(out_, err_, b->stack->workspace().sources());
   b->runner = std::make_unique<Runner>(*b->stack, *b->output);
-  b->fingerprints = gameFingerprints(b->stack->program());
+  b->fingerprints = ir::gameFingerprints(b->stack->program());
   return b;
 }
 

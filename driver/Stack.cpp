@@ -26,9 +26,7 @@ bool Stack::start(std::string& error) {
   backend_ = makeBackend(*positions_, options_.backend, error, options_.verbose ? &log_ : nullptr,
                          options_.tiering);
   if (!backend_) return false;
-  EngineOptions engine = options_.engine;
-  engine.fingerprint = rulesFingerprint(program);
-  engine_ = std::make_unique<Engine>(program, *backend_, engine);
+  engine_ = std::make_unique<Engine>(program, *backend_, options_.engine);
   misere_ = std::make_unique<MisereSolver>(*engine_, options_.misere);
   return true;
 }

@@ -12,10 +12,14 @@
 #include <fstream>
 #include <memory>
 
+#include "compiler/ir/Fingerprint.h"
+
 namespace gdsl {
 namespace {
 
-constexpr char kMagic[8] = {'G', 'D', 'S', 'L', 'C', 'K', 'P', '1'};
+constexpr char kMagic[8] = {'G', 'D', 'S', 'L', 'C', 'K', 'P', '2'};
+// Version 1 files hashed the printed IR; their fingerprints cannot be checked.
+constexpr char kMagicVersion1[8] = {'G', 'D', 'S', 'L', 'C', 'K', 'P', '1'};
 
 // Buffers the file and hashes what it writes.
 class Writer {
@@ -59,7 +63,7 @@ class Writer {
   int fd_;
   char buffer_[1 << 16];
   size_t used_ = 0;
-  uint64_t hash_ = 0xcbf29ce484222325ull;
+  uint64_t hash_ = kFnvOffset;
   bool ok_ = true;
 };
 
@@ -79,19 +83,10 @@ class Reader {
 
  private:
   std::ifstream& in_;
-  uint64_t hash_ = 0xcbf29ce484222325ull;
+  uint64_t hash_ = kFnvOffset;
 };
 
 }  // namespace
-
-uint64_t fnv1a(const void* data, size_t size, uint64_t hash) {
-  const auto* p = static_cast<const unsigned char*>(data);
-  for (size_t i = 0; i < size; ++i) {
-    hash ^= p[i];
-    hash *= 0x100000001b3ull;
-  }
-  return hash;
-}
 
 bool saveCheckpoint(const std::string& path, uint64_t fingerprint,
                     const std::vector<CheckpointEntry>& entries, std::string& error) {
@@ -103,6 +98,7 @@ bool saveCheckpoint(const std::string& path, uint64_t fingerprint,
   }
   auto w = std::make_unique<Writer>(fd);
   w->bytes(kMagic, sizeof kMagic);
+  w->value<uint32_t>(ir::kFingerprintVersion);
   w->value<uint64_t>(fingerprint);
   w->value<uint32_t>(static_cast<uint32_t>(entries.size()));
   for (const CheckpointEntry& e : entries) {
@@ -158,11 +154,22 @@ CheckpointLoad loadCheckpoint(const std::string& path, uint64_t fingerprint,
     error = fmt::format("checkpoint '{}' is damaged (delete it to start over)", path);
     return CheckpointLoad::Failed;
   };
+  auto older = [&] {
+    error = fmt::format(
+        "checkpoint '{}' was written by an older gdsl, whose fingerprints of the game rules "
+        "this one cannot check; delete it to start over",
+        path);
+    return CheckpointLoad::Failed;
+  };
   char magic[8];
+  uint32_t version = 0;
   uint64_t fileFingerprint = 0;
   uint32_t count = 0;
-  if (!r.bytes(magic, sizeof magic) || std::memcmp(magic, kMagic, sizeof kMagic) != 0)
-    return damaged();
+  if (!r.bytes(magic, sizeof magic)) return damaged();
+  if (std::memcmp(magic, kMagicVersion1, sizeof magic) == 0) return older();
+  if (std::memcmp(magic, kMagic, sizeof kMagic) != 0) return damaged();
+  if (!r.value(version)) return damaged();
+  if (version != ir::kFingerprintVersion) return older();
   if (!r.value(fileFingerprint) || !r.value(count)) return damaged();
   if (fileFingerprint != fingerprint) {
     error = fmt::format(

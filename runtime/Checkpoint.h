@@ -2,9 +2,10 @@
 // one-heap games, saved atomically (write a temporary file, flush, fsync,
 // rename) so that a run killed at any moment can resume from the last one.
 //
-// File layout (little-endian): "GDSLCKP1", u64 program fingerprint, u32 table
-// count, then per table: u32 name length, name, u8 width (2 or 4), u64 count,
-// count values; and a final u64 FNV-1a hash of everything before it.
+// File layout (little-endian): "GDSLCKP2", u32 fingerprint version
+// (ir::kFingerprintVersion), u64 program fingerprint, u32 table count, then
+// per table: u32 name length, name, u8 width (2 or 4), u64 count, count
+// values; and a final u64 FNV-1a hash of everything before it.
 #pragma once
 
 #include <cstdint>
@@ -12,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "compiler/support/Hash.h"
 #include "runtime/NimTable.h"
 
 namespace gdsl {
@@ -33,12 +35,10 @@ enum class CheckpointLoad { Missing, Loaded, Failed };
 
 // Reads `path`: each table's values are pushed into `tableFor(game)` (which
 // may return null to skip a game). Failed (with `error`) when the file is
-// damaged or was written for another program.
+// damaged, was written for other rules, or by a gdsl whose fingerprints
+// differ ("GDSLCKP1" files, another fingerprint version).
 CheckpointLoad loadCheckpoint(const std::string& path, uint64_t fingerprint,
                               const std::function<NimTable*(const std::string&)>& tableFor,
                               std::string& error);
-
-// A 64-bit FNV-1a hash, for fingerprints.
-uint64_t fnv1a(const void* data, size_t size, uint64_t hash = 0xcbf29ce484222325ull);
 
 }  // namespace gdsl

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include "compiler/ir/Fingerprint.h"
 #include "runtime/Checkpoint.h"
 #include "runtime/Interrupt.h"
 #include "runtime/ShapeProbe.h"
@@ -161,6 +162,11 @@ int64_t Engine::memoSize() const {
   return n;
 }
 
+uint64_t Engine::fingerprint() {
+  if (!fingerprint_) fingerprint_ = ir::programFingerprint(program_);
+  return *fingerprint_;
+}
+
 bool Engine::resume(std::string& error, int64_t& heaps) {
   heaps = 0;
   auto tableFor = [&](const std::string& name) -> NimTable* {
@@ -168,7 +174,7 @@ bool Engine::resume(std::string& error, int64_t& heaps) {
     if (game < 0 || !heaps_[static_cast<size_t>(game)].dense) return nullptr;
     return &heaps_[static_cast<size_t>(game)].values;
   };
-  CheckpointLoad r = loadCheckpoint(options_.checkpointPath, options_.fingerprint, tableFor, error);
+  CheckpointLoad r = loadCheckpoint(options_.checkpointPath, fingerprint(), tableFor, error);
   if (r == CheckpointLoad::Failed) return false;
   // Refuse a path that cannot be written now, not after the first hour of work.
   if (!checkpointWritable(options_.checkpointPath, error)) return false;
@@ -189,7 +195,7 @@ void Engine::checkpoint() {
   lastCheckpoint_ = std::chrono::steady_clock::now();
   if (heaps == savedHeaps_) return;  // tables only grow: nothing new to save
   std::string error;
-  if (!saveCheckpoint(options_.checkpointPath, options_.fingerprint, entries, error))
+  if (!saveCheckpoint(options_.checkpointPath, fingerprint(), entries, error))
     throw RuntimeError(SourceRange{}, error);
   savedHeaps_ = heaps;
 }

@@ -35,11 +35,10 @@ struct EngineOptions {
   // Sparse space for take-and-break games (runtime/TakeBreakSolver.h).
   SparseOptions sparse;
   // Checkpoints (runtime/Checkpoint.h): while a table grows, the tables are
-  // saved to this path at least every `checkpointSeconds`. The fingerprint
-  // identifies the game rules the values belong to.
+  // saved to this path at least every `checkpointSeconds`, with the program's
+  // rule fingerprint (compiler/ir/Fingerprint.h).
   std::string checkpointPath;
   double checkpointSeconds = 30;
-  uint64_t fingerprint = 0;
   // Called about ten times a second while a table grows towards heap `target`.
   ProgressFn progress;
 };
@@ -113,6 +112,8 @@ class Engine final : private ValueOracle {
   };
 
   uint32_t valueOf(const Position& position) override { return value(position); }
+  // The program's rule fingerprint, for checkpoints.
+  uint64_t fingerprint();
 
   uint32_t heapValue(const Position& position);
   // A one-heap value already in the table (or given by a proved period).
@@ -139,7 +140,8 @@ class Engine final : private ValueOracle {
   std::vector<uint8_t> onStack_;
   std::vector<uint32_t> searchPath_;  // positions being searched, outermost first
   std::chrono::steady_clock::time_point lastCheckpoint_ = std::chrono::steady_clock::now();
-  int64_t savedHeaps_ = -1;  // values in the checkpoint file, as saved or loaded
+  int64_t savedHeaps_ = -1;              // values in the checkpoint file, as saved or loaded
+  std::optional<uint64_t> fingerprint_;  // of the program's rules, once needed
 };
 
 inline constexpr uint32_t kUnknownValue = UINT32_MAX;

@@ -1,0 +1,193 @@
+// The canonical serialization of game rules behind fingerprints (see
+// Fingerprint.h): every field that values depend on, written with its tag
+// and with counts before sequences, so that two different rules never write
+// the same bytes.
+#include "compiler/ir/Fingerprint.h"
+
+#include <map>
+#include <set>
+#include <string>
+
+#include "compiler/support/Hash.h"
+
+namespace gdsl::ir {
+namespace {
+
+// A new field in one of these structs must be judged: does it change values?
+// Then serialize it below; either way, update the size here. (Sizes of
+// x86-64 with libstdc++, where gdsl is built and tested.)
+#if defined(__x86_64__) && defined(__GLIBCXX__)
+static_assert(sizeof(Expr) == 64, "ir::Expr changed: update Fingerprint.cpp");
+static_assert(sizeof(Domain) == 200, "ir::Domain changed: update Fingerprint.cpp");
+static_assert(sizeof(Step) == 328, "ir::Step changed: update Fingerprint.cpp");
+static_assert(sizeof(Term) == 408, "ir::Term changed: update Fingerprint.cpp");
+static_assert(sizeof(Move) == 216, "ir::Move changed: update Fingerprint.cpp");
+static_assert(sizeof(Param) == 40, "ir::Param changed: update Fingerprint.cpp");
+static_assert(sizeof(Game) == 312, "ir::Game changed: update Fingerprint.cpp");
+#endif
+
+class Serializer {
+ public:
+  explicit Serializer(const Program& program) : program_(program) {}
+
+  // The rules of one game, with the games it names (by name) in `refs`.
+  std::string game(const Game& g, std::set<int>& refs) {
+    out_.clear();
+    refs_ = &refs;
+    u64(g.params.size());
+    for (const Param& p : g.params) {
+      tag(static_cast<uint8_t>(p.type));
+      i64(p.slot);
+    }
+    tag(g.normalize ? 1 : 0);
+    if (g.normalize) exprs(*g.normalize);
+    u64(g.moves.size());
+    for (const Move& m : g.moves) {
+      u64(m.steps.size());
+      for (const Step& s : m.steps) step(s);
+      terms(m.successor);
+    }
+    i64(g.intSlots);
+    i64(g.listSlots);
+    return out_;
+  }
+
+ private:
+  void tag(uint8_t v) { out_.push_back(static_cast<char>(v)); }
+  void u64(uint64_t v) { out_.append(reinterpret_cast<const char*>(&v), sizeof v); }
+  void i64(int64_t v) { u64(static_cast<uint64_t>(v)); }
+  void text(const std::string& s) {
+    u64(s.size());
+    out_ += s;
+  }
+  void list(int index) {
+    const std::vector<int64_t>& l = program_.lists[static_cast<size_t>(index)];
+    u64(l.size());
+    for (int64_t v : l) i64(v);
+  }
+
+  void expr(const Expr& e) {
+    tag(static_cast<uint8_t>(e.op));
+    tag(static_cast<uint8_t>(e.type));
+    switch (e.op) {
+      case Op::ListConst:  // pool indices differ between programs: the contents
+        list(static_cast<int>(e.imm));
+        break;
+      case Op::NestedConst: {
+        const std::vector<int>& rows = program_.nested[static_cast<size_t>(e.imm)];
+        u64(rows.size());
+        for (int row : rows) list(row);
+        break;
+      }
+      case Op::ConstRef:  // folded away before any backend runs; its value if not
+        expr(program_.constants[static_cast<size_t>(e.imm)].init);
+        break;
+      default:
+        i64(e.imm);
+    }
+    exprs(e.kids);
+  }
+  void exprs(const std::vector<Expr>& es) {
+    u64(es.size());
+    for (const Expr& e : es) expr(e);
+  }
+  void step(const Step& s) {
+    tag(static_cast<uint8_t>(s.kind));
+    tag(static_cast<uint8_t>(s.type));
+    i64(s.slot);
+    if (s.kind == Step::Kind::Bind) {
+      tag(s.domain.isRange ? 1 : 0);
+      if (s.domain.isRange) {
+        expr(s.domain.lo);
+        expr(s.domain.hi);
+      } else {
+        expr(s.domain.list);
+      }
+    } else {
+      expr(s.value);
+    }
+  }
+  void terms(const std::vector<Term>& ts) {
+    u64(ts.size());
+    for (const Term& t : ts) {
+      tag(static_cast<uint8_t>(t.kind));
+      if (t.kind == Term::Kind::Position) {
+        text(program_.games[static_cast<size_t>(t.game)].name);
+        refs_->insert(t.game);
+        exprs(t.args);
+      } else {
+        step(t.binder);
+        terms(t.body);
+      }
+    }
+  }
+
+  const Program& program_;
+  std::string out_;
+  std::set<int>* refs_ = nullptr;
+};
+
+// The serialized rules of every game, and the games each one names.
+struct Rules {
+  std::vector<std::string> own;
+  std::vector<std::set<int>> refs;
+};
+
+Rules serialize(const Program& program) {
+  Rules r;
+  Serializer s(program);
+  r.own.resize(program.games.size());
+  r.refs.resize(program.games.size());
+  for (size_t g = 0; g < program.games.size(); ++g) r.own[g] = s.game(program.games[g], r.refs[g]);
+  return r;
+}
+
+// Hashes the version and `root` (the name of the game the fingerprint is
+// for; empty for a whole program), then each game of `games` in name order:
+// its name and its rules.
+uint64_t hashGames(const Program& program, const Rules& rules, const std::set<int>& games,
+                   const std::string& root) {
+  std::map<std::string, const std::string*> byName;
+  for (int g : games)
+    byName[program.games[static_cast<size_t>(g)].name] = &rules.own[static_cast<size_t>(g)];
+  uint64_t h = fnv1a(&kFingerprintVersion, sizeof kFingerprintVersion);
+  uint64_t rootSize = root.size();
+  h = fnv1a(&rootSize, sizeof rootSize, h);
+  h = fnv1a(root.data(), root.size(), h);
+  for (const auto& [name, own] : byName) {
+    uint64_t sizes[2] = {name.size(), own->size()};
+    h = fnv1a(sizes, sizeof sizes, h);
+    h = fnv1a(name.data(), name.size(), h);
+    h = fnv1a(own->data(), own->size(), h);
+  }
+  return h;
+}
+
+}  // namespace
+
+uint64_t programFingerprint(const Program& program) {
+  Rules rules = serialize(program);
+  std::set<int> all;
+  for (size_t g = 0; g < program.games.size(); ++g) all.insert(static_cast<int>(g));
+  return hashGames(program, rules, all, "");
+}
+
+std::vector<uint64_t> gameFingerprints(const Program& program) {
+  Rules rules = serialize(program);
+  std::vector<uint64_t> out(program.games.size());
+  for (size_t g = 0; g < program.games.size(); ++g) {
+    // Every game reachable from g: their names and rules decide g's values.
+    std::set<int> seen{static_cast<int>(g)};
+    std::vector<int> work{static_cast<int>(g)};
+    while (!work.empty()) {
+      int h = work.back();
+      work.pop_back();
+      for (int next : rules.refs[static_cast<size_t>(h)])
+        if (seen.insert(next).second) work.push_back(next);
+    }
+    out[g] = hashGames(program, rules, seen, program.games[g].name);
+  }
+  return out;
+}
+
+}  // namespace gdsl::ir
