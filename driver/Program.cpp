@@ -143,4 +143,12 @@ std::optional<std::vector<ir::Statement>> Workspace::compileStatements(const std
   return statements;
 }
 
+std::unique_ptr<Workspace> compileProgram(const std::string& name, std::string text,
+                                          std::string& errors) {
+  auto ws = std::make_unique<Workspace>();
+  if (ws->load(name, "", std::move(text))) return ws;
+  errors = ws->renderDiagnostics();
+  return nullptr;
+}
+
 }  // namespace gdsl

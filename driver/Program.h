@@ -4,6 +4,7 @@
 // queries) are compiled later in the scope of the loaded program.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -64,5 +65,12 @@ class Workspace {
   ir::Program program_;
   std::vector<ir::Expr> constValues_;
 };
+
+// The front end in one call: `text` (shown as `name`) compiled to the move IR,
+// as `gdsl check` compiles a file (imports resolve against the current
+// directory). The Workspace holds the program and the sources its locations
+// point into. Null when the text has errors, with them rendered in `errors`.
+std::unique_ptr<Workspace> compileProgram(const std::string& name, std::string text,
+                                          std::string& errors);
 
 }  // namespace gdsl

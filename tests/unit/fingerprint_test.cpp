@@ -19,10 +19,10 @@
 namespace {
 
 std::unique_ptr<gdsl::Workspace> compile(const std::string& source) {
-  auto ws = std::make_unique<gdsl::Workspace>();
-  bool ok = ws->load("fingerprint.game", "", source);
-  INFO(source << ws->renderDiagnostics());
-  REQUIRE(ok);
+  std::string errors;
+  auto ws = gdsl::compileProgram("fingerprint.game", source, errors);
+  INFO(source << errors);
+  REQUIRE(ws);
   return ws;
 }
 

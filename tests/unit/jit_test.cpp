@@ -10,12 +10,13 @@
 namespace {
 
 std::string compile(const std::string& source) {
-  gdsl::Workspace ws;
-  INFO(ws.renderDiagnostics());
-  REQUIRE(ws.load("jit.game", "", source));
+  std::string errors;
+  auto ws = gdsl::compileProgram("jit.game", source, errors);
+  INFO(errors);
+  REQUIRE(ws);
   std::string ir, error;
   INFO(error);
-  REQUIRE(gdsl::llvmIr(ws.program(), ir, error));
+  REQUIRE(gdsl::llvmIr(ws->program(), ir, error));
   return ir;
 }
 
