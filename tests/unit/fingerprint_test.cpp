@@ -7,7 +7,6 @@
 
 #include <catch2/catch.hpp>
 #include <filesystem>
-#include <fstream>
 #include <memory>
 #include <regex>
 #include <sstream>
@@ -51,13 +50,6 @@ game L(xs: list) {
 }
 eval G(5)
 )";
-
-std::string readText(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
 
 }  // namespace
 
@@ -139,7 +131,8 @@ TEST_CASE(
   for (const char* dir : {GDSL_EXAMPLES_DIR, GDSL_STDLIB_DIR}) {
     for (const auto& entry : std::filesystem::directory_iterator(dir)) {
       if (entry.path().extension() != ".game") continue;
-      std::string text = readText(entry.path());
+      std::string text, error;
+      REQUIRE(gdsl::readFile(entry.path().string(), text, error));
       auto ws = std::make_unique<gdsl::Workspace>();
       if (!ws->load(entry.path().string(), entry.path().string(), text)) continue;
       std::string ir = gdsl::ir::printProgram(ws->program());
