@@ -80,7 +80,14 @@ Position PositionBuilder::makePosition(const ir::Term& term, const ir::Frame& f,
   const ir::Game& g = program_.games[static_cast<size_t>(term.game)];
   Position p;
   p.game = static_cast<uint32_t>(term.game);
-  appendArgs(eval_, g, term.args, f, p.words);
+  {
+    struct Release {  // the lists the arguments built, also when they fail
+      ir::ListArena& arena;
+      ir::ListArena::Mark mark;
+      ~Release() { arena.release(mark); }
+    } release{arena_, arena_.mark()};
+    appendArgs(eval_, g, term.args, f, p.words);
+  }
   std::string negative =
       negativeParameterText(program_, p, role == Role::Position ? "position" : "successor");
   if (!negative.empty()) throw RuntimeError(term.loc, negative);

@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "compiler/ir/Evaluator.h"
@@ -19,6 +20,43 @@
 #include "runtime/Position.h"
 
 namespace gdsl {
+
+// The loop of a binder over its domain, with `eval` and the lists it builds
+// in `arena` (released to the loop's mark after each element): shared by
+// the PositionBuilder and the interpreter, which keeps its own evaluator so
+// that its hot loops reach it without an indirection.
+template <typename Body>
+void forEachInDomain(const ir::Evaluator& eval, ir::ListArena& arena, const ir::Step& s,
+                     const ir::Frame& f, Body&& body) {
+  ir::ListArena::Mark mark = arena.mark();
+  if (s.domain.isRange) {
+    int64_t lo = eval.evalInt(s.domain.lo, f), hi = eval.evalInt(s.domain.hi, f);
+    for (int64_t v = lo; v <= hi; ++v) {
+      if ((v & 0xffff) == 0) checkInterrupt();  // a huge range can take long
+      f.ints[s.slot] = v;
+      body();
+      arena.release(mark);
+      if (v == hi) break;  // no overflow at INT64_MAX
+    }
+    return;
+  }
+  if (s.domain.list.type == ir::Type::ListList) {
+    for (int row : eval.nested(s.domain.list)) {
+      f.lists[s.slot] = eval.poolList(row);
+      body();
+      arena.release(mark);
+    }
+    return;
+  }
+  ir::ListVal l = eval.evalList(s.domain.list, f);
+  ir::ListArena::Mark inner = arena.mark();
+  for (int64_t i = 0; i < l.size; ++i) {
+    if ((i & 0xffff) == 0xffff) checkInterrupt();  // a range's list can be huge
+    f.ints[s.slot] = l.at(i);
+    body();
+    arena.release(inner);
+  }
+}
 
 class PositionBuilder {
  public:
@@ -28,8 +66,6 @@ class PositionBuilder {
   PositionBuilder& operator=(const PositionBuilder&) = delete;
 
   const ir::Program& program() const { return program_; }
-  ir::Evaluator& evaluator() { return eval_; }
-  ir::ListArena& arena() { return arena_; }
 
   // The components of a position written in a statement, each normalized.
   // Throws RuntimeError.
@@ -51,12 +87,15 @@ class PositionBuilder {
   // expanded) to `out`.
   void emitTerms(const std::vector<ir::Term>& terms, const ir::Frame& frame, Role role,
                  std::vector<Position>& out);
-  // One position term, evaluated in `frame` and normalized.
+  // One position term, evaluated in `frame` and normalized. Lists its
+  // arguments build are released before it returns.
   Position makePosition(const ir::Term& term, const ir::Frame& frame, Role role);
   // Calls `body` with the binder's variable set to each element of its domain
   // in turn; lists built by the body are released after each element.
   template <typename Body>
-  void forEach(const ir::Step& binder, const ir::Frame& frame, Body&& body);
+  void forEach(const ir::Step& binder, const ir::Frame& frame, Body&& body) {
+    forEachInDomain(eval_, arena_, binder, frame, std::forward<Body>(body));
+  }
   // Names `position` in an error that does not name one yet.
   void addContext(RuntimeError& error, const Position& position) const;
 
@@ -70,37 +109,5 @@ class PositionBuilder {
   std::vector<std::unique_ptr<Scratch>> scratch_;  // one per nesting depth
   size_t depth_ = 0;
 };
-
-template <typename Body>
-void PositionBuilder::forEach(const ir::Step& s, const ir::Frame& f, Body&& body) {
-  ir::ListArena::Mark mark = arena_.mark();
-  if (s.domain.isRange) {
-    int64_t lo = eval_.evalInt(s.domain.lo, f), hi = eval_.evalInt(s.domain.hi, f);
-    for (int64_t v = lo; v <= hi; ++v) {
-      if ((v & 0xffff) == 0) checkInterrupt();  // a huge range can take long
-      f.ints[s.slot] = v;
-      body();
-      arena_.release(mark);
-      if (v == hi) break;  // no overflow at INT64_MAX
-    }
-    return;
-  }
-  if (s.domain.list.type == ir::Type::ListList) {
-    for (int row : eval_.nested(s.domain.list)) {
-      f.lists[s.slot] = eval_.poolList(row);
-      body();
-      arena_.release(mark);
-    }
-    return;
-  }
-  ir::ListVal l = eval_.evalList(s.domain.list, f);
-  ir::ListArena::Mark inner = arena_.mark();
-  for (int64_t i = 0; i < l.size; ++i) {
-    if ((i & 0xffff) == 0xffff) checkInterrupt();  // a range's list can be huge
-    f.ints[s.slot] = l.at(i);
-    body();
-    arena_.release(inner);
-  }
-}
 
 }  // namespace gdsl

@@ -19,10 +19,10 @@ struct Interpreter::Depth {
 
 class Interpreter::DepthGuard {
  public:
-  DepthGuard(Interpreter& in) : in_(in), mark_(in.positions_.arena().mark()) { ++in_.depth_; }
+  DepthGuard(Interpreter& in) : in_(in), mark_(in.arena_.mark()) { ++in_.depth_; }
   ~DepthGuard() {
     --in_.depth_;
-    in_.positions_.arena().release(mark_);
+    in_.arena_.release(mark_);
   }
 
  private:
@@ -31,7 +31,7 @@ class Interpreter::DepthGuard {
 };
 
 Interpreter::Interpreter(PositionBuilder& positions)
-    : program_(positions.program()), positions_(positions), eval_(positions.evaluator()) {}
+    : program_(positions.program()), positions_(positions), eval_(program_, arena_) {}
 Interpreter::~Interpreter() = default;
 
 Interpreter::Depth& Interpreter::enter() {
@@ -55,7 +55,7 @@ void Interpreter::runSteps(const std::vector<ir::Step>& steps, size_t index, con
   const ir::Step& s = steps[index];
   switch (s.kind) {
     case ir::Step::Kind::Bind:
-      positions_.forEach(s, f, [&] { runSteps(steps, index + 1, f, atEnd); });
+      forEachInDomain(eval_, arena_, s, f, [&] { runSteps(steps, index + 1, f, atEnd); });
       return;
     case ir::Step::Kind::Let:
       if (s.type == ir::Type::List)
@@ -100,7 +100,8 @@ uint32_t Interpreter::xorTerms(const std::vector<ir::Term>& terms, const ir::Fra
   uint32_t x = 0;
   for (const ir::Term& t : terms) {
     if (t.kind == ir::Term::Kind::SumFor) {
-      positions_.forEach(t.binder, f, [&] { x ^= xorTerms(t.body, f, game, n, table, oracle); });
+      forEachInDomain(eval_, arena_, t.binder, f,
+                      [&] { x ^= xorTerms(t.body, f, game, n, table, oracle); });
       continue;
     }
     if (t.game == game) {

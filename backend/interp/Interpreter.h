@@ -1,6 +1,7 @@
 // The interpreter backend: walks the move IR directly. Positions (successors,
-// normalize rules) are built by the stack's PositionBuilder, which this
-// backend extends with the moves' loop nests and the one-heap kernel.
+// normalize rules) are built by the stack's PositionBuilder; this backend
+// adds the moves' loop nests and the one-heap kernel, with an evaluator and
+// a list arena of its own for them.
 // Re-entrant (the value oracle may call back into it for other games), so
 // every call works in its own frame, one per nesting depth.
 #pragma once
@@ -38,7 +39,8 @@ class Interpreter final : public Backend {
 
   const ir::Program& program_;
   PositionBuilder& positions_;
-  const ir::Evaluator& eval_;
+  ir::ListArena arena_;
+  ir::Evaluator eval_;
   std::vector<std::unique_ptr<Depth>> depths_;
   size_t depth_ = 0;
 };
