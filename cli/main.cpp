@@ -30,6 +30,7 @@
 #include "driver/Stdlib.h"
 #include "driver/TableCapture.h"
 #include "runtime/Limits.h"
+#include "runtime/StopSignals.h"
 
 namespace {
 
@@ -193,6 +194,21 @@ int reportStop(const Interrupted& e, const Limits& limits, Output& out, bool jso
   return kFileError;
 }
 
+// SIGINT or SIGTERM stopped a run with --checkpoint: saves the tables
+// computed so far and returns 128 + the signal, or 1 when the save fails.
+int savedAtSignal(Engine& engine, const Options& o) {
+  int signal = StopSignals::received();
+  try {
+    int64_t values = engine.checkpoint();
+    std::cerr << fmt::format("gdsl: stopped by {}; checkpoint '{}' holds {} values\n",
+                             StopSignals::name(signal), o.checkpoint, values);
+  } catch (const CheckpointError& e) {
+    return fail(e.what());
+  }
+  jsonError(fmt::format("stopped by {}", StopSignals::name(signal)));
+  return 128 + signal;
+}
+
 // A statement built from the command line (`-e POS`, a table's RANGE, a period's
 // GAME): it must compile to exactly one statement, or `notOne` is a usage error.
 struct CommandStatement {
@@ -209,6 +225,8 @@ int run(const Options& o, bool runFile, const std::vector<CommandStatement>& ext
   if (int rc = stackOptions(o, options, limits)) return rc;
   options.engine.progress = makeProgressBar(2);
   Watchdog watchdog(limits);
+  // With a checkpoint, SIGINT and SIGTERM save it before gdsl exits.
+  StopSignals signals(!o.checkpoint.empty());
   Stack stack(options);
   if (int rc = loadProgram(stack, o, DumpStage::None, nullptr)) return rc;
   Workspace& ws = stack.workspace();
@@ -240,14 +258,20 @@ int run(const Options& o, bool runFile, const std::vector<CommandStatement>& ext
     for (const ir::Statement& s : statements) ok = runner.run(s) && ok;
   } catch (const Interrupted& e) {
     std::cout.flush();
+    if (e.reason == StopReason::Signal) return savedAtSignal(engine, o);
     return reportStop(e, limits, *out, o.json);
+  } catch (const CheckpointError& e) {
+    // The machine's error, not the game's: reported at once, the last good
+    // checkpoint kept (docs/heaps.md).
+    std::cout.flush();
+    return fail(e.what());
   }
   std::cout.flush();
   if (!o.checkpoint.empty()) {
     try {
       engine.checkpoint();  // the finished tables, so that a rerun is a look-up
-    } catch (const RuntimeError& e) {
-      fail(e.message);
+    } catch (const CheckpointError& e) {
+      fail(e.what());
       ok = false;
     }
   }

@@ -3,6 +3,7 @@
 
 #include <fcntl.h>
 #include <fmt/format.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -21,14 +22,15 @@ constexpr char kMagic[8] = {'G', 'D', 'S', 'L', 'C', 'K', 'P', '2'};
 // Version 1 files hashed the printed IR; their fingerprints cannot be checked.
 constexpr char kMagicVersion1[8] = {'G', 'D', 'S', 'L', 'C', 'K', 'P', '1'};
 
-// Buffers the file and hashes what it writes.
+// Buffers the file and hashes what it writes; after the first failed write
+// it writes nothing more and keeps that write's errno.
 class Writer {
  public:
   explicit Writer(int fd) : fd_(fd) {}
   void bytes(const void* data, size_t size) {
     hash_ = fnv1a(data, size, hash_);
     const auto* p = static_cast<const char*>(data);
-    while (size > 0) {
+    while (size > 0 && error_ == 0) {
       size_t room = sizeof(buffer_) - used_;
       size_t n = size < room ? size : room;
       std::memcpy(buffer_ + used_, p, n);
@@ -42,29 +44,27 @@ class Writer {
   void value(T v) {
     bytes(&v, sizeof v);
   }
-  bool flush() {
+  // Writes what is buffered; the errno of the failure, or 0.
+  int flush() {
     size_t done = 0;
-    while (done < used_) {
+    while (done < used_ && error_ == 0) {
       ssize_t n = ::write(fd_, buffer_ + done, used_ - done);
       if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) {
-        ok_ = false;
-        break;
-      }
-      done += static_cast<size_t>(n);
+      if (n < 0) error_ = errno;
+      if (n == 0) error_ = ENOSPC;  // no progress: the device is full
+      if (n > 0) done += static_cast<size_t>(n);
     }
     used_ = 0;
-    return ok_;
+    return error_;
   }
   uint64_t hash() const { return hash_; }
-  bool ok() const { return ok_; }
 
  private:
   int fd_;
   char buffer_[1 << 16];
   size_t used_ = 0;
   uint64_t hash_ = kFnvOffset;
-  bool ok_ = true;
+  int error_ = 0;
 };
 
 class Reader {
@@ -114,14 +114,24 @@ bool saveCheckpoint(const std::string& path, uint64_t fingerprint,
   }
   uint64_t hash = w->hash();
   w->value<uint64_t>(hash);
-  bool ok = w->flush() && ::fsync(fd) == 0;
-  ok = ::close(fd) == 0 && ok;
-  if (!ok || std::rename(temp.c_str(), path.c_str()) != 0) {
-    error = fmt::format("cannot write checkpoint '{}': {}", path, std::strerror(errno));
+  // The errno of the first step that fails: write, fsync, close or rename.
+  int failure = w->flush();
+  if (failure == 0 && ::fsync(fd) != 0) failure = errno;
+  if (::close(fd) != 0 && failure == 0) failure = errno;
+  if (failure == 0 && std::rename(temp.c_str(), path.c_str()) != 0) failure = errno;
+  if (failure != 0) {
+    error = fmt::format("cannot write checkpoint '{}': {}", path, std::strerror(failure));
     std::remove(temp.c_str());
     return false;
   }
   return true;
+}
+
+FileStamp fileStamp(const std::string& path) {
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0) return {};
+  return FileStamp{static_cast<uint64_t>(st.st_ino), static_cast<uint64_t>(st.st_size),
+                   static_cast<int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec};
 }
 
 bool checkpointWritable(const std::string& path, std::string& error) {

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -18,12 +19,22 @@
 
 namespace gdsl {
 
+// A checkpoint that could not be saved: an error of the machine (a full disk,
+// a vanished directory, a failed fsync), never of the game, so it is not a
+// RuntimeError and none of the engine's fallbacks for errors in the rules
+// takes it. what() is the whole message: cannot write checkpoint 'PATH': ...
+struct CheckpointError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 struct CheckpointEntry {
   std::string game;
   const NimTable* table = nullptr;
 };
 
-// Writes `entries` to `path`. False with `error` set when it cannot.
+// Writes `entries` to `path` atomically: PATH.tmp is written, fsynced and
+// renamed over PATH. False with `error` set (the first step that failed and
+// its errno) when it cannot; PATH is then as it was and PATH.tmp is removed.
 bool saveCheckpoint(const std::string& path, uint64_t fingerprint,
                     const std::vector<CheckpointEntry>& entries, std::string& error);
 
@@ -32,6 +43,16 @@ bool saveCheckpoint(const std::string& path, uint64_t fingerprint,
 bool checkpointWritable(const std::string& path, std::string& error);
 
 enum class CheckpointLoad { Missing, Loaded, Failed };
+
+// What identifies a file's contents cheaply: inode, size and modification
+// time (all zero when the file does not exist). A checkpoint replaced,
+// truncated or removed behind gdsl's back has another stamp.
+struct FileStamp {
+  uint64_t inode = 0, size = 0;
+  int64_t modifiedNanos = 0;
+  bool operator==(const FileStamp&) const = default;
+};
+FileStamp fileStamp(const std::string& path);
 
 // Reads `path`: each table's values are pushed into `tableFor(game)` (which
 // may return null to skip a game). Failed (with `error`) when the file is

@@ -179,12 +179,15 @@ bool Engine::resume(std::string& error, int64_t& heaps) {
   // Refuse a path that cannot be written now, not after the first hour of work.
   if (!checkpointWritable(options_.checkpointPath, error)) return false;
   for (const HeapState& h : heaps_) heaps += h.values.size();
-  if (r == CheckpointLoad::Loaded) savedHeaps_ = heaps;
+  if (r == CheckpointLoad::Loaded) {
+    savedHeaps_ = heaps;
+    savedStamp_ = fileStamp(options_.checkpointPath);
+  }
   lastCheckpoint_ = std::chrono::steady_clock::now();
   return true;
 }
 
-void Engine::checkpoint() {
+int64_t Engine::checkpoint() {
   std::vector<CheckpointEntry> entries;
   int64_t heaps = 0;
   for (size_t g = 0; g < heaps_.size(); ++g)
@@ -193,11 +196,15 @@ void Engine::checkpoint() {
       heaps += heaps_[g].values.size();
     }
   lastCheckpoint_ = std::chrono::steady_clock::now();
-  if (heaps == savedHeaps_) return;  // tables only grow: nothing new to save
+  // Tables only grow: nothing new to save, unless the file was changed (replaced,
+  // truncated, removed) since it was saved or loaded.
+  if (heaps == savedHeaps_ && fileStamp(options_.checkpointPath) == savedStamp_) return heaps;
   std::string error;
   if (!saveCheckpoint(options_.checkpointPath, fingerprint(), entries, error))
-    throw RuntimeError(SourceRange{}, error);
+    throw CheckpointError(error);
   savedHeaps_ = heaps;
+  savedStamp_ = fileStamp(options_.checkpointPath);
+  return heaps;
 }
 
 // One period search over the table: the period found is proved (h.proved)

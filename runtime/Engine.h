@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "runtime/Backend.h"
+#include "runtime/Checkpoint.h"
 #include "runtime/Period.h"
 #include "runtime/PositionTable.h"
 #include "runtime/TakeBreakSolver.h"
@@ -90,8 +91,9 @@ class Engine final : private ValueOracle {
   // cannot be written. `heaps` is the number of values loaded.
   bool resume(std::string& error, int64_t& heaps);
   // Saves the tables now, unless they hold nothing the file does not. Throws
-  // RuntimeError when the file cannot be written.
-  void checkpoint();
+  // CheckpointError when the file cannot be written (the one before stays).
+  // Returns the number of values in the file.
+  int64_t checkpoint();
 
  private:
   struct HeapState {
@@ -141,6 +143,7 @@ class Engine final : private ValueOracle {
   std::vector<uint32_t> searchPath_;  // positions being searched, outermost first
   std::chrono::steady_clock::time_point lastCheckpoint_ = std::chrono::steady_clock::now();
   int64_t savedHeaps_ = -1;              // values in the checkpoint file, as saved or loaded
+  FileStamp savedStamp_;                 // the file as saved or loaded
   std::optional<uint64_t> fingerprint_;  // of the program's rules, once needed
 };
 

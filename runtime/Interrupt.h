@@ -1,5 +1,6 @@
-// Stopping a computation from outside: Ctrl-C (in the REPL and `gdsl play`)
-// or a resource limit (the watchdog, runtime/Limits.h) sets a flag with the
+// Stopping a computation from outside: Ctrl-C (in the REPL and `gdsl play`),
+// SIGINT or SIGTERM to a checkpointed run (cli/main.cpp), or a resource
+// limit (the watchdog, runtime/Limits.h) sets a flag with the
 // reason (async-signal-safe); the engine's loops, the interpreter and the
 // JIT's range loops poll it and throw Interrupted, leaving every memo in a
 // consistent state (values finished before the interruption stay; nothing
@@ -11,7 +12,9 @@
 
 namespace gdsl {
 
-enum class StopReason : int { None = 0, User, Timeout, Memory };
+// User: Ctrl-C in the REPL or `gdsl play`. Signal: SIGINT or SIGTERM to a
+// command run with --checkpoint, which saves a last checkpoint before it exits.
+enum class StopReason : int { None = 0, User, Timeout, Memory, Signal };
 
 struct Interrupted : std::exception {
   explicit Interrupted(StopReason why) : reason(why) {}

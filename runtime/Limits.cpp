@@ -99,6 +99,8 @@ std::string limitMessage(StopReason reason, const Limits& limits) {
           formatSize(limits.maxMemory));
     case StopReason::User:
       return "interrupted";
+    case StopReason::Signal:
+      return "stopped by a signal";
     case StopReason::None:
       break;
   }
