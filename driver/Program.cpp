@@ -128,6 +128,7 @@ bool Workspace::compile(DumpStage stage, std::string* dump) {
   if (diags_.all().size() != before) return false;
   ir::analyzeTakeBreak(program_);
   ir::narrowRanges(program_);
+  ir::markBitSets(program_);
   if (stage == DumpStage::Ir && dump) *dump = ir::printProgram(program_);
   return true;
 }

@@ -17,7 +17,9 @@ Engine::Engine(const ir::Program& program, Backend& backend, EngineOptions optio
     : program_(program), backend_(backend), options_(options), heaps_(program.games.size()) {
   for (size_t g = 0; g < program.games.size(); ++g) {
     const ir::Game& game = program.games[g];
-    heaps_[g].dense = game.oneHeap() && !game.normalize;
+    // A board written as a bitmask is searched: its moves reach few of the
+    // integers below it (compiler/ir/BitSets.cpp).
+    heaps_[g].dense = game.oneHeap() && !game.normalize && !game.bitSet;
     // The plain method (for benchmarks) runs the backend's kernel.
     if (game.takeBreak && !options_.plain)
       heaps_[g].solver = std::make_unique<TakeBreakSolver>(*game.takeBreak, options_.sparse);
@@ -270,6 +272,15 @@ std::optional<PeriodInfo> Engine::period(int game, int64_t maxHeap) {
 
 std::string Engine::report() const {
   std::string out;
+  std::vector<int64_t> searched(heaps_.size(), 0);  // memoized positions of each game
+  for (uint32_t id = 0; id < table_.size(); ++id)
+    if (values_[id] != kUnknownValue) ++searched[table_.at(id).game];
+  for (size_t g = 0; g < heaps_.size(); ++g)
+    if (program_.games[g].bitSet && searched[g] > 0)
+      out += fmt::format(
+          "gdsl: {}: {} positions memoized by the search, not tabled: its successors use "
+          "& | ^ << >> on its parameter, a set of bits\n",
+          program_.games[g].name, searched[g]);
   for (size_t g = 0; g < heaps_.size(); ++g) {
     const HeapState& h = heaps_[g];
     if (h.values.empty()) continue;

@@ -9,7 +9,8 @@
 // a rule reads, and the games a rule names, by name. What is left out cannot
 // change a value: the names of variables, parameters and moves, source
 // locations, statements, and what gdsl derives from the rules (where a move
-// came from in the sugar, the take-and-break shape), which it computes again.
+// came from in the sugar, the take-and-break shape, whether a parameter is a
+// set of bits), which it computes again.
 // Renaming a variable or a move, adding a comment or a statement, keeps the
 // fingerprint.
 #pragma once

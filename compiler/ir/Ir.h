@@ -180,6 +180,10 @@ struct Game {
   // (compiler/ir/TakeBreak.cpp): the engine may recognise a take-and-break
   // shape by comparing the rules' moves on heaps 0..shapeProbeHeaps with it.
   std::optional<int64_t> shapeProbeHeaps;
+  // A one-heap game whose successors are computed from its parameter with
+  // & | ^ << >> (compiler/ir/BitSets.cpp): the parameter is a set of flags,
+  // and the engine searches the game instead of tabling every smaller value.
+  bool bitSet = false;
   bool oneHeap() const { return params.size() == 1 && params[0].type == Type::Int; }
 };
 

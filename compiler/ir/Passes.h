@@ -7,6 +7,8 @@
 //                      number of tokens a move removes (for proved periods)
 //   narrowRanges       bounds a binder's range by the guards after it
 //                      (`k in 1..N when k <= n` walks 1..min(N, n))
+//   markBitSets        marks one-heap games whose successors are computed with
+//                      & | ^ << >>: a board as a bitmask, searched, not tabled
 #pragma once
 
 #include "compiler/ir/Ir.h"
@@ -25,5 +27,7 @@ void checkAmounts(const Program& program, DiagnosticSink& diagnostics);
 void analyzeTakeBreak(Program& program);
 
 void narrowRanges(Program& program);
+
+void markBitSets(Program& program);
 
 }  // namespace gdsl::ir
