@@ -13,6 +13,7 @@ import itertools
 import json
 import os
 import platform
+import re
 import shlex
 import shutil
 import statistics
@@ -68,6 +69,58 @@ def work_d(n):  # not extrapolated; every sorted 4-tuple of heaps 0..n
                for t in itertools.combinations_with_replacement(range(n + 1), 4))
 
 
+def work_e(n):  # not extrapolated: the reachable boards are only known by searching them
+    return None
+
+
+NK_ROWS = 5  # row (e)'s grid is W x 5
+
+
+def nodekayles_masks(w):
+    """The closed neighbourhood of each cell of the w x 5 grid, as a bitmask."""
+    masks = []
+    for v in range(w * NK_ROWS):
+        x, y = v % w, v // w
+        m = 1 << v
+        if x > 0:
+            m |= 1 << (v - 1)
+        if x < w - 1:
+            m |= 1 << (v + 1)
+        if y > 0:
+            m |= 1 << (v - w)
+        if y < NK_ROWS - 1:
+            m |= 1 << (v + w)
+        masks.append(m)
+    return masks
+
+
+def nodekayles_game(w, tmp):
+    """Row (e)'s program for the w x 5 grid, as a user writes it: the neighbourhoods pasted
+    in as a constant list."""
+    masks = nodekayles_masks(w)
+    path = os.path.join(tmp, "e_nodekayles_%d.game" % w)
+    with open(path, "w") as f:
+        f.write("// Row (e): Node Kayles on the %d x %d grid. The free cells are the bits of b; a\n"
+                "// move picks a free cell and removes it and its free neighbours (NB[v]).\n"
+                % (w, NK_ROWS))
+        f.write("const NB = [%s]\n" % ", ".join(map(str, masks)))
+        f.write("game NK(b) {\n  move pick(v in 0..%d) when ((b >> v) & 1) == 1 -> "
+                "NK(b ^ (b & NB[v]))\n}\n" % (len(masks) - 1))
+    return path
+
+
+def nodekayles_options_file(w, tmp):
+    """Every option of the full board, for the untimed check of row (e)."""
+    masks = nodekayles_masks(w)
+    full = (1 << len(masks)) - 1
+    path = os.path.join(tmp, "e_nodekayles_options_%d.game" % w)
+    with open(path, "w") as f:
+        f.write('import "%s"\n' % nodekayles_game(w, tmp))
+        for m in masks:
+            f.write("eval NK(%d)\n" % (full & ~m))
+    return path
+
+
 ROWS = {
     "a": dict(
         title="(a) take k in 1..n when k % 3 != 0, g(0..N)",
@@ -76,7 +129,7 @@ ROWS = {
         gdsl=lambda n: ["table", "T(0..%d)" % n],
         what="N = %d",
         complexity="O(N^2)", work=work_a,
-        jit_target=1.25, interp_target=15.0,
+        jit_target=1.25, interp_target=15.0, python_target=100.0,
     ),
     "b": dict(
         title="(b) Grundy's game (split unequal), plain method, g(0..N)",
@@ -87,25 +140,35 @@ ROWS = {
         gdsl=lambda n: ["table", "Grundy(0..%d)" % n, "--plain"],
         what="N = %d",
         complexity="O(N^2)", work=work_b,
-        jit_target=1.25, interp_target=15.0,
+        jit_target=1.25, interp_target=15.0, python_target=100.0,
     ),
     "c": dict(
         title="(c) cutting game, every Cut(2..W, 2..W)",
         short="Cut(2..W, 2..W)",
-        game="c_cut.game", base="c_cut", size=400, quick=100, probe=150,
+        game="c_cut.game", base="c_cut", size=600, quick=100, probe=150,
         gdsl=lambda n: ["table", "Cut(2..%d, 2..%d)" % (n, n)],
         what="W = %d",
         complexity="O(W^3)", work=work_c,
-        jit_target=2.0, interp_target=None,
+        jit_target=2.0, interp_target=10.0, python_target=20.0,
     ),
     "d": dict(
         title="(d) Moore's Nim_2, four heaps of 0..H: M([H, H, H, H]) and its reachable set",
         short="Moore Nim_2",
-        game="d_moore.game", base="d_moore", size=12, quick=6, probe=None,
+        game="d_moore.game", base="d_moore", size=20, quick=6, probe=12,
         gdsl=lambda n: ["eval", "-e", "M([%d, %d, %d, %d])" % (n, n, n, n)],
         what="H = %d",
         complexity="O(H^6)", work=work_d,
-        jit_target=2.0, interp_target=None,
+        jit_target=1.0, interp_target=None, python_target=20.0,
+    ),
+    "e": dict(
+        title="(e) Node Kayles on the W x 5 grid, the free cells as a bitmask: NK(full board)",
+        short="Node Kayles",
+        make_game=nodekayles_game, base="e_nodekayles", size=7, quick=4, probe=None,
+        gdsl=lambda n: ["eval", "-e", "NK(%d)" % ((1 << (NK_ROWS * n)) - 1)],
+        what="W = %d",
+        complexity="", work=work_e,
+        jit_target=1.0, interp_target=10.0, python_target=20.0, memory_target=1.0,
+        verify=nodekayles_options_file,
     ),
 }
 
@@ -281,7 +344,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--runs", type=int, default=3, help="timed runs per implementation (median)")
-    ap.add_argument("--rows", default="a,b,c,d", help="rows to run, e.g. a,c")
+    ap.add_argument("--rows", default="a,b,c,d,e", help="rows to run, e.g. a,c")
     ap.add_argument("--impls", default=",".join(DEFAULT_IMPLS),
                     help="comma list of %s, or 'all'" % ",".join(IMPLS))
     ap.add_argument("--gdsl", default=os.path.join(REPO, "build", "gdsl"),
@@ -369,8 +432,9 @@ def main():
             for impl in impls:
                 plan = dict(n=n, env=None, note="", extrapolate=1.0)
                 if impl in ("jit", "interp"):
-                    plan["cmd"] = [gdsl] + row["gdsl"](n)[:1] + [
-                        os.path.join(BENCH, "games", row["game"])] + row["gdsl"](n)[1:] + [
+                    game = (row["make_game"](n, tmp) if row.get("make_game")
+                            else os.path.join(BENCH, "games", row["game"]))
+                    plan["cmd"] = [gdsl] + row["gdsl"](n)[:1] + [game] + row["gdsl"](n)[1:] + [
                         "--backend", impl, "--json"]
                 elif impl in ("cpp", "cpp-glibc"):
                     plan["cmd"] = [bins[r], str(n)]
@@ -395,8 +459,8 @@ def main():
                                                 % (row["what"] % probe, plan["extrapolate"],
                                                    row["complexity"]))
                 plans[impl] = plan
-                results[(r, impl)] = dict(walls=[], cpus=[], answer=None, error=None,
-                                          plan=plan)
+                results[(r, impl)] = dict(walls=[], cpus=[], rss=[], answer=None, error=None,
+                                          plan=plan, positions=None)
 
             for k in range(args.runs):
                 for impl in impls:
@@ -422,6 +486,10 @@ def main():
                     res_slot["answer"] = ans
                     res_slot["walls"].append(res.wall)
                     res_slot["cpus"].append(res.cpu)
+                    res_slot["rss"].append(res.rss_mib)
+                    m = re.search(r"\bpositions=(\d+)", res.out)
+                    if m:
+                        res_slot["positions"] = int(m.group(1))
                     print("   %-9s run %d: %7.3f s wall, %7.3f s cpu   value=%s%s" % (
                         impl, k + 1, res.wall, res.cpu, ans[0],
                         "" if ans[1] is None else " checksum=%d" % ans[1]), flush=True)
@@ -434,6 +502,23 @@ def main():
                     if not slot or slot["error"] or slot["answer"] is None:
                         continue
                     vcmd = [gdsl, "eval", moore_all_file(n, tmp), "--backend", impl, "--json"]
+                    res = run(vcmd, timeout=args.timeout)
+                    vals = moore_all_values(res.out) if res.rc == 0 else []
+                    if res.rc != 0 or not vals:
+                        slot["error"] = "verification run failed: " + first_line(res.err)
+                        continue
+                    h, cnt = checksum(vals)
+                    slot["answer"] = (slot["answer"][0], h, cnt)
+                    slot["verify_cmd"] = cmd_text(vcmd)
+
+            # Row (e): gdsl's timed run answers the full board; one untimed run evaluates each
+            # of its options, checked against the baselines' checksum.
+            if r == "e":
+                for impl in ("jit", "interp"):
+                    slot = results.get((r, impl))
+                    if not slot or slot["error"] or slot["answer"] is None:
+                        continue
+                    vcmd = [gdsl, "eval", row["verify"](n, tmp), "--backend", impl, "--json"]
                     res = run(vcmd, timeout=args.timeout)
                     vals = moore_all_values(res.out) if res.rc == 0 else []
                     if res.rc != 0 or not vals:
@@ -477,11 +562,18 @@ def main():
             return None
         return statistics.median(slot[key]) * slot["plan"]["extrapolate"]
 
+    def peak(slot):  # the largest resident memory of its runs, MiB
+        if slot is None or slot["error"] or not slot["rss"] or slot["plan"]["extrapolate"] != 1:
+            return None
+        return max(slot["rss"])
+
     table = []  # rows of the main table
     checks = []  # target lines
     for r in rows:
         row = ROWS[r]
         cpp = med(results.get((r, "cpp")))
+        # Positions memoized, as the C++ baseline counts them (row (e)).
+        positions = (results.get((r, "cpp")) or {}).get("positions")
         for impl in impls:
             slot = results[(r, impl)]
             m = med(slot)
@@ -495,10 +587,14 @@ def main():
                     status = "extrapolated (%s)" % slot["plan"]["note"]
                 elif r == "d" and impl in ("jit", "interp") and slot.get("verify_cmd"):
                     status = "ok (all %d positions checked)" % slot["answer"][2]
+                elif r == "e" and impl in ("jit", "interp") and slot.get("verify_cmd"):
+                    status = "ok (the full board's %d options checked)" % slot["answer"][2]
             walls = ", ".join(fmt_s(w) for w in slot["walls"]) if not slot["error"] else ""
+            pk = peak(slot)
             table.append(dict(row=r, impl=impl, n=row["what"] % slot["plan"]["n"], med=m,
                               cpu=mc, ratio=(m / cpp if (m and cpp) else None), walls=walls,
-                              status=status, answer=slot["answer"]))
+                              status=status, answer=slot["answer"], peak=pk,
+                              bpp=(pk * 1048576 / positions if pk and positions else None)))
 
         def target(label, got, limit, kind):
             if got is None:
@@ -516,17 +612,24 @@ def main():
         if row["interp_target"]:
             target("interp / cpp", interp / cpp if interp and cpp else None,
                    row["interp_target"], "le")
-        target("python / jit", pyt / jit if pyt and jit else None, 100.0, "ge")
+        target("python / jit", pyt / jit if pyt and jit else None, row["python_target"], "ge")
+        if row.get("memory_target"):
+            pj, pc = peak(results.get((r, "jit"))), peak(results.get((r, "cpp")))
+            target("jit / cpp peak memory", pj / pc if pj and pc else None, row["memory_target"],
+                   "le")
         if interp and pyt:  # not a target; for information
             checks.append((r, "python / interp (info)", "", fmt_ratio(pyt / interp), ""))
 
     # Print the table.
-    print("\n%-4s %-10s %-9s %10s %10s %10s  %s" % ("row", "impl", "size", "median s", "cpu s",
-                                                    "vs cpp", "status"))
+    def fmt_mib(x):
+        return "-" if x is None else "%.0f" % x
+
+    print("\n%-4s %-10s %-9s %10s %10s %10s %9s %7s  %s" % (
+        "row", "impl", "size", "median s", "cpu s", "vs cpp", "peak MiB", "B/pos", "status"))
     for t in table:
-        print("%-4s %-10s %-9s %10s %10s %10s  %s" % (t["row"], t["impl"], t["n"], fmt_s(t["med"]),
-                                                      fmt_s(t["cpu"]), fmt_ratio(t["ratio"]),
-                                                      t["status"]))
+        print("%-4s %-10s %-9s %10s %10s %10s %9s %7s  %s" % (
+            t["row"], t["impl"], t["n"], fmt_s(t["med"]), fmt_s(t["cpu"]),
+            fmt_ratio(t["ratio"]), fmt_mib(t["peak"]), fmt_mib(t["bpp"]), t["status"]))
     print("\ntargets:")
     for c in checks:
         print("  (%s) %-24s %-9s %-9s %s" % c)
@@ -562,8 +665,9 @@ def main():
       "start-up, parsing and, for the JIT, compilation); `cpu` is the median user + system "
       "time; `vs cpp` is the median divided by the C++ baseline's." % args.runs)
     w("")
-    w("| row | impl | size | median s | cpu s | vs cpp | runs (s) | value | status |")
-    w("| --- | --- | --- | ---: | ---: | ---: | --- | ---: | --- |")
+    w("| row | impl | size | median s | cpu s | vs cpp | peak MiB | bytes/position | runs (s) "
+      "| value | status |")
+    w("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | --- |")
     for t in table:
         val = "-" if t["answer"] is None else str(t["answer"][0])
         med_txt = fmt_s(t["med"])
@@ -572,9 +676,10 @@ def main():
             med_txt = "~" + med_txt
             cpu_txt = "~" + cpu_txt
             t["walls"] += " (at the smaller size)"
-        w("| %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+        w("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
             t["row"], t["impl"], t["n"], med_txt, cpu_txt, fmt_ratio(t["ratio"]),
-            t["walls"], val, t["status"].replace("|", "\\|")))
+            fmt_mib(t["peak"]), fmt_mib(t["bpp"]), t["walls"], val,
+            t["status"].replace("|", "\\|")))
     w("")
     if startup:
         w("Start-up, the median wall time of a trivial run (included in every time above): " +
@@ -594,7 +699,10 @@ def main():
       "all values of the row (`h = (h * 1000003 + v) mod (2^61 - 1)`, in table order); the "
       "harness computes the same checksum from gdsl's `--json` output. Row (d) times "
       "`M([H, H, H, H])` alone; an untimed second gdsl run evaluates every sorted position "
-      "and is checked against the baselines.")
+      "and is checked against the baselines. Row (e) times the full board alone; the "
+      "checksum is over the values of its options, which an untimed gdsl run evaluates. "
+      "Peak memory is the process's maximum resident set; bytes per position divide it "
+      "by the positions the C++ baseline memoizes (row (e)).")
     w("")
     for r in rows:
         seen = {}
