@@ -41,7 +41,7 @@ constexpr int kOk = 0, kFileError = 1, kUsageError = 2;
 struct Options {
   std::string file;
   std::vector<std::string> positions;  // -e
-  std::string backend = "auto";
+  std::string backend = backendKindName(BackendKind::Auto);
   bool json = false;
   bool stdlibOnly = false;
   bool verbose = false;
