@@ -13,8 +13,23 @@
 
 namespace gdsl {
 
+namespace {
+
+// The games whose positions are always one word, kept inline by the memo.
+std::vector<bool> oneWordGames(const ir::Program& program) {
+  std::vector<bool> out;
+  for (const ir::Game& g : program.games) out.push_back(g.oneHeap());
+  return out;
+}
+
+}  // namespace
+
 Engine::Engine(const ir::Program& program, Backend& backend, EngineOptions options)
-    : program_(program), backend_(backend), options_(options), heaps_(program.games.size()) {
+    : program_(program),
+      backend_(backend),
+      options_(options),
+      heaps_(program.games.size()),
+      table_(oneWordGames(program)) {
   for (size_t g = 0; g < program.games.size(); ++g) {
     const ir::Game& game = program.games[g];
     // A board written as a bitmask is searched: its moves reach few of the

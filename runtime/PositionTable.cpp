@@ -7,17 +7,20 @@ uint32_t PositionTable::intern(const Position& position, bool& added) {
   if (2 * (positions_.size() + 1) > slots_.size())
     rehash(slots_.empty() ? 1024 : 2 * slots_.size());
   uint64_t hash = PositionHash{}(position);
+  bool one = oneWord(position.game);
+  uint64_t k = one ? static_cast<uint64_t>(position.words[0]) : hash;
   size_t mask = slots_.size() - 1;
   for (size_t i = hash & mask;; i = (i + 1) & mask) {
     Slot& s = slots_[i];
     if (s.idPlusOne == 0) {
-      s.hash = hash;
+      s.key = k;
+      s.game = position.game;
       s.idPlusOne = static_cast<uint32_t>(positions_.size() + 1);
       positions_.push_back(position);
       added = true;
       return s.idPlusOne - 1;
     }
-    if (s.hash == hash && positions_[s.idPlusOne - 1] == position) {
+    if (holds(s, position, k, one)) {
       added = false;
       return s.idPlusOne - 1;
     }
@@ -27,11 +30,13 @@ uint32_t PositionTable::intern(const Position& position, bool& added) {
 std::optional<uint32_t> PositionTable::find(const Position& position) const {
   if (slots_.empty()) return std::nullopt;
   uint64_t hash = PositionHash{}(position);
+  bool one = oneWord(position.game);
+  uint64_t k = one ? static_cast<uint64_t>(position.words[0]) : hash;
   size_t mask = slots_.size() - 1;
   for (size_t i = hash & mask;; i = (i + 1) & mask) {
     const Slot& s = slots_[i];
     if (s.idPlusOne == 0) return std::nullopt;
-    if (s.hash == hash && positions_[s.idPlusOne - 1] == position) return s.idPlusOne - 1;
+    if (holds(s, position, k, one)) return s.idPlusOne - 1;
   }
 }
 
@@ -41,7 +46,8 @@ void PositionTable::rehash(size_t count) {
   size_t mask = count - 1;
   for (const Slot& s : old) {
     if (s.idPlusOne == 0) continue;
-    size_t i = s.hash & mask;
+    uint64_t hash = oneWord(s.game) ? PositionHash{}(positions_[s.idPlusOne - 1]) : s.key;
+    size_t i = hash & mask;
     while (slots_[i].idPlusOne != 0) i = (i + 1) & mask;
     slots_[i] = s;
   }
