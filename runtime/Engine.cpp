@@ -289,7 +289,7 @@ std::string Engine::report() const {
   std::string out;
   std::vector<int64_t> searched(heaps_.size(), 0);  // memoized positions of each game
   for (uint32_t id = 0; id < table_.size(); ++id)
-    if (values_[id] != kUnknownValue) ++searched[table_.at(id).game];
+    if (values_[id] != kUnknownValue) ++searched[table_.gameOf(id)];
   for (size_t g = 0; g < heaps_.size(); ++g)
     if (program_.games[g].bitSet && searched[g] > 0)
       out += fmt::format(
@@ -332,7 +332,7 @@ uint32_t Engine::intern(const Position& position) {
 }
 
 bool Engine::known(uint32_t id, uint32_t& value) {
-  if (heaps_[table_.at(id).game].dense) {
+  if (heaps_[table_.gameOf(id)].dense) {
     Position p = table_.at(id);  // heapValue may intern, which moves positions
     value = heapValue(p);
     return true;

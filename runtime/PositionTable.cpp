@@ -4,8 +4,7 @@
 namespace gdsl {
 
 uint32_t PositionTable::intern(const Position& position, bool& added) {
-  if (2 * (positions_.size() + 1) > slots_.size())
-    rehash(slots_.empty() ? 1024 : 2 * slots_.size());
+  if (2 * (games_.size() + 1) > slots_.size()) rehash(slots_.empty() ? 1024 : 2 * slots_.size());
   uint64_t hash = PositionHash{}(position);
   bool one = oneWord(position.game);
   uint64_t k = one ? static_cast<uint64_t>(position.words[0]) : hash;
@@ -14,9 +13,16 @@ uint32_t PositionTable::intern(const Position& position, bool& added) {
     Slot& s = slots_[i];
     if (s.idPlusOne == 0) {
       s.key = k;
-      s.game = position.game;
-      s.idPlusOne = static_cast<uint32_t>(positions_.size() + 1);
-      positions_.push_back(position);
+      s.idPlusOne = static_cast<uint32_t>(games_.size() + 1);
+      games_.push_back(position.game);
+      if (one) {
+        s.tag = position.game;
+        words_.push_back(k);
+      } else {
+        s.tag = kOther | static_cast<uint32_t>(others_.size());
+        words_.push_back(others_.size());
+        others_.push_back(position);
+      }
       added = true;
       return s.idPlusOne - 1;
     }
@@ -40,13 +46,21 @@ std::optional<uint32_t> PositionTable::find(const Position& position) const {
   }
 }
 
+Position PositionTable::at(uint32_t id) const {
+  if (!oneWord(games_[id])) return others_[words_[id]];
+  Position p;
+  p.game = games_[id];
+  p.words.push_back(static_cast<int64_t>(words_[id]));
+  return p;
+}
+
 void PositionTable::rehash(size_t count) {
   std::vector<Slot> old = std::move(slots_);
   slots_.assign(count, Slot{});
   size_t mask = count - 1;
   for (const Slot& s : old) {
     if (s.idPlusOne == 0) continue;
-    uint64_t hash = oneWord(s.game) ? PositionHash{}(positions_[s.idPlusOne - 1]) : s.key;
+    uint64_t hash = (s.tag & kOther) ? s.key : PositionHash{}(at(s.idPlusOne - 1));
     size_t i = hash & mask;
     while (slots_[i].idPlusOne != 0) i = (i + 1) & mask;
     slots_[i] = s;

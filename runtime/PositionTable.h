@@ -1,10 +1,10 @@
 // Interning of positions: each distinct position gets a dense id. An
 // open-addressing table of ids (linear probing, at most half full) in front of
-// a vector of positions. A position of a game whose positions are always one
-// word (one integer parameter: heaps, boards written as bitmasks) is kept in
-// its slot as (game, word), so a look-up compares it there with one cache
-// miss; any other position's slot holds its hash, and a match is confirmed
-// against the vector, one more miss.
+// the positions by id. A position of a game whose positions are always one
+// word (one integer parameter: heaps, boards written as bitmasks) is kept as
+// its game and its word, 12 bytes by id, and in its slot, so that a look-up
+// confirms it there with one cache miss; any other position is kept whole,
+// and its slot holds its hash, confirmed against the position (one more miss).
 #pragma once
 
 #include <cstdint>
@@ -25,27 +25,37 @@ class PositionTable {
   uint32_t intern(const Position& position, bool& added);
   // The id of `position` if it was interned.
   std::optional<uint32_t> find(const Position& position) const;
-  // Valid until the next intern that adds a position.
-  const Position& at(uint32_t id) const { return positions_[id]; }
-  size_t size() const { return positions_.size(); }
+  // The position with id `id`.
+  Position at(uint32_t id) const;
+  uint32_t gameOf(uint32_t id) const { return games_[id]; }
+  size_t size() const { return games_.size(); }
 
  private:
+  // A one-word position's slot: its word and its game. Any other's: its hash
+  // and kOther | its index in `others_`, so that the position is compared
+  // without reading the arrays by id.
+  static constexpr uint32_t kOther = 0x80000000u;
   struct Slot {
-    uint64_t key = 0;  // a one-word position's word, else the position's hash
-    uint32_t game = 0;
+    uint64_t key = 0;
+    uint32_t tag = 0;
     uint32_t idPlusOne = 0;  // 0: empty
   };
   bool oneWord(uint32_t game) const { return game < oneWord_.size() && oneWord_[game]; }
   // Whether `s` holds `position`, whose key is `key` (its word when `one`,
   // else its hash).
   bool holds(const Slot& s, const Position& position, uint64_t key, bool one) const {
-    return s.key == key && s.game == position.game &&
-           (one || positions_[s.idPlusOne - 1] == position);
+    if (s.key != key) return false;
+    if (one) return s.tag == position.game;
+    return (s.tag & kOther) != 0 && others_[s.tag & ~kOther] == position;
   }
   void rehash(size_t slots);
 
   std::vector<uint8_t> oneWord_;
-  std::vector<Position> positions_;
+  // By id: the game, and the word of a one-word position or the index of the
+  // position in `others_`.
+  std::vector<uint32_t> games_;
+  std::vector<uint64_t> words_;
+  std::vector<Position> others_;
   std::vector<Slot> slots_;
 };
 

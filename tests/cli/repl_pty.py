@@ -142,9 +142,13 @@ m = t.expect(r"Slow: (\d+) heaps", ":stats shows the table kept")
 check(m is not None and 1000 < int(m.group(1)) < 100000000, "part of Slow's table is kept")
 t.send("eval Slow(50)\r")
 t.expect(r"Slow\(50\): ", "a value from the kept table")
+t.expect(PROMPT, "the prompt after it")
 
-# Ctrl-C at the prompt drops the line.
+# Ctrl-C at the prompt drops the line. The line must have been read (echoed) first: a
+# SIGINT from the terminal flushes the input the program has not read yet, so on a loaded
+# machine a Ctrl-C sent at once could drop characters before libedit saw them.
 t.send("eval Sub(99")
+t.expect(r"eval Sub\(99", "the partial line is echoed")
 t.send("\x03")
 t.expect(r"\^C", "Ctrl-C at the prompt")
 t.send("eval Two(3)\r")
