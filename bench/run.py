@@ -76,6 +76,16 @@ def work_e(n):  # not extrapolated: the reachable boards are only known by searc
 NK_ROWS = 5  # row (e)'s grid is W x 5
 
 
+def moore_all_file(h, tmp):
+    """A .game that imports row (d)'s game and evaluates every sorted four-heap position."""
+    path = os.path.join(tmp, "d_moore_all.game")
+    with open(path, "w") as f:
+        f.write('import "%s"\n' % os.path.join(BENCH, "games", "d_moore.game"))
+        for t in itertools.combinations_with_replacement(range(h + 1), 4):
+            f.write("eval M([%s])\n" % ", ".join(map(str, t)))
+    return path
+
+
 def nodekayles_masks(w):
     """The closed neighbourhood of each cell of the w x 5 grid, as a bitmask."""
     masks = []
@@ -159,6 +169,7 @@ ROWS = {
         what="H = %d",
         complexity="O(H^6)", work=work_d,
         jit_target=1.0, interp_target=None, python_target=20.0,
+        verify=moore_all_file,
     ),
     "e": dict(
         title="(e) Node Kayles on the W x 5 grid, the free cells as a bitmask: NK(full board)",
@@ -250,17 +261,8 @@ def parse_gdsl(out):
     raise RuntimeError("no table or eval result in gdsl's output")
 
 
-def moore_all_file(h, tmp):
-    """A .game that imports row (d)'s game and evaluates every sorted four-heap position."""
-    path = os.path.join(tmp, "d_moore_all.game")
-    with open(path, "w") as f:
-        f.write('import "%s"\n' % os.path.join(BENCH, "games", "d_moore.game"))
-        for t in itertools.combinations_with_replacement(range(h + 1), 4):
-            f.write("eval M([%s])\n" % ", ".join(map(str, t)))
-    return path
-
-
-def moore_all_values(out):
+def eval_values(out):
+    """The values of the eval statements in gdsl's JSON Lines, in order."""
     return [json.loads(line)["grundy"] for line in out.splitlines()
             if line.strip().startswith("{") and json.loads(line).get("kind") == "eval"]
 
@@ -494,33 +496,17 @@ def main():
                         impl, k + 1, res.wall, res.cpu, ans[0],
                         "" if ans[1] is None else " checksum=%d" % ans[1]), flush=True)
 
-            # Row (d): gdsl's timed run answers M([H,H,H,H]) only; one untimed run checks every
-            # sorted position against the baselines' checksum.
-            if r == "d":
-                for impl in ("jit", "interp"):
-                    slot = results.get((r, impl))
-                    if not slot or slot["error"] or slot["answer"] is None:
-                        continue
-                    vcmd = [gdsl, "eval", moore_all_file(n, tmp), "--backend", impl, "--json"]
-                    res = run(vcmd, timeout=args.timeout)
-                    vals = moore_all_values(res.out) if res.rc == 0 else []
-                    if res.rc != 0 or not vals:
-                        slot["error"] = "verification run failed: " + first_line(res.err)
-                        continue
-                    h, cnt = checksum(vals)
-                    slot["answer"] = (slot["answer"][0], h, cnt)
-                    slot["verify_cmd"] = cmd_text(vcmd)
-
-            # Row (e): gdsl's timed run answers the full board; one untimed run evaluates each
-            # of its options, checked against the baselines' checksum.
-            if r == "e":
+            # Rows (d) and (e): gdsl's timed run answers one position (M([H,H,H,H]), the full
+            # board); one untimed run evaluates the positions the baselines' checksum covers
+            # (every sorted position, the board's options) and is checked against it.
+            if row.get("verify"):
                 for impl in ("jit", "interp"):
                     slot = results.get((r, impl))
                     if not slot or slot["error"] or slot["answer"] is None:
                         continue
                     vcmd = [gdsl, "eval", row["verify"](n, tmp), "--backend", impl, "--json"]
                     res = run(vcmd, timeout=args.timeout)
-                    vals = moore_all_values(res.out) if res.rc == 0 else []
+                    vals = eval_values(res.out) if res.rc == 0 else []
                     if res.rc != 0 or not vals:
                         slot["error"] = "verification run failed: " + first_line(res.err)
                         continue
