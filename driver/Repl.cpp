@@ -260,11 +260,11 @@ bool ReplSession::define(const Entry& entry) {
   std::unique_ptr<Built> next = build(entries, backend_);
   if (!next) return false;
 
-  const ir::Program& before = built_->stack->workspace().program();
+  const ir::Program& before = built_->stack->program();
   std::map<std::string, int> oldIndex;
   for (size_t g = 0; g < before.games.size(); ++g)
     oldIndex[before.games[g].name] = static_cast<int>(g);
-  const ir::Program& after = next->stack->workspace().program();
+  const ir::Program& after = next->stack->program();
   std::vector<int> oldGame(after.games.size(), -1);
   std::vector<std::string> dropped;  // games that had values, now recomputed
   for (size_t g = 0; g < after.games.size(); ++g) {
@@ -335,14 +335,14 @@ bool ReplSession::command(const std::string& text) {
     BackendKind kind = *parsed;
     std::unique_ptr<Built> next = build(entries_, kind);
     if (!next) return true;
-    std::vector<int> same(next->stack->workspace().program().games.size());
+    std::vector<int> same(next->stack->program().games.size());
     for (size_t g = 0; g < same.size(); ++g) same[g] = static_cast<int>(g);
     next->stack->engine().adopt(built_->stack->engine(), same);
     built_ = std::move(next);
     backend_ = kind;
     out_ << "backend " << backendKindName(kind) << "\n";
   } else if (name == ":games") {
-    const ir::Program& p = built_->stack->workspace().program();
+    const ir::Program& p = built_->stack->program();
     if (p.games.empty()) out_ << "no games yet: declare one, or import std.heaps\n";
     for (const ir::Game& g : p.games) {
       std::string params;
@@ -371,7 +371,7 @@ void ReplSession::help() {
 
 std::vector<std::string> ReplSession::games() const {
   std::vector<std::string> out;
-  for (const ir::Game& g : built_->stack->workspace().program().games) out.push_back(g.name);
+  for (const ir::Game& g : built_->stack->program().games) out.push_back(g.name);
   return out;
 }
 
