@@ -27,6 +27,13 @@ class TieredBackend final : public Backend {
   uint32_t heapValue(int game, int64_t n, TableView table, ValueOracle& oracle) override {
     return current().heapValue(game, n, table, oracle);
   }
+  // Native searches once the JIT has taken over; until then the engine's own.
+  bool searchesDense(int game) override { return jit_ && jit_->searchesDense(game); }
+  DenseStatus searchDense(int game, const int64_t* words, DenseBox& box, ValueOracle& oracle,
+                          std::vector<int64_t>& miss) override {
+    if (!jit_) return DenseStatus::Unsupported;
+    return jit_->searchDense(game, words, box, oracle, miss);
+  }
 
  private:
   Backend& current() {

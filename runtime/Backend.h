@@ -7,8 +7,10 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "compiler/ir/Evaluator.h"
+#include "runtime/DenseBox.h"
 #include "runtime/NimTable.h"
 #include "runtime/Position.h"
 
@@ -32,6 +34,16 @@ class ValueOracle {
   virtual uint32_t valueOf(const Position& position) = 0;
 };
 
+// How a native search over a dense memo ended (Backend::searchDense).
+enum class DenseStatus {
+  Done,         // the position's value is in the box
+  Unsupported,  // this backend has no native search for the game
+  Failed,       // a runtime error: the engine's own search will report it
+  Outside,      // a successor lies outside the box: `miss` holds it
+  Deep,         // the native stack ran out at position `miss`, which has no value yet
+  Cycle,        // a successor is being expanded: the engine's search will report it
+};
+
 class Backend {
  public:
   virtual ~Backend() = default;
@@ -45,6 +57,18 @@ class Backend {
   // components G(m) with m < n are read from table[m]; every other component
   // is asked of `oracle`. Throws RuntimeError.
   virtual uint32_t heapValue(int game, int64_t n, TableView table, ValueOracle& oracle) = 0;
+  // Whether searchDense can search game `game` natively now.
+  virtual bool searchesDense(int /*game*/) { return false; }
+  // Computes the value of the position of `game` with parameters `words`
+  // (normalized, inside `box`) and of every successor it needs, into `box`:
+  // successors of the same game are read from the box or searched
+  // recursively, other components are asked of `oracle`. On any status but
+  // Done, the box holds no mark of the search (finished values stay).
+  // Throws only Interrupted (and what is not a RuntimeError).
+  virtual DenseStatus searchDense(int /*game*/, const int64_t* /*words*/, DenseBox& /*box*/,
+                                  ValueOracle& /*oracle*/, std::vector<int64_t>& /*miss*/) {
+    return DenseStatus::Unsupported;
+  }
   // What --verbose says at the end of a run (compile times, say).
   virtual std::string report() const { return {}; }
 };

@@ -39,6 +39,9 @@ Engine::Engine(const ir::Program& program, Backend& backend, EngineOptions optio
     if (game.takeBreak && !options_.plain)
       heaps_[g].solver = std::make_unique<TakeBreakSolver>(*game.takeBreak, options_.sparse);
     heaps_[g].proofBound = game.takeBreakBound;
+    heaps_[g].boxable = !game.bitSet && !game.params.empty();
+    for (const ir::Param& p : game.params)
+      if (p.type != ir::Type::Int) heaps_[g].boxable = false;
   }
 }
 
@@ -50,6 +53,7 @@ uint32_t Engine::value(const Sum& sum) {
 
 uint32_t Engine::value(const Position& position) {
   if (heaps_[position.game].dense) return heapValue(position);
+  if (usesBox(position.game)) return boxValue(position);
   return searchValue(position);
 }
 
@@ -162,6 +166,7 @@ void Engine::adopt(Engine& old, const std::vector<int>& oldGame) {
     newGame[static_cast<size_t>(oldGame[g])] = static_cast<int>(g);
     heaps_[g] = std::move(old.heaps_[static_cast<size_t>(oldGame[g])]);
     heaps_[g].extending = false;
+    heaps_[g].boxActive = false;
   }
   for (uint32_t id = 0; id < old.table_.size(); ++id) {
     if (old.values_[id] == kUnknownValue) continue;
@@ -176,6 +181,8 @@ int64_t Engine::memoSize() const {
   int64_t n = 0;
   for (const HeapState& h : heaps_) n += h.values.size();
   for (uint32_t v : values_) n += v != kUnknownValue;
+  for (const HeapState& h : heaps_)
+    if (h.box) n += h.box->knownCount();
   return n;
 }
 
@@ -290,12 +297,31 @@ std::string Engine::report() const {
   std::vector<int64_t> searched(heaps_.size(), 0);  // memoized positions of each game
   for (uint32_t id = 0; id < table_.size(); ++id)
     if (values_[id] != kUnknownValue) ++searched[table_.gameOf(id)];
-  for (size_t g = 0; g < heaps_.size(); ++g)
-    if (program_.games[g].bitSet && searched[g] > 0)
+  for (size_t g = 0; g < heaps_.size(); ++g) {
+    const HeapState& h = heaps_[g];
+    const std::string& name = program_.games[g].name;
+    if (h.box) {
+      std::string cells;
+      for (int64_t e : h.box->extent()) cells += (cells.empty() ? "" : " x ") + std::to_string(e);
       out += fmt::format(
-          "gdsl: {}: {} positions memoized by the search, not tabled: its successors use "
-          "& | ^ << >> on its parameter, a set of bits\n",
-          program_.games[g].name, searched[g]);
+          "gdsl: {}: {} positions in a dense memo of {} cells ({:.1f} MiB reserved), filled by "
+          "the backend's native search: its parameters are integers\n",
+          name, h.box->knownCount(), cells,
+          static_cast<double>(h.box->cellCount() * sizeof(uint32_t)) / (1 << 20));
+    }
+    if (searched[g] == 0) continue;
+    std::string why;
+    if (program_.games[g].bitSet)
+      why = "its successors use & | ^ << >> on its parameter, a set of bits";
+    else if (!h.boxStopped.empty())
+      why = "the native search over a dense memo stopped: " + h.boxStopped;
+    else if (!h.boxable)
+      why = "a parameter is a list";
+    else
+      why = "the backend has no native search for it";
+    out += fmt::format("gdsl: {}: {} positions in the hashed memo of the search: {}\n", name,
+                       searched[g], why);
+  }
   for (size_t g = 0; g < heaps_.size(); ++g) {
     const HeapState& h = heaps_[g];
     if (h.values.empty()) continue;
@@ -332,13 +358,115 @@ uint32_t Engine::intern(const Position& position) {
 }
 
 bool Engine::known(uint32_t id, uint32_t& value) {
-  if (heaps_[table_.gameOf(id)].dense) {
+  uint32_t game = table_.gameOf(id);
+  if (heaps_[game].dense) {
     Position p = table_.at(id);  // heapValue may intern, which moves positions
     value = heapValue(p);
     return true;
   }
   value = values_[id];
-  return value != kUnknownValue;
+  if (value != kUnknownValue) return true;
+  // A position on the search stack is a cycle, which the caller reports.
+  if (onStack_[id] || !usesBox(game)) return false;
+  Position p = table_.at(id);
+  value = boxValue(p);
+  values_[id] = value;
+  return true;
+}
+
+// ---- dense memos ---------------------------------------------------------------
+
+bool Engine::usesBox(uint32_t game) {
+  const HeapState& h = heaps_[game];
+  return h.boxable && !h.boxActive && backend_.searchesDense(static_cast<int>(game));
+}
+
+std::optional<uint32_t> Engine::boxed(const Position& position) const {
+  const HeapState& h = heaps_[position.game];
+  uint32_t v = 0;
+  if (h.box && h.box->known({position.words.data(), position.words.size()}, v)) return v;
+  return std::nullopt;
+}
+
+uint32_t Engine::leaveBox(const Position& position, std::string why) {
+  HeapState& h = heaps_[position.game];
+  h.boxable = false;
+  h.box.reset();
+  h.boxStopped = std::move(why);
+  return searchValue(position);
+}
+
+uint32_t Engine::boxValue(const Position& root) {
+  HeapState& h = heaps_[root.game];
+  int game = static_cast<int>(root.game);
+  uint32_t v = 0;
+  if (h.box && h.box->known({root.words.data(), root.words.size()}, v)) return v;
+  // The box never holds more cells than --max-states.
+  auto cover = [&](const std::vector<int64_t>& w) {
+    if (h.box && h.box->covers(w)) return true;
+    uint64_t cells = 1;
+    if (h.box) {
+      cells = h.box->cellsToCover(w);
+    } else {
+      for (int64_t x : w)
+        cells = cells > options_.maxStates ? cells : cells * static_cast<uint64_t>(x + 1);
+    }
+    if (cells > options_.maxStates) return false;
+    if (h.box)
+      h.box->grow(w);
+    else
+      h.box = std::make_unique<DenseBox>(w);
+    return true;
+  };
+  // Positions to search natively, the root first; a search that ran out of
+  // stack is restarted at the position where it stopped, then resumed.
+  std::vector<std::vector<int64_t>> pending{{root.words.begin(), root.words.end()}};
+  std::vector<int64_t> miss;
+  auto tooLarge = [&](const std::vector<int64_t>& w) {
+    Position p;
+    p.game = root.game;
+    p.words.assign(w.begin(), w.end());
+    return fmt::format("a box holding {} would have more cells than --max-states ({})",
+                       formatPosition(program_, p), options_.maxStates);
+  };
+  while (!pending.empty()) {
+    std::vector<int64_t> w = pending.back();
+    if (!cover(w)) return leaveBox(root, tooLarge(w));
+    if (h.box->known(w, v)) {
+      pending.pop_back();
+      continue;
+    }
+    checkInterrupt();
+    DenseStatus status = DenseStatus::Unsupported;
+    h.boxActive = true;
+    try {
+      status = backend_.searchDense(game, w.data(), *h.box, *this, miss);
+    } catch (...) {
+      h.boxActive = false;
+      throw;
+    }
+    h.boxActive = false;
+    switch (status) {
+      case DenseStatus::Done:
+        pending.pop_back();
+        break;
+      case DenseStatus::Outside:
+        if (!cover(miss)) return leaveBox(root, tooLarge(miss));
+        break;
+      case DenseStatus::Deep:
+        if (miss == w) return leaveBox(root, "the native stack was used up by other searches");
+        pending.push_back(miss);
+        break;
+      case DenseStatus::Cycle:
+        return leaveBox(root, "a position can reach itself");
+      case DenseStatus::Failed:
+        return leaveBox(root, "a runtime error, which the search reports");
+      case DenseStatus::Unsupported:
+        return searchValue(root);
+    }
+  }
+  h.box->known({root.words.data(), root.words.size()}, v);
+  return v;
 }
 
 namespace {
@@ -400,6 +528,8 @@ bool Engine::valueFromKnown(const Position& position, uint32_t& value) {
             return false;
           }
           v = *known;
+        } else if (std::optional<uint32_t> boxed = engine.boxed(c)) {
+          v = *boxed;
         } else {
           std::optional<uint32_t> id = engine.table_.find(c);
           if (id && engine.onStack_[*id]) {

@@ -24,11 +24,42 @@ std::string enumeratorName(int game) {
 bool hasKernel(const ir::Game& g) {
   return g.oneHeap() && !g.normalize;
 }
+std::string denseName(int game) {
+  return "gdsl_dense_" + std::to_string(game);
+}
 
 namespace {
 
 using llvm::BasicBlock;
 using llvm::Value;
+
+// Operations that cannot fail: a normalize rule made of them runs inline.
+bool cannotFail(const ir::Expr& e) {
+  switch (e.op) {
+    case ir::Op::IntConst:
+    case ir::Op::IntVar:
+    case ir::Op::Min:
+    case ir::Op::Max:
+    case ir::Op::BitAnd:
+    case ir::Op::BitOr:
+    case ir::Op::BitXor:
+    case ir::Op::Not:
+    case ir::Op::And:
+    case ir::Op::Or:
+    case ir::Op::Eq:
+    case ir::Op::Ne:
+    case ir::Op::Lt:
+    case ir::Op::Le:
+    case ir::Op::Gt:
+    case ir::Op::Ge:
+      break;
+    default:
+      return false;
+  }
+  for (const ir::Expr& k : e.kids)
+    if (!cannotFail(k)) return false;
+  return true;
+}
 
 bool allocates(const ir::Expr& e) {
   switch (e.op) {
@@ -70,7 +101,7 @@ bool allocates(const ir::Game& g) {
 
 class FunctionEmitter {
  public:
-  enum class Mode { Kernel, Enumerate };
+  enum class Mode { Kernel, Enumerate, Dense };
 
   FunctionEmitter(const ir::Program& p, llvm::Module& m, std::vector<SourceRange>& locs, int game,
                   Mode mode, bool wideTable = false)
@@ -103,7 +134,9 @@ class FunctionEmitter {
                                  kernelName(game_, wideTable_), M);
     } else {
       auto* fty = llvm::FunctionType::get(i32, {i8p, i64p}, false);
-      F = llvm::Function::Create(fty, llvm::Function::ExternalLinkage, enumeratorName(game_), M);
+      F = llvm::Function::Create(fty, llvm::Function::ExternalLinkage,
+                                 mode_ == Mode::Dense ? denseName(game_) : enumeratorName(game_),
+                                 M);
     }
     ctx_ = F->getArg(0);
     BasicBlock* entry = BasicBlock::Create(C, "entry", F);
@@ -119,16 +152,27 @@ class FunctionEmitter {
     } else {
       bindParams(F->getArg(1));
     }
+    if (mode_ == Mode::Dense) enterDense(F->getArg(1));
     for (size_t i = 0; i < G.moves.size(); ++i) {
       moveIndex_ = static_cast<int>(i);
       steps(G.moves[i].steps, 0);
     }
     if (mode_ == Mode::Kernel) {
       B.CreateRet(mex());
+    } else if (mode_ == Mode::Dense) {
+      Value* v = call(gdsl_jit_seen_mex, i32, {i8p, i64}, {ctx_, seenBase_});
+      B.CreateStore(B.CreateAdd(v, c32(1)), cell_);
+      leaveDense();
+      B.CreateRet(c32(0));
     } else {
       B.CreateRet(llvm::ConstantInt::get(i32, 0));
     }
     B.SetInsertPoint(bail_);
+    if (mode_ == Mode::Dense) {
+      // Nothing half-done stays: the position is unknown again.
+      B.CreateStore(c32(0), cell_);
+      leaveDense();
+    }
     B.CreateRet(B.CreateLoad(mode_ == Mode::Kernel ? i64 : i32, retSlot_));
   }
 
@@ -572,7 +616,7 @@ class FunctionEmitter {
     body();
     if (mark) call(gdsl_jit_arena_release, voidTy, {i8p, i64}, {ctx_, mark});
     Value* current = B.CreateLoad(i64, index);
-    if (nestedIndex < 0 && mode_ == Mode::Enumerate) {
+    if (nestedIndex < 0 && mode_ != Mode::Kernel) {
       // A range may be huge (1..10^18): every 65536 values, see whether the
       // computation was asked to stop. Kernels do not poll: the engine polls
       // between heaps, and a check in their hot loops costs about 5% (see
@@ -638,6 +682,13 @@ class FunctionEmitter {
       markSeen(B.CreateTrunc(B.CreateLoad(i64, acc), i32));
       return;
     }
+    if (mode_ == Mode::Dense) {
+      Value* acc = entryAlloca(i64, "xor");
+      B.CreateStore(c64(0), acc);
+      xorTerms(m.successor, acc);
+      pushSeen(B.CreateTrunc(B.CreateLoad(i64, acc), i32));
+      return;
+    }
     call(gdsl_jit_move_begin, voidTy, {i8p}, {ctx_});
     pushTerms(m.successor);
     Value* intsPtr = B.CreateConstInBoundsGEP2_32(ints_->getAllocatedType(), ints_, 0, 0);
@@ -687,34 +738,6 @@ class FunctionEmitter {
   bool intParamsOnly(int game) const {
     for (const ir::Param& p : P.games[static_cast<size_t>(game)].params)
       if (p.type != ir::Type::Int) return false;
-    return true;
-  }
-
-  // Operations that cannot fail: a normalize rule made of them runs inline.
-  static bool cannotFail(const ir::Expr& e) {
-    switch (e.op) {
-      case ir::Op::IntConst:
-      case ir::Op::IntVar:
-      case ir::Op::Min:
-      case ir::Op::Max:
-      case ir::Op::BitAnd:
-      case ir::Op::BitOr:
-      case ir::Op::BitXor:
-      case ir::Op::Not:
-      case ir::Op::And:
-      case ir::Op::Or:
-      case ir::Op::Eq:
-      case ir::Op::Ne:
-      case ir::Op::Lt:
-      case ir::Op::Le:
-      case ir::Op::Gt:
-      case ir::Op::Ge:
-        break;
-      default:
-        return false;
-    }
-    for (const ir::Expr& k : e.kids)
-      if (!cannotFail(k)) return false;
     return true;
   }
 
@@ -800,7 +823,9 @@ class FunctionEmitter {
         continue;
       }
       Value* v = nullptr;
-      if (t.game == game_) {
+      if (mode_ == Mode::Dense && t.game == game_) {
+        v = denseValue(t);
+      } else if (t.game == game_) {
         // The hot path: a smaller heap of this game is read from the table.
         Value* m = integer(t.args[0]);
         Value* fast = B.CreateAnd(B.CreateICmpSGE(m, c64(0)), B.CreateICmpSLT(m, n_));
@@ -816,6 +841,137 @@ class FunctionEmitter {
       }
       B.CreateStore(B.CreateXor(B.CreateLoad(i64, acc), v), acc);
     }
+  }
+
+  // ---- dense search -------------------------------------------------------------
+
+  // Marks the position's cell, checks the native stack and polls now and
+  // then; the moves' values go on the seen stack from its current top.
+  void enterDense(Value* words) {
+    // The box does not move during a search: its shape is read once.
+    Value* extent = B.CreateLoad(i64p, stateField(offsetof(KernelState, extent), i64p));
+    Value* stride = B.CreateLoad(i64p, stateField(offsetof(KernelState, stride), i64p));
+    for (size_t i = 0; i < G.params.size(); ++i) {
+      extents_.push_back(B.CreateLoad(i64, B.CreateConstInBoundsGEP1_64(i64, extent, i)));
+      strides_.push_back(B.CreateLoad(i64, B.CreateConstInBoundsGEP1_64(i64, stride, i)));
+    }
+    cells_ = B.CreateLoad(i32p, stateField(offsetof(KernelState, cells), i32p));
+    Value* index = c64(0);
+    for (size_t i = 0; i < G.params.size(); ++i) {
+      Value* w = B.CreateLoad(i64, B.CreateConstInBoundsGEP1_64(i64, words, i));
+      index = B.CreateAdd(index, B.CreateMul(w, strides_[i]));
+    }
+    Value* cells = cells_;
+    cell_ = B.CreateInBoundsGEP(i32, cells, index);
+    B.CreateStore(c32(-1), cell_);  // kDenseOnStack
+    seenBase_ = B.CreateLoad(i64, stateField(offsetof(KernelState, seenTop), i64));
+    // The stack grows down: below the floor, stop and let the engine restart here.
+    llvm::Function* frameAddress =
+        llvm::Intrinsic::getDeclaration(&M, llvm::Intrinsic::frameaddress, {i8p});
+    Value* here = B.CreatePtrToInt(B.CreateCall(frameAddress, {c32(0)}), i64);
+    Value* floor = B.CreateLoad(i64, stateField(offsetof(KernelState, stackFloor), i64));
+    BasicBlock* deep = BasicBlock::Create(C, "deep", F);
+    BasicBlock* room = BasicBlock::Create(C, "room", F);
+    B.CreateCondBr(B.CreateICmpULT(here, floor), deep, room,
+                   llvm::MDBuilder(C).createBranchWeights(1, 1000));
+    B.SetInsertPoint(deep);
+    storeFailure(call(gdsl_jit_dense_deep, i32, {i8p, i64p, i64},
+                      {ctx_, words, c64(static_cast<int64_t>(G.params.size()))}));
+    B.CreateBr(bail_);
+    B.SetInsertPoint(room);
+    Value* ticksField = stateField(offsetof(KernelState, ticks), i64);
+    Value* ticks = B.CreateAdd(B.CreateLoad(i64, ticksField), c64(1));
+    B.CreateStore(ticks, ticksField);
+    BasicBlock* poll = BasicBlock::Create(C, "poll", F);
+    BasicBlock* polled = BasicBlock::Create(C, "polled", F);
+    B.CreateCondBr(B.CreateICmpEQ(B.CreateAnd(ticks, c64(4095)), c64(0)), poll, polled,
+                   llvm::MDBuilder(C).createBranchWeights(1, 4095));
+    B.SetInsertPoint(poll);
+    checkStatus(call(gdsl_jit_poll, i32, {i8p}, {ctx_}));
+    B.CreateBr(polled);
+    B.SetInsertPoint(polled);
+  }
+
+  void leaveDense() { B.CreateStore(seenBase_, stateField(offsetof(KernelState, seenTop), i64)); }
+
+  void pushSeen(Value* v) {
+    Value* topField = stateField(offsetof(KernelState, seenTop), i64);
+    Value* top = B.CreateLoad(i64, topField);
+    Value* capacity = B.CreateLoad(i64, stateField(offsetof(KernelState, seenCapacity), i64));
+    BasicBlock* grow = BasicBlock::Create(C, "grow", F);
+    BasicBlock* store = BasicBlock::Create(C, "store", F);
+    B.CreateCondBr(B.CreateICmpEQ(top, capacity), grow, store,
+                   llvm::MDBuilder(C).createBranchWeights(1, 1000));
+    B.SetInsertPoint(grow);
+    call(gdsl_jit_seen_grow, voidTy, {i8p}, {ctx_});
+    B.CreateBr(store);
+    B.SetInsertPoint(store);
+    Value* seen = B.CreateLoad(i32p, stateField(offsetof(KernelState, seen), i32p));
+    B.CreateStore(v, B.CreateInBoundsGEP(i32, seen, top));
+    B.CreateStore(B.CreateAdd(top, c64(1)), topField);
+  }
+
+  // The value of a component of this game: read from the box, or searched
+  // recursively when unknown. Outside the box (or on a cycle) the search
+  // stops with a status the engine acts on.
+  Value* denseValue(const ir::Term& t) {
+    size_t count = t.args.size();
+    std::vector<Value*> raw;
+    for (const ir::Expr& a : t.args) raw.push_back(integer(a));
+    std::vector<Value*> words = raw;
+    if (G.normalize) {
+      auto* frameTy = llvm::ArrayType::get(i64, std::max(1, G.intSlots));
+      llvm::AllocaInst* frame = entryAlloca(frameTy, "normframe");
+      for (size_t i = 0; i < count; ++i)
+        B.CreateStore(raw[i], B.CreateConstInBoundsGEP2_32(
+                                  frameTy, frame, 0, static_cast<unsigned>(G.params[i].slot)));
+      llvm::AllocaInst* savedInts = ints_;
+      ints_ = frame;
+      words.clear();
+      for (const ir::Expr& e : *G.normalize) words.push_back(integer(e));
+      ints_ = savedInts;
+    }
+    auto* arrayTy = llvm::ArrayType::get(i64, std::max<size_t>(1, count));
+    Value* array = entryAlloca(arrayTy, "succ");
+    Value* first = B.CreateConstInBoundsGEP2_32(arrayTy, array, 0, 0);
+    Value* inBox = llvm::ConstantInt::getTrue(C);
+    Value* index = c64(0);
+    for (size_t i = 0; i < count; ++i) {
+      B.CreateStore(words[i],
+                    B.CreateConstInBoundsGEP2_32(arrayTy, array, 0, static_cast<unsigned>(i)));
+      Value* e = extents_[i];
+      Value* st = strides_[i];
+      // A negative raw argument is an error even when normalize hides it.
+      inBox = B.CreateAnd(inBox, B.CreateICmpSGE(raw[i], c64(0)));
+      inBox = B.CreateAnd(inBox, B.CreateICmpULT(words[i], e));
+      index = B.CreateAdd(index, B.CreateMul(words[i], st));
+    }
+    BasicBlock* outside = BasicBlock::Create(C, "outside", F);
+    BasicBlock* inside = BasicBlock::Create(C, "inside", F);
+    B.CreateCondBr(inBox, inside, outside, llvm::MDBuilder(C).createBranchWeights(1000, 1));
+    B.SetInsertPoint(outside);
+    storeFailure(call(gdsl_jit_dense_miss, i32, {i8p, i64p, i64},
+                      {ctx_, first, c64(static_cast<int64_t>(count))}));
+    B.CreateBr(bail_);
+    B.SetInsertPoint(inside);
+    Value* cell = B.CreateInBoundsGEP(i32, cells_, index);
+    Value* known = B.CreateLoad(i32, cell);
+    Value* value = ifElse(
+        B.CreateICmpEQ(known, c32(0)), i32,
+        [&] {
+          checkStatus(B.CreateCall(F, {ctx_, first}));
+          return B.CreateLoad(i32, cell);
+        },
+        [&] { return known; });
+    BasicBlock* cycle = BasicBlock::Create(C, "cycle", F);
+    BasicBlock* valued = BasicBlock::Create(C, "valued", F);
+    B.CreateCondBr(B.CreateICmpEQ(value, c32(-1)), cycle, valued,
+                   llvm::MDBuilder(C).createBranchWeights(1, 1000));
+    B.SetInsertPoint(cycle);
+    storeFailure(c32(kDenseCycle));
+    B.CreateBr(bail_);
+    B.SetInsertPoint(valued);
+    return B.CreateZExt(B.CreateSub(value, c32(1)), i64);
   }
 
   // ---- mex --------------------------------------------------------------------
@@ -885,12 +1041,26 @@ class FunctionEmitter {
   Value* n_ = nullptr;
   Value* table_ = nullptr;
   llvm::AllocaInst* retSlot_ = nullptr;
+  Value* cell_ = nullptr;      // dense search: the position's cell
+  Value* seenBase_ = nullptr;  // dense search: where its moves' values start
+  Value* cells_ = nullptr;     // dense search: the box, read once
+  std::vector<Value*> extents_, strides_;
   llvm::AllocaInst* ints_ = nullptr;
   llvm::AllocaInst* lists_ = nullptr;
   BasicBlock* bail_ = nullptr;
 };
 
 }  // namespace
+
+bool hasDenseSearch(const ir::Game& g) {
+  if (hasKernel(g) || g.bitSet || g.params.empty()) return false;
+  for (const ir::Param& p : g.params)
+    if (p.type != ir::Type::Int) return false;
+  if (g.normalize)
+    for (const ir::Expr& e : *g.normalize)
+      if (!cannotFail(e)) return false;
+  return true;
+}
 
 void emitGame(const ir::Program& program, int game, llvm::Module& module,
               std::vector<SourceRange>& locs) {
@@ -899,6 +1069,9 @@ void emitGame(const ir::Program& program, int game, llvm::Module& module,
     FunctionEmitter(program, module, locs, game, FunctionEmitter::Mode::Kernel, true).emit();
   }
   FunctionEmitter(program, module, locs, game, FunctionEmitter::Mode::Enumerate).emit();
+  const ir::Game& g = program.games[static_cast<size_t>(game)];
+  if (!hasKernel(g) && hasDenseSearch(g))
+    FunctionEmitter(program, module, locs, game, FunctionEmitter::Mode::Dense).emit();
 }
 
 }  // namespace gdsl::jit

@@ -21,6 +21,10 @@ std::string kernelName(int game, bool wide);
 std::string enumeratorName(int game);
 // Whether game `g` gets a kernel (one integer parameter, no normalize).
 bool hasKernel(const ir::Game& g);
+std::string denseName(int game);
+// Whether game `g` gets a dense search `i32 dense(ctx, words)` (integer
+// parameters only, not a set of bits, a normalize rule that cannot fail).
+bool hasDenseSearch(const ir::Game& g);
 
 // Emits game `game`'s functions into `module`; `locs` receives the source
 // range of every location index the code passes to the error helper.

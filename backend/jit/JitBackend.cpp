@@ -23,6 +23,11 @@ namespace gdsl::jit {
 
 using KernelFn = int64_t (*)(Context*, int64_t, const void*);
 using EnumerateFn = int32_t (*)(Context*, const int64_t*);
+using DenseFn = int32_t (*)(Context*, const int64_t*);
+
+// How much of the stack a native dense search may use before it stops and the
+// engine restarts it at the deepest position (DenseStatus::Deep).
+constexpr uint64_t kDenseStackBytes = 2 << 20;
 
 struct JitBackend::Impl {
   const ir::Program* program = nullptr;
@@ -31,6 +36,8 @@ struct JitBackend::Impl {
   std::vector<KernelFn> kernels;      // reading 16-bit tables
   std::vector<KernelFn> wideKernels;  // reading 32-bit tables
   std::vector<EnumerateFn> enumerators;
+  std::vector<DenseFn> denseSearches;
+  uint64_t stackFloor = 0;  // of the outermost dense search running
   std::vector<SourceRange> locations;
   std::unique_ptr<llvm::TargetMachine> machine;
   std::string triple;
@@ -107,6 +114,7 @@ std::unique_ptr<JitBackend> JitBackend::create(PositionBuilder& positions, std::
   impl.kernels.assign(program.games.size(), nullptr);
   impl.wideKernels.assign(program.games.size(), nullptr);
   impl.enumerators.assign(program.games.size(), nullptr);
+  impl.denseSearches.assign(program.games.size(), nullptr);
   impl.compiled.assign(program.games.size(), false);
 
   auto machineBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
@@ -174,6 +182,14 @@ bool JitBackend::compile(int game, std::string& error) {
     return false;
   }
   impl.enumerators[static_cast<size_t>(game)] = reinterpret_cast<EnumerateFn>(symbol->getAddress());
+  if (hasDenseSearch(impl.program->games[static_cast<size_t>(game)])) {
+    auto dense = impl.jit->lookup(denseName(game));
+    if (!dense) {
+      error = message(dense.takeError());
+      return false;
+    }
+    impl.denseSearches[static_cast<size_t>(game)] = reinterpret_cast<DenseFn>(dense->getAddress());
+  }
   impl.compiled[static_cast<size_t>(game)] = true;
   impl.compileMillis +=
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
@@ -269,6 +285,53 @@ uint32_t JitBackend::heapValue(int game, int64_t n, TableView table, ValueOracle
     rethrow(c, *impl_->program, p);
   }
   return static_cast<uint32_t>(value);
+}
+
+bool JitBackend::searchesDense(int game) {
+  return hasDenseSearch(impl_->program->games[static_cast<size_t>(game)]);
+}
+
+DenseStatus JitBackend::searchDense(int game, const int64_t* words, DenseBox& box,
+                                    ValueOracle& oracle, std::vector<int64_t>& miss) {
+  if (!searchesDense(game)) return DenseStatus::Unsupported;
+  DepthGuard guard(*this);
+  Context& c = guard.context();
+  ensureCompiled(game);
+  c.oracle = &oracle;
+  c.game = game;
+  c.cells = box.cells();
+  c.extent = box.extent().data();
+  c.stride = box.stride().data();
+  c.seenTop = 0;
+  c.miss = &miss;
+  // One budget for all dense searches nested in each other (through the oracle).
+  bool outermost = impl_->stackFloor == 0;
+  if (outermost)
+    impl_->stackFloor = reinterpret_cast<uint64_t>(__builtin_frame_address(0)) - kDenseStackBytes;
+  c.stackFloor = impl_->stackFloor;
+  int32_t status = impl_->denseSearches[static_cast<size_t>(game)](&c, words);
+  if (outermost) impl_->stackFloor = 0;
+  switch (status) {
+    case 0:
+      return DenseStatus::Done;
+    case kDenseOutside:
+      return DenseStatus::Outside;
+    case kDenseDeep:
+      return DenseStatus::Deep;
+    case kDenseCycle:
+      return DenseStatus::Cycle;
+    default:
+      break;
+  }
+  // A runtime error is left to the engine's search, which reports it in its
+  // own order; a stop request (or anything else) goes on up.
+  if (c.error) {
+    try {
+      std::rethrow_exception(c.error);
+    } catch (const RuntimeError&) {
+    }
+  }
+  return DenseStatus::Failed;
 }
 
 std::string JitBackend::report() const {

@@ -217,6 +217,41 @@ void gdsl_jit_arena_release(Context* ctx, int64_t mark) {
                                           static_cast<size_t>(bits & 0xFFFFFFFFu)});
 }
 
+void gdsl_jit_seen_grow(Context* ctx) {
+  ctx->seenStore.resize(std::max<size_t>(1024, 2 * ctx->seenStore.size()));
+  ctx->seen = ctx->seenStore.data();
+  ctx->seenCapacity = ctx->seenStore.size();
+}
+
+uint32_t gdsl_jit_seen_mex(Context* ctx, uint64_t base) {
+  if (++ctx->epoch == 0) {
+    std::fill(ctx->stampStore.begin(), ctx->stampStore.end(), 0);
+    ctx->epoch = 1;
+  }
+  for (uint64_t i = base; i < ctx->seenTop; ++i) {
+    uint32_t v = ctx->seen[i];
+    if (v < ctx->capacity)
+      ctx->stamps[v] = ctx->epoch;
+    else
+      gdsl_jit_mark_big(ctx, v);
+  }
+  uint32_t m = 0;
+  while (m < ctx->capacity && ctx->stamps[m] == ctx->epoch) ++m;
+  return m;
+}
+
+int32_t gdsl_jit_dense_miss(Context* ctx, const int64_t* words, int64_t count) {
+  for (int64_t i = 0; i < count; ++i)
+    if (words[i] < 0) return 1;
+  ctx->miss->assign(words, words + count);
+  return kDenseOutside;
+}
+
+int32_t gdsl_jit_dense_deep(Context* ctx, const int64_t* words, int64_t count) {
+  ctx->miss->assign(words, words + count);
+  return kDenseDeep;
+}
+
 }  // extern "C"
 
 }  // namespace gdsl::jit

@@ -13,12 +13,30 @@
 
 namespace gdsl::jit {
 
-// The mex stamps come first: the kernels read these fields at fixed offsets.
+// The fields emitted code reads and writes at fixed offsets: the mex stamps
+// of the kernels, and the state of a native dense search.
 struct KernelState {
   uint32_t* stamps = nullptr;  // stamps[v] == epoch: value v was seen
   uint64_t capacity = 0;
   uint32_t epoch = 0;
+  // Dense search (Backend::searchDense): the box being filled.
+  uint32_t* cells = nullptr;
+  const int64_t* extent = nullptr;
+  const int64_t* stride = nullptr;
+  // The values of the moves of every position being expanded, innermost
+  // last; a position's moves start at the top it found.
+  uint32_t* seen = nullptr;
+  uint64_t seenTop = 0;
+  uint64_t seenCapacity = 0;
+  // The search stops with kDenseDeep when the native stack reaches this address.
+  uint64_t stackFloor = 0;
+  uint64_t ticks = 0;  // positions expanded: every 4096, a poll for Ctrl-C
 };
+
+// Statuses of emitted dense searches beyond 0 (done) and 1 (an error).
+inline constexpr int32_t kDenseOutside = 3;
+inline constexpr int32_t kDenseDeep = 4;
+inline constexpr int32_t kDenseCycle = 5;
 
 class JitBackend;
 
@@ -35,6 +53,8 @@ struct Context : KernelState {
   Position current;  // the component being built
   std::vector<Position> components;
   std::exception_ptr error;  // set when a helper fails
+  std::vector<uint32_t> seenStore;
+  std::vector<int64_t>* miss = nullptr;  // where a dense search reports a position
   ir::ListArena* arena = nullptr;
 };
 
@@ -73,6 +93,13 @@ int64_t gdsl_jit_arena_mark(Context* ctx);
 // when the computation was asked to stop (Ctrl-C, --timeout, --max-memory).
 int32_t gdsl_jit_poll(Context* ctx);
 void gdsl_jit_arena_release(Context* ctx, int64_t mark);
+// Dense search: grows the seen stack; the mex of seen[base..top); a successor
+// outside the box (kDenseOutside, or 1 when a parameter is negative); the
+// position where the native stack ran out (kDenseDeep).
+void gdsl_jit_seen_grow(Context* ctx);
+uint32_t gdsl_jit_seen_mex(Context* ctx, uint64_t base);
+int32_t gdsl_jit_dense_miss(Context* ctx, const int64_t* words, int64_t count);
+int32_t gdsl_jit_dense_deep(Context* ctx, const int64_t* words, int64_t count);
 }
 
 }  // namespace gdsl::jit

@@ -1,5 +1,5 @@
 // Differential test: random games (random domains, guards, lets, sums of one
-// or two terms, one or two parameters, some that fail at run time) run on the
+// or two terms, one to three parameters, some that fail at run time) run on the
 // interpreter and on the JIT, compared value by value and error by error.
 // Every run draws new games; the seed is printed with any failure.
 #include <catch2/catch.hpp>
@@ -110,6 +110,21 @@ class GameGenerator {
     return out.str();
   }
 
+  // A three-parameter game; every move lowers a + b + c.
+  std::string threeHeap(const std::string& name) {
+    std::ostringstream out;
+    out << "game " << name << "(a, b, c) {\n";
+    if (chance(30)) out << "  normalize -> " << name << "(max(a, b), min(a, b), c)\n";
+    out << "  move cut(k in 1..a) when " << guard({"a", "b", "c", "k"}) << " -> " << name
+        << "(a - k, b, c)\n";
+    out << "  move turn(k in 1..min(c, " << pick(1, 3) << ")) -> " << name << "(c - k, a, b)\n";
+    if (chance(50))
+      out << "  move halve(k in 1..b - 1) -> " << name << "(k, 0, c) + " << name << "(b - k, a % "
+          << pick(2, 3) << ", 0)\n";
+    out << "}\n";
+    return out.str();
+  }
+
  private:
   std::mt19937_64 rng_;
 };
@@ -135,10 +150,12 @@ TEST_CASE("interpreter and JIT agree on 200 random games", "[differential]") {
     std::vector<std::pair<std::string, int>> names;  // name, parameters
     for (int g = 0; g < 10; ++g, ++games) {
       std::string name = "G" + std::to_string(g);
-      bool two = gen.chance(40);
+      int params = gen.chance(40) ? 2 : gen.chance(25) ? 3 : 1;
       bool risky = gen.chance(15);
-      source << (two ? gen.twoHeap(name, risky) : gen.oneHeap(name, risky));
-      names.emplace_back(name, two ? 2 : 1);
+      source << (params == 3   ? gen.threeHeap(name)
+                 : params == 2 ? gen.twoHeap(name, risky)
+                               : gen.oneHeap(name, risky));
+      names.emplace_back(name, params);
     }
     INFO(source.str());
     // The interpreter with the default engine (take-and-break shapes it
@@ -155,6 +172,12 @@ TEST_CASE("interpreter and JIT agree on 200 random games", "[differential]") {
       if (params == 1) {
         for (int n = 0; n <= 40; ++n) positions.push_back(name + "(" + std::to_string(n) + ")");
         positions.push_back(name + "(7) + " + name + "(12)");
+      } else if (params == 3) {
+        for (int a = 0; a <= 4; ++a)
+          for (int b = 0; b <= 4; ++b)
+            for (int c = 0; c <= 4; ++c)
+              positions.push_back(name + "(" + std::to_string(a) + ", " + std::to_string(b) + ", " +
+                                  std::to_string(c) + ")");
       } else {
         for (int a = 0; a <= 7; ++a)
           for (int b = 0; b <= 7; ++b)
