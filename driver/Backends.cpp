@@ -28,11 +28,11 @@ class TieredBackend final : public Backend {
     return current().heapValue(game, n, table, oracle);
   }
   // Native searches once the JIT has taken over; until then the engine's own.
-  bool searchesDense(int game) override { return jit_ && jit_->searchesDense(game); }
-  DenseStatus searchDense(int game, const int64_t* words, DenseBox& box, ValueOracle& oracle,
-                          std::vector<int64_t>& miss) override {
-    if (!jit_) return DenseStatus::Unsupported;
-    return jit_->searchDense(game, words, box, oracle, miss);
+  bool searchesNatively(int game) override { return jit_ && jit_->searchesNatively(game); }
+  NativeStatus searchNative(int game, const int64_t* words, NativeMemo memo, ValueOracle& oracle,
+                            std::vector<int64_t>& miss) override {
+    if (!jit_) return NativeStatus::Unsupported;
+    return jit_->searchNative(game, words, memo, oracle, miss);
   }
 
  private:

@@ -13,6 +13,7 @@
 #include "runtime/DenseBox.h"
 #include "runtime/NimTable.h"
 #include "runtime/Position.h"
+#include "runtime/WordMemo.h"
 
 namespace gdsl {
 
@@ -34,14 +35,22 @@ class ValueOracle {
   virtual uint32_t valueOf(const Position& position) = 0;
 };
 
-// How a native search over a dense memo ended (Backend::searchDense).
-enum class DenseStatus {
-  Done,         // the position's value is in the box
+// The memo a native search fills: a dense box (several integer parameters)
+// or a packed table of words (one integer parameter).
+struct NativeMemo {
+  DenseBox* box = nullptr;
+  WordMemo* words = nullptr;
+};
+
+// How a native search ended (Backend::searchNative).
+enum class NativeStatus {
+  Done,         // the position's value is in the memo
   Unsupported,  // this backend has no native search for the game
   Failed,       // a runtime error: the engine's own search will report it
   Outside,      // a successor lies outside the box: `miss` holds it
   Deep,         // the native stack ran out at position `miss`, which has no value yet
   Cycle,        // a successor is being expanded: the engine's search will report it
+  Full,         // the memo holds --max-states positions: the engine's search will say so
 };
 
 class Backend {
@@ -57,17 +66,17 @@ class Backend {
   // components G(m) with m < n are read from table[m]; every other component
   // is asked of `oracle`. Throws RuntimeError.
   virtual uint32_t heapValue(int game, int64_t n, TableView table, ValueOracle& oracle) = 0;
-  // Whether searchDense can search game `game` natively now.
-  virtual bool searchesDense(int /*game*/) { return false; }
+  // Whether searchNative can search game `game` now.
+  virtual bool searchesNatively(int /*game*/) { return false; }
   // Computes the value of the position of `game` with parameters `words`
-  // (normalized, inside `box`) and of every successor it needs, into `box`:
-  // successors of the same game are read from the box or searched
-  // recursively, other components are asked of `oracle`. On any status but
-  // Done, the box holds no mark of the search (finished values stay).
-  // Throws only Interrupted (and what is not a RuntimeError).
-  virtual DenseStatus searchDense(int /*game*/, const int64_t* /*words*/, DenseBox& /*box*/,
-                                  ValueOracle& /*oracle*/, std::vector<int64_t>& /*miss*/) {
-    return DenseStatus::Unsupported;
+  // (normalized; inside the box, if the memo is one) and of every successor
+  // it needs, into `memo`: successors of the same game are read from the
+  // memo or searched recursively, other components are asked of `oracle`. On
+  // any status but Done, the memo holds no mark of the search (finished
+  // values stay). Throws only Interrupted (and what is not a RuntimeError).
+  virtual NativeStatus searchNative(int /*game*/, const int64_t* /*words*/, NativeMemo /*memo*/,
+                                    ValueOracle& /*oracle*/, std::vector<int64_t>& /*miss*/) {
+    return NativeStatus::Unsupported;
   }
   // What --verbose says at the end of a run (compile times, say).
   virtual std::string report() const { return {}; }

@@ -39,9 +39,9 @@ Engine::Engine(const ir::Program& program, Backend& backend, EngineOptions optio
     if (game.takeBreak && !options_.plain)
       heaps_[g].solver = std::make_unique<TakeBreakSolver>(*game.takeBreak, options_.sparse);
     heaps_[g].proofBound = game.takeBreakBound;
-    heaps_[g].boxable = !game.bitSet && !game.params.empty();
+    heaps_[g].native = !game.params.empty();
     for (const ir::Param& p : game.params)
-      if (p.type != ir::Type::Int) heaps_[g].boxable = false;
+      if (p.type != ir::Type::Int) heaps_[g].native = false;
   }
 }
 
@@ -53,7 +53,7 @@ uint32_t Engine::value(const Sum& sum) {
 
 uint32_t Engine::value(const Position& position) {
   if (heaps_[position.game].dense) return heapValue(position);
-  if (usesBox(position.game)) return boxValue(position);
+  if (usesNative(position.game)) return nativeValue(position);
   return searchValue(position);
 }
 
@@ -166,7 +166,7 @@ void Engine::adopt(Engine& old, const std::vector<int>& oldGame) {
     newGame[static_cast<size_t>(oldGame[g])] = static_cast<int>(g);
     heaps_[g] = std::move(old.heaps_[static_cast<size_t>(oldGame[g])]);
     heaps_[g].extending = false;
-    heaps_[g].boxActive = false;
+    heaps_[g].nativeActive = false;
   }
   for (uint32_t id = 0; id < old.table_.size(); ++id) {
     if (old.values_[id] == kUnknownValue) continue;
@@ -183,6 +183,8 @@ int64_t Engine::memoSize() const {
   for (uint32_t v : values_) n += v != kUnknownValue;
   for (const HeapState& h : heaps_)
     if (h.box) n += h.box->knownCount();
+  for (const HeapState& h : heaps_)
+    if (h.wordMemo) n += h.wordMemo->knownCount();
   return n;
 }
 
@@ -309,13 +311,24 @@ std::string Engine::report() const {
           name, h.box->knownCount(), cells,
           static_cast<double>(h.box->cellCount() * sizeof(uint32_t)) / (1 << 20));
     }
+    if (h.wordMemo) {
+      int64_t known = h.wordMemo->knownCount();
+      out += fmt::format(
+          "gdsl: {}: {} positions in a packed table of words ({} slots of {} bytes, {:.1f} "
+          "MiB, {:.1f} bytes per position), filled by the backend's native search: its one "
+          "parameter is {}\n",
+          name, known, h.wordMemo->mask() + 1, sizeof(WordSlot),
+          static_cast<double>(h.wordMemo->bytes()) / (1 << 20),
+          known ? static_cast<double>(h.wordMemo->bytes()) / static_cast<double>(known) : 0.0,
+          program_.games[g].bitSet ? "a set of bits" : "normalized");
+    }
     if (searched[g] == 0) continue;
     std::string why;
-    if (program_.games[g].bitSet)
+    if (program_.games[g].bitSet && h.nativeStopped.empty())
       why = "its successors use & | ^ << >> on its parameter, a set of bits";
-    else if (!h.boxStopped.empty())
-      why = "the native search over a dense memo stopped: " + h.boxStopped;
-    else if (!h.boxable)
+    else if (!h.nativeStopped.empty())
+      why = "the native search stopped: " + h.nativeStopped;
+    else if (!h.native)
       why = "a parameter is a list";
     else
       why = "the backend has no native search for it";
@@ -367,43 +380,46 @@ bool Engine::known(uint32_t id, uint32_t& value) {
   value = values_[id];
   if (value != kUnknownValue) return true;
   // A position on the search stack is a cycle, which the caller reports.
-  if (onStack_[id] || !usesBox(game)) return false;
+  if (onStack_[id] || !usesNative(game)) return false;
   Position p = table_.at(id);
-  value = boxValue(p);
+  value = nativeValue(p);
   values_[id] = value;
   return true;
 }
 
-// ---- dense memos ---------------------------------------------------------------
+// ---- native searches ----------------------------------------------------------
 
-bool Engine::usesBox(uint32_t game) {
+bool Engine::usesNative(uint32_t game) {
   const HeapState& h = heaps_[game];
-  return h.boxable && !h.boxActive && backend_.searchesDense(static_cast<int>(game));
+  return h.native && !h.nativeActive && backend_.searchesNatively(static_cast<int>(game));
 }
 
-std::optional<uint32_t> Engine::boxed(const Position& position) const {
+std::optional<uint32_t> Engine::nativeKnown(const Position& position) const {
   const HeapState& h = heaps_[position.game];
   uint32_t v = 0;
   if (h.box && h.box->known({position.words.data(), position.words.size()}, v)) return v;
+  if (h.wordMemo && h.wordMemo->known(static_cast<uint64_t>(position.words[0]), v)) return v;
   return std::nullopt;
 }
 
-uint32_t Engine::leaveBox(const Position& position, std::string why) {
+uint32_t Engine::leaveNative(const Position& position, std::string why) {
   HeapState& h = heaps_[position.game];
-  h.boxable = false;
+  h.native = false;
   h.box.reset();
-  h.boxStopped = std::move(why);
+  h.wordMemo.reset();
+  h.nativeStopped = std::move(why);
   return searchValue(position);
 }
 
-uint32_t Engine::boxValue(const Position& root) {
+uint32_t Engine::nativeValue(const Position& root) {
   HeapState& h = heaps_[root.game];
   int game = static_cast<int>(root.game);
-  uint32_t v = 0;
-  if (h.box && h.box->known({root.words.data(), root.words.size()}, v)) return v;
+  if (std::optional<uint32_t> v = nativeKnown(root)) return *v;
+  bool boxed = root.words.size() > 1;  // several parameters: a box; one: words
+  if (!boxed && !h.wordMemo) h.wordMemo = std::make_unique<WordMemo>(options_.maxStates);
   // The box never holds more cells than --max-states.
   auto cover = [&](const std::vector<int64_t>& w) {
-    if (h.box && h.box->covers(w)) return true;
+    if (!boxed || (h.box && h.box->covers(w))) return true;
     uint64_t cells = 1;
     if (h.box) {
       cells = h.box->cellsToCover(w);
@@ -418,10 +434,6 @@ uint32_t Engine::boxValue(const Position& root) {
       h.box = std::make_unique<DenseBox>(w);
     return true;
   };
-  // Positions to search natively, the root first; a search that ran out of
-  // stack is restarted at the position where it stopped, then resumed.
-  std::vector<std::vector<int64_t>> pending{{root.words.begin(), root.words.end()}};
-  std::vector<int64_t> miss;
   auto tooLarge = [&](const std::vector<int64_t>& w) {
     Position p;
     p.game = root.game;
@@ -429,44 +441,54 @@ uint32_t Engine::boxValue(const Position& root) {
     return fmt::format("a box holding {} would have more cells than --max-states ({})",
                        formatPosition(program_, p), options_.maxStates);
   };
+  auto known = [&](const std::vector<int64_t>& w) {
+    uint32_t v = 0;
+    return boxed ? h.box->known(w, v) : h.wordMemo->known(static_cast<uint64_t>(w[0]), v);
+  };
+  // Positions to search natively, the root first; a search that ran out of
+  // stack is restarted at the position where it stopped, then resumed.
+  std::vector<std::vector<int64_t>> pending{{root.words.begin(), root.words.end()}};
+  std::vector<int64_t> miss;
   while (!pending.empty()) {
     std::vector<int64_t> w = pending.back();
-    if (!cover(w)) return leaveBox(root, tooLarge(w));
-    if (h.box->known(w, v)) {
+    if (!cover(w)) return leaveNative(root, tooLarge(w));
+    if (known(w)) {
       pending.pop_back();
       continue;
     }
     checkInterrupt();
-    DenseStatus status = DenseStatus::Unsupported;
-    h.boxActive = true;
+    NativeStatus status = NativeStatus::Unsupported;
+    h.nativeActive = true;
     try {
-      status = backend_.searchDense(game, w.data(), *h.box, *this, miss);
+      NativeMemo memo{boxed ? h.box.get() : nullptr, boxed ? nullptr : h.wordMemo.get()};
+      status = backend_.searchNative(game, w.data(), memo, *this, miss);
     } catch (...) {
-      h.boxActive = false;
+      h.nativeActive = false;
       throw;
     }
-    h.boxActive = false;
+    h.nativeActive = false;
     switch (status) {
-      case DenseStatus::Done:
+      case NativeStatus::Done:
         pending.pop_back();
         break;
-      case DenseStatus::Outside:
-        if (!cover(miss)) return leaveBox(root, tooLarge(miss));
+      case NativeStatus::Outside:
+        if (!cover(miss)) return leaveNative(root, tooLarge(miss));
         break;
-      case DenseStatus::Deep:
-        if (miss == w) return leaveBox(root, "the native stack was used up by other searches");
+      case NativeStatus::Deep:
+        if (miss == w) return leaveNative(root, "the native stack was used up by other searches");
         pending.push_back(miss);
         break;
-      case DenseStatus::Cycle:
-        return leaveBox(root, "a position can reach itself");
-      case DenseStatus::Failed:
-        return leaveBox(root, "a runtime error, which the search reports");
-      case DenseStatus::Unsupported:
+      case NativeStatus::Cycle:
+        return leaveNative(root, "a position can reach itself");
+      case NativeStatus::Failed:
+        return leaveNative(root, "a runtime error, which the search reports");
+      case NativeStatus::Full:
+        return leaveNative(root, "its table holds --max-states positions");
+      case NativeStatus::Unsupported:
         return searchValue(root);
     }
   }
-  h.box->known({root.words.data(), root.words.size()}, v);
-  return v;
+  return *nativeKnown(root);
 }
 
 namespace {
@@ -528,8 +550,8 @@ bool Engine::valueFromKnown(const Position& position, uint32_t& value) {
             return false;
           }
           v = *known;
-        } else if (std::optional<uint32_t> boxed = engine.boxed(c)) {
-          v = *boxed;
+        } else if (std::optional<uint32_t> native = engine.nativeKnown(c)) {
+          v = *native;
         } else {
           std::optional<uint32_t> id = engine.table_.find(c);
           if (id && engine.onStack_[*id]) {

@@ -108,12 +108,14 @@ class Engine final : private ValueOracle {
     bool probed = false;          // `move` rules were looked at for a shape
     // Guy-Smith: the most tokens a move takes, when the theorem applies.
     std::optional<int64_t> proofBound;
-    // Games with integer parameters: a dense memo filled by the backend's
-    // native search (Backend::searchDense), while `boxable`.
-    bool boxable = false;
-    bool boxActive = false;  // a native search of this game is running
+    // Games with integer parameters: a memo filled by the backend's native
+    // search (Backend::searchNative), a dense box for several parameters and
+    // a packed table of words for one, while `native`.
+    bool native = false;
+    bool nativeActive = false;  // a native search of this game is running
     std::unique_ptr<DenseBox> box;
-    std::string boxStopped;  // why the native search was given up, for --verbose
+    std::unique_ptr<WordMemo> wordMemo;
+    std::string nativeStopped;  // why the native search was given up, for --verbose
   };
   struct NotMonotone {
     int game;
@@ -132,12 +134,13 @@ class Engine final : private ValueOracle {
   // Recognises a take-and-break shape in affine `move` rules, once.
   void probeMoves(int game);
   uint32_t searchValue(const Position& position);
-  // The native search over the game's dense memo; the engine's search when
-  // the backend has none, or gives up (the reason is kept for --verbose).
-  bool usesBox(uint32_t game);
-  uint32_t boxValue(const Position& position);
-  uint32_t leaveBox(const Position& position, std::string why);
-  std::optional<uint32_t> boxed(const Position& position) const;
+  // The native search over the game's memo; the engine's search when the
+  // backend has none, or gives up (the reason is kept for --verbose).
+  bool usesNative(uint32_t game);
+  uint32_t nativeValue(const Position& position);
+  uint32_t leaveNative(const Position& position, std::string why);
+  // A value the game's native memo holds.
+  std::optional<uint32_t> nativeKnown(const Position& position) const;
   // The value of `position` when every successor already has one.
   bool valueFromKnown(const Position& position, uint32_t& value);
   uint32_t intern(const Position& position);

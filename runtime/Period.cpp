@@ -39,8 +39,7 @@ int64_t heapsNeededForProof(const PeriodInfo& period, int64_t t) {
   // A move may take up to 2^63 - 1 tokens (take {2, 9223372036854775807}):
   // such a period is never proved, not an overflow.
   int64_t heaps = 0;
-  if (__builtin_add_overflow(2 * period.preperiod + 2 * period.period, t, &heaps))
-    return INT64_MAX;
+  if (__builtin_add_overflow(2 * period.preperiod + 2 * period.period, t, &heaps)) return INT64_MAX;
   return heaps;
 }
 

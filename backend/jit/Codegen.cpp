@@ -24,8 +24,8 @@ std::string enumeratorName(int game) {
 bool hasKernel(const ir::Game& g) {
   return g.oneHeap() && !g.normalize;
 }
-std::string denseName(int game) {
-  return "gdsl_dense_" + std::to_string(game);
+std::string nativeName(int game) {
+  return "gdsl_search_" + std::to_string(game);
 }
 
 namespace {
@@ -101,7 +101,7 @@ bool allocates(const ir::Game& g) {
 
 class FunctionEmitter {
  public:
-  enum class Mode { Kernel, Enumerate, Dense };
+  enum class Mode { Kernel, Enumerate, Search };
 
   FunctionEmitter(const ir::Program& p, llvm::Module& m, std::vector<SourceRange>& locs, int game,
                   Mode mode, bool wideTable = false)
@@ -125,6 +125,7 @@ class FunctionEmitter {
     listTy = llvm::StructType::get(C, {i64p, i64, i64, i8});
     listP = listTy->getPointerTo();
     useArena_ = allocates(G);
+    word_ = nativeKind(G) == NativeKind::Word;
   }
 
   void emit() {
@@ -135,7 +136,7 @@ class FunctionEmitter {
     } else {
       auto* fty = llvm::FunctionType::get(i32, {i8p, i64p}, false);
       F = llvm::Function::Create(fty, llvm::Function::ExternalLinkage,
-                                 mode_ == Mode::Dense ? denseName(game_) : enumeratorName(game_),
+                                 mode_ == Mode::Search ? nativeName(game_) : enumeratorName(game_),
                                  M);
     }
     ctx_ = F->getArg(0);
@@ -152,26 +153,32 @@ class FunctionEmitter {
     } else {
       bindParams(F->getArg(1));
     }
-    if (mode_ == Mode::Dense) enterDense(F->getArg(1));
+    if (mode_ == Mode::Search) enterSearch(F->getArg(1));
     for (size_t i = 0; i < G.moves.size(); ++i) {
       moveIndex_ = static_cast<int>(i);
       steps(G.moves[i].steps, 0);
     }
     if (mode_ == Mode::Kernel) {
       B.CreateRet(mex());
-    } else if (mode_ == Mode::Dense) {
+    } else if (mode_ == Mode::Search) {
       Value* v = call(gdsl_jit_seen_mex, i32, {i8p, i64}, {ctx_, seenBase_});
-      B.CreateStore(B.CreateAdd(v, c32(1)), cell_);
-      leaveDense();
+      if (word_)
+        call(gdsl_jit_word_set, voidTy, {i8p, i64, i32}, {ctx_, key_, B.CreateAdd(v, c32(1))});
+      else
+        B.CreateStore(B.CreateAdd(v, c32(1)), cell_);
+      leaveSearch();
       B.CreateRet(c32(0));
     } else {
       B.CreateRet(llvm::ConstantInt::get(i32, 0));
     }
     B.SetInsertPoint(bail_);
-    if (mode_ == Mode::Dense) {
+    if (mode_ == Mode::Search) {
       // Nothing half-done stays: the position is unknown again.
-      B.CreateStore(c32(0), cell_);
-      leaveDense();
+      if (word_)
+        call(gdsl_jit_word_forget, voidTy, {i8p, i64}, {ctx_, key_});
+      else
+        B.CreateStore(c32(0), cell_);
+      leaveSearch();
     }
     B.CreateRet(B.CreateLoad(mode_ == Mode::Kernel ? i64 : i32, retSlot_));
   }
@@ -682,7 +689,7 @@ class FunctionEmitter {
       markSeen(B.CreateTrunc(B.CreateLoad(i64, acc), i32));
       return;
     }
-    if (mode_ == Mode::Dense) {
+    if (mode_ == Mode::Search) {
       Value* acc = entryAlloca(i64, "xor");
       B.CreateStore(c64(0), acc);
       xorTerms(m.successor, acc);
@@ -823,8 +830,8 @@ class FunctionEmitter {
         continue;
       }
       Value* v = nullptr;
-      if (mode_ == Mode::Dense && t.game == game_) {
-        v = denseValue(t);
+      if (mode_ == Mode::Search && t.game == game_) {
+        v = searchedValue(t);
       } else if (t.game == game_) {
         // The hot path: a smaller heap of this game is read from the table.
         Value* m = integer(t.args[0]);
@@ -847,24 +854,30 @@ class FunctionEmitter {
 
   // Marks the position's cell, checks the native stack and polls now and
   // then; the moves' values go on the seen stack from its current top.
-  void enterDense(Value* words) {
-    // The box does not move during a search: its shape is read once.
-    Value* extent = B.CreateLoad(i64p, stateField(offsetof(KernelState, extent), i64p));
-    Value* stride = B.CreateLoad(i64p, stateField(offsetof(KernelState, stride), i64p));
-    for (size_t i = 0; i < G.params.size(); ++i) {
-      extents_.push_back(B.CreateLoad(i64, B.CreateConstInBoundsGEP1_64(i64, extent, i)));
-      strides_.push_back(B.CreateLoad(i64, B.CreateConstInBoundsGEP1_64(i64, stride, i)));
+  void enterSearch(Value* words) {
+    if (word_) {
+      // The position's slot, marked; the memo may be full (--max-states).
+      key_ = B.CreateLoad(i64, words);
+      seenBase_ = B.CreateLoad(i64, stateField(offsetof(KernelState, seenTop), i64));
+      checkStatus(call(gdsl_jit_word_enter, i32, {i8p, i64}, {ctx_, key_}));
+    } else {
+      // The box does not move during a search: its shape is read once.
+      Value* extent = B.CreateLoad(i64p, stateField(offsetof(KernelState, extent), i64p));
+      Value* stride = B.CreateLoad(i64p, stateField(offsetof(KernelState, stride), i64p));
+      for (size_t i = 0; i < G.params.size(); ++i) {
+        extents_.push_back(B.CreateLoad(i64, B.CreateConstInBoundsGEP1_64(i64, extent, i)));
+        strides_.push_back(B.CreateLoad(i64, B.CreateConstInBoundsGEP1_64(i64, stride, i)));
+      }
+      cells_ = B.CreateLoad(i32p, stateField(offsetof(KernelState, cells), i32p));
+      Value* index = c64(0);
+      for (size_t i = 0; i < G.params.size(); ++i) {
+        Value* w = B.CreateLoad(i64, B.CreateConstInBoundsGEP1_64(i64, words, i));
+        index = B.CreateAdd(index, B.CreateMul(w, strides_[i]));
+      }
+      cell_ = B.CreateInBoundsGEP(i32, cells_, index);
+      B.CreateStore(c32(-1), cell_);  // kDenseOnStack
+      seenBase_ = B.CreateLoad(i64, stateField(offsetof(KernelState, seenTop), i64));
     }
-    cells_ = B.CreateLoad(i32p, stateField(offsetof(KernelState, cells), i32p));
-    Value* index = c64(0);
-    for (size_t i = 0; i < G.params.size(); ++i) {
-      Value* w = B.CreateLoad(i64, B.CreateConstInBoundsGEP1_64(i64, words, i));
-      index = B.CreateAdd(index, B.CreateMul(w, strides_[i]));
-    }
-    Value* cells = cells_;
-    cell_ = B.CreateInBoundsGEP(i32, cells, index);
-    B.CreateStore(c32(-1), cell_);  // kDenseOnStack
-    seenBase_ = B.CreateLoad(i64, stateField(offsetof(KernelState, seenTop), i64));
     // The stack grows down: below the floor, stop and let the engine restart here.
     llvm::Function* frameAddress =
         llvm::Intrinsic::getDeclaration(&M, llvm::Intrinsic::frameaddress, {i8p});
@@ -892,7 +905,7 @@ class FunctionEmitter {
     B.SetInsertPoint(polled);
   }
 
-  void leaveDense() { B.CreateStore(seenBase_, stateField(offsetof(KernelState, seenTop), i64)); }
+  void leaveSearch() { B.CreateStore(seenBase_, stateField(offsetof(KernelState, seenTop), i64)); }
 
   void pushSeen(Value* v) {
     Value* topField = stateField(offsetof(KernelState, seenTop), i64);
@@ -914,7 +927,7 @@ class FunctionEmitter {
   // The value of a component of this game: read from the box, or searched
   // recursively when unknown. Outside the box (or on a cycle) the search
   // stops with a status the engine acts on.
-  Value* denseValue(const ir::Term& t) {
+  Value* searchedValue(const ir::Term& t) {
     size_t count = t.args.size();
     std::vector<Value*> raw;
     for (const ir::Expr& a : t.args) raw.push_back(integer(a));
@@ -939,12 +952,14 @@ class FunctionEmitter {
     for (size_t i = 0; i < count; ++i) {
       B.CreateStore(words[i],
                     B.CreateConstInBoundsGEP2_32(arrayTy, array, 0, static_cast<unsigned>(i)));
-      Value* e = extents_[i];
-      Value* st = strides_[i];
       // A negative raw argument is an error even when normalize hides it.
       inBox = B.CreateAnd(inBox, B.CreateICmpSGE(raw[i], c64(0)));
-      inBox = B.CreateAnd(inBox, B.CreateICmpULT(words[i], e));
-      index = B.CreateAdd(index, B.CreateMul(words[i], st));
+      if (word_) {
+        inBox = B.CreateAnd(inBox, B.CreateICmpSGE(words[i], c64(0)));
+      } else {
+        inBox = B.CreateAnd(inBox, B.CreateICmpULT(words[i], extents_[i]));
+        index = B.CreateAdd(index, B.CreateMul(words[i], strides_[i]));
+      }
     }
     BasicBlock* outside = BasicBlock::Create(C, "outside", F);
     BasicBlock* inside = BasicBlock::Create(C, "inside", F);
@@ -954,13 +969,14 @@ class FunctionEmitter {
                       {ctx_, first, c64(static_cast<int64_t>(count))}));
     B.CreateBr(bail_);
     B.SetInsertPoint(inside);
-    Value* cell = B.CreateInBoundsGEP(i32, cells_, index);
-    Value* known = B.CreateLoad(i32, cell);
+    Value* cell = word_ ? nullptr : B.CreateInBoundsGEP(i32, cells_, index);
+    Value* known = word_ ? probeWord(words[0]) : B.CreateLoad(i32, cell);
     Value* value = ifElse(
         B.CreateICmpEQ(known, c32(0)), i32,
         [&] {
           checkStatus(B.CreateCall(F, {ctx_, first}));
-          return B.CreateLoad(i32, cell);
+          if (word_) return call(gdsl_jit_word_get, i32, {i8p, i64}, {ctx_, words[0]});
+          return static_cast<Value*>(B.CreateLoad(i32, cell));
         },
         [&] { return known; });
     BasicBlock* cycle = BasicBlock::Create(C, "cycle", F);
@@ -972,6 +988,44 @@ class FunctionEmitter {
     B.CreateBr(bail_);
     B.SetInsertPoint(valued);
     return B.CreateZExt(B.CreateSub(value, c32(1)), i64);
+  }
+
+  // The value cell of `key` in the packed memo (0 when absent): an inline
+  // linear probe from its home slot, as WordMemo::find does.
+  Value* probeWord(Value* key) {
+    Value* slots = B.CreateLoad(i8p, stateField(offsetof(KernelState, wordSlots), i8p));
+    Value* mask = B.CreateLoad(i64, stateField(offsetof(KernelState, wordMask), i64));
+    Value* shift = B.CreateLoad(i64, stateField(offsetof(KernelState, wordShift), i64));
+    Value* home =
+        B.CreateLShr(B.CreateMul(key, c64(static_cast<int64_t>(WordMemo::kMultiplier))), shift);
+    BasicBlock* before = B.GetInsertBlock();
+    BasicBlock* loop = BasicBlock::Create(C, "probe", F);
+    BasicBlock* found = BasicBlock::Create(C, "found", F);
+    BasicBlock* other = BasicBlock::Create(C, "other", F);
+    BasicBlock* next = BasicBlock::Create(C, "nextslot", F);
+    BasicBlock* done = BasicBlock::Create(C, "probed", F);
+    B.CreateBr(loop);
+    B.SetInsertPoint(loop);
+    auto* i = B.CreatePHI(i64, 2);
+    i->addIncoming(home, before);
+    Value* slot = B.CreateInBoundsGEP(i8, slots, B.CreateMul(i, c64(sizeof(WordSlot))));
+    Value* slotKey = B.CreateAlignedLoad(i64, B.CreateBitCast(slot, i64p), llvm::MaybeAlign(4));
+    B.CreateCondBr(B.CreateICmpEQ(slotKey, key), found, other);
+    B.SetInsertPoint(other);
+    B.CreateCondBr(B.CreateICmpEQ(slotKey, c64(-1)), done, next);
+    B.SetInsertPoint(next);
+    i->addIncoming(B.CreateAnd(B.CreateAdd(i, c64(1)), mask), next);
+    B.CreateBr(loop);
+    B.SetInsertPoint(found);
+    Value* valuePtr =
+        B.CreateBitCast(B.CreateConstInBoundsGEP1_64(i8, slot, offsetof(WordSlot, value)), i32p);
+    Value* cell = B.CreateAlignedLoad(i32, valuePtr, llvm::MaybeAlign(4));
+    B.CreateBr(done);
+    B.SetInsertPoint(done);
+    auto* result = B.CreatePHI(i32, 2);
+    result->addIncoming(cell, found);
+    result->addIncoming(c32(0), other);
+    return result;
   }
 
   // ---- mex --------------------------------------------------------------------
@@ -1045,6 +1099,8 @@ class FunctionEmitter {
   Value* seenBase_ = nullptr;  // dense search: where its moves' values start
   Value* cells_ = nullptr;     // dense search: the box, read once
   std::vector<Value*> extents_, strides_;
+  bool word_ = false;     // the native search fills a packed table of words, not a box
+  Value* key_ = nullptr;  // its position's word
   llvm::AllocaInst* ints_ = nullptr;
   llvm::AllocaInst* lists_ = nullptr;
   BasicBlock* bail_ = nullptr;
@@ -1052,14 +1108,16 @@ class FunctionEmitter {
 
 }  // namespace
 
-bool hasDenseSearch(const ir::Game& g) {
-  if (hasKernel(g) || g.bitSet || g.params.empty()) return false;
+NativeKind nativeKind(const ir::Game& g) {
+  if (g.params.empty()) return NativeKind::None;
   for (const ir::Param& p : g.params)
-    if (p.type != ir::Type::Int) return false;
+    if (p.type != ir::Type::Int) return NativeKind::None;
   if (g.normalize)
     for (const ir::Expr& e : *g.normalize)
-      if (!cannotFail(e)) return false;
-  return true;
+      if (!cannotFail(e)) return NativeKind::None;
+  if (g.params.size() >= 2) return NativeKind::Box;
+  // A one-heap game without normalize is tabled by its kernel.
+  return g.bitSet || g.normalize ? NativeKind::Word : NativeKind::None;
 }
 
 void emitGame(const ir::Program& program, int game, llvm::Module& module,
@@ -1069,9 +1127,8 @@ void emitGame(const ir::Program& program, int game, llvm::Module& module,
     FunctionEmitter(program, module, locs, game, FunctionEmitter::Mode::Kernel, true).emit();
   }
   FunctionEmitter(program, module, locs, game, FunctionEmitter::Mode::Enumerate).emit();
-  const ir::Game& g = program.games[static_cast<size_t>(game)];
-  if (!hasKernel(g) && hasDenseSearch(g))
-    FunctionEmitter(program, module, locs, game, FunctionEmitter::Mode::Dense).emit();
+  if (nativeKind(program.games[static_cast<size_t>(game)]) != NativeKind::None)
+    FunctionEmitter(program, module, locs, game, FunctionEmitter::Mode::Search).emit();
 }
 
 }  // namespace gdsl::jit

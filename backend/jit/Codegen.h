@@ -21,10 +21,14 @@ std::string kernelName(int game, bool wide);
 std::string enumeratorName(int game);
 // Whether game `g` gets a kernel (one integer parameter, no normalize).
 bool hasKernel(const ir::Game& g);
-std::string denseName(int game);
-// Whether game `g` gets a dense search `i32 dense(ctx, words)` (integer
-// parameters only, not a set of bits, a normalize rule that cannot fail).
-bool hasDenseSearch(const ir::Game& g);
+// The native search `i32 search(ctx, words)` a game gets, by the memo it
+// fills (runtime/Backend.h): none; a dense box (two or more integer
+// parameters); a packed table of words (one integer parameter that is not
+// tabled: a set of bits, or a normalize rule). Its normalize rule, if any,
+// must be made of operations that cannot fail.
+enum class NativeKind { None, Box, Word };
+NativeKind nativeKind(const ir::Game& g);
+std::string nativeName(int game);
 
 // Emits game `game`'s functions into `module`; `locs` receives the source
 // range of every location index the code passes to the error helper.

@@ -23,11 +23,11 @@ namespace gdsl::jit {
 
 using KernelFn = int64_t (*)(Context*, int64_t, const void*);
 using EnumerateFn = int32_t (*)(Context*, const int64_t*);
-using DenseFn = int32_t (*)(Context*, const int64_t*);
+using SearchFn = int32_t (*)(Context*, const int64_t*);
 
-// How much of the stack a native dense search may use before it stops and the
-// engine restarts it at the deepest position (DenseStatus::Deep).
-constexpr uint64_t kDenseStackBytes = 2 << 20;
+// How much of the stack a native search may use before it stops and the
+// engine restarts it at the deepest position (NativeStatus::Deep).
+constexpr uint64_t kNativeStackBytes = 2 << 20;
 
 struct JitBackend::Impl {
   const ir::Program* program = nullptr;
@@ -36,8 +36,8 @@ struct JitBackend::Impl {
   std::vector<KernelFn> kernels;      // reading 16-bit tables
   std::vector<KernelFn> wideKernels;  // reading 32-bit tables
   std::vector<EnumerateFn> enumerators;
-  std::vector<DenseFn> denseSearches;
-  uint64_t stackFloor = 0;  // of the outermost dense search running
+  std::vector<SearchFn> searches;  // native searches (Codegen.h, nativeKind)
+  uint64_t stackFloor = 0;         // of the outermost native search running
   std::vector<SourceRange> locations;
   std::unique_ptr<llvm::TargetMachine> machine;
   std::string triple;
@@ -114,7 +114,7 @@ std::unique_ptr<JitBackend> JitBackend::create(PositionBuilder& positions, std::
   impl.kernels.assign(program.games.size(), nullptr);
   impl.wideKernels.assign(program.games.size(), nullptr);
   impl.enumerators.assign(program.games.size(), nullptr);
-  impl.denseSearches.assign(program.games.size(), nullptr);
+  impl.searches.assign(program.games.size(), nullptr);
   impl.compiled.assign(program.games.size(), false);
 
   auto machineBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
@@ -182,13 +182,13 @@ bool JitBackend::compile(int game, std::string& error) {
     return false;
   }
   impl.enumerators[static_cast<size_t>(game)] = reinterpret_cast<EnumerateFn>(symbol->getAddress());
-  if (hasDenseSearch(impl.program->games[static_cast<size_t>(game)])) {
-    auto dense = impl.jit->lookup(denseName(game));
-    if (!dense) {
-      error = message(dense.takeError());
+  if (nativeKind(impl.program->games[static_cast<size_t>(game)]) != NativeKind::None) {
+    auto search = impl.jit->lookup(nativeName(game));
+    if (!search) {
+      error = message(search.takeError());
       return false;
     }
-    impl.denseSearches[static_cast<size_t>(game)] = reinterpret_cast<DenseFn>(dense->getAddress());
+    impl.searches[static_cast<size_t>(game)] = reinterpret_cast<SearchFn>(search->getAddress());
   }
   impl.compiled[static_cast<size_t>(game)] = true;
   impl.compileMillis +=
@@ -287,39 +287,50 @@ uint32_t JitBackend::heapValue(int game, int64_t n, TableView table, ValueOracle
   return static_cast<uint32_t>(value);
 }
 
-bool JitBackend::searchesDense(int game) {
-  return hasDenseSearch(impl_->program->games[static_cast<size_t>(game)]);
+bool JitBackend::searchesNatively(int game) {
+  return nativeKind(impl_->program->games[static_cast<size_t>(game)]) != NativeKind::None;
 }
 
-DenseStatus JitBackend::searchDense(int game, const int64_t* words, DenseBox& box,
-                                    ValueOracle& oracle, std::vector<int64_t>& miss) {
-  if (!searchesDense(game)) return DenseStatus::Unsupported;
+NativeStatus JitBackend::searchNative(int game, const int64_t* words, NativeMemo memo,
+                                      ValueOracle& oracle, std::vector<int64_t>& miss) {
+  NativeKind kind = nativeKind(impl_->program->games[static_cast<size_t>(game)]);
+  if (kind == NativeKind::None || (kind == NativeKind::Box) != (memo.box != nullptr))
+    return NativeStatus::Unsupported;
   DepthGuard guard(*this);
   Context& c = guard.context();
   ensureCompiled(game);
   c.oracle = &oracle;
   c.game = game;
-  c.cells = box.cells();
-  c.extent = box.extent().data();
-  c.stride = box.stride().data();
+  if (memo.box) {
+    c.cells = memo.box->cells();
+    c.extent = memo.box->extent().data();
+    c.stride = memo.box->stride().data();
+  } else {
+    c.words = memo.words;
+    c.wordSlots = reinterpret_cast<uint8_t*>(memo.words->slots());
+    c.wordMask = memo.words->mask();
+    c.wordShift = memo.words->shift();
+  }
   c.seenTop = 0;
   c.miss = &miss;
-  // One budget for all dense searches nested in each other (through the oracle).
+  // One budget for all native searches nested in each other (through the oracle).
   bool outermost = impl_->stackFloor == 0;
   if (outermost)
-    impl_->stackFloor = reinterpret_cast<uint64_t>(__builtin_frame_address(0)) - kDenseStackBytes;
+    impl_->stackFloor = reinterpret_cast<uint64_t>(__builtin_frame_address(0)) - kNativeStackBytes;
   c.stackFloor = impl_->stackFloor;
-  int32_t status = impl_->denseSearches[static_cast<size_t>(game)](&c, words);
+  int32_t status = impl_->searches[static_cast<size_t>(game)](&c, words);
   if (outermost) impl_->stackFloor = 0;
   switch (status) {
     case 0:
-      return DenseStatus::Done;
+      return NativeStatus::Done;
     case kDenseOutside:
-      return DenseStatus::Outside;
+      return NativeStatus::Outside;
     case kDenseDeep:
-      return DenseStatus::Deep;
+      return NativeStatus::Deep;
     case kDenseCycle:
-      return DenseStatus::Cycle;
+      return NativeStatus::Cycle;
+    case kDenseFull:
+      return NativeStatus::Full;
     default:
       break;
   }
@@ -331,7 +342,7 @@ DenseStatus JitBackend::searchDense(int game, const int64_t* words, DenseBox& bo
     } catch (const RuntimeError&) {
     }
   }
-  return DenseStatus::Failed;
+  return NativeStatus::Failed;
 }
 
 std::string JitBackend::report() const {

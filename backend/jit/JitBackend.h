@@ -32,9 +32,9 @@ class JitBackend final : public Backend {
   void normalize(Position& position) override;
   void enumerate(const Position& position, MoveSink& sink) override;
   uint32_t heapValue(int game, int64_t n, TableView table, ValueOracle& oracle) override;
-  bool searchesDense(int game) override;
-  DenseStatus searchDense(int game, const int64_t* words, DenseBox& box, ValueOracle& oracle,
-                          std::vector<int64_t>& miss) override;
+  bool searchesNatively(int game) override;
+  NativeStatus searchNative(int game, const int64_t* words, NativeMemo memo, ValueOracle& oracle,
+                            std::vector<int64_t>& miss) override;
   std::string report() const override;
 
   // The optimized LLVM IR of the games compiled by compileAll.

@@ -10,6 +10,7 @@
 
 #include "compiler/ir/Evaluator.h"
 #include "runtime/Backend.h"
+#include "runtime/WordMemo.h"
 
 namespace gdsl::jit {
 
@@ -19,7 +20,7 @@ struct KernelState {
   uint32_t* stamps = nullptr;  // stamps[v] == epoch: value v was seen
   uint64_t capacity = 0;
   uint32_t epoch = 0;
-  // Dense search (Backend::searchDense): the box being filled.
+  // Native search (Backend::searchNative): the box being filled.
   uint32_t* cells = nullptr;
   const int64_t* extent = nullptr;
   const int64_t* stride = nullptr;
@@ -28,15 +29,21 @@ struct KernelState {
   uint32_t* seen = nullptr;
   uint64_t seenTop = 0;
   uint64_t seenCapacity = 0;
+  // Or the packed table of words being filled (runtime/WordMemo.h); the
+  // helper that inserts updates these when it grows.
+  uint8_t* wordSlots = nullptr;
+  uint64_t wordMask = 0;
+  uint64_t wordShift = 64;
   // The search stops with kDenseDeep when the native stack reaches this address.
   uint64_t stackFloor = 0;
   uint64_t ticks = 0;  // positions expanded: every 4096, a poll for Ctrl-C
 };
 
-// Statuses of emitted dense searches beyond 0 (done) and 1 (an error).
+// Statuses of emitted native searches beyond 0 (done) and 1 (an error).
 inline constexpr int32_t kDenseOutside = 3;
 inline constexpr int32_t kDenseDeep = 4;
 inline constexpr int32_t kDenseCycle = 5;
+inline constexpr int32_t kDenseFull = 6;
 
 class JitBackend;
 
@@ -55,6 +62,7 @@ struct Context : KernelState {
   std::exception_ptr error;  // set when a helper fails
   std::vector<uint32_t> seenStore;
   std::vector<int64_t>* miss = nullptr;  // where a dense search reports a position
+  WordMemo* words = nullptr;             // the packed table a search fills, if any
   ir::ListArena* arena = nullptr;
 };
 
@@ -100,6 +108,12 @@ void gdsl_jit_seen_grow(Context* ctx);
 uint32_t gdsl_jit_seen_mex(Context* ctx, uint64_t base);
 int32_t gdsl_jit_dense_miss(Context* ctx, const int64_t* words, int64_t count);
 int32_t gdsl_jit_dense_deep(Context* ctx, const int64_t* words, int64_t count);
+// The packed table of words: mark `key` as being expanded (kDenseFull when
+// the table is full); set its cell; make it unknown again; read its cell.
+int32_t gdsl_jit_word_enter(Context* ctx, int64_t key);
+void gdsl_jit_word_set(Context* ctx, int64_t key, uint32_t cell);
+void gdsl_jit_word_forget(Context* ctx, int64_t key);
+uint32_t gdsl_jit_word_get(Context* ctx, int64_t key);
 }
 
 }  // namespace gdsl::jit

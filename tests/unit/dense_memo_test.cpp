@@ -1,8 +1,8 @@
-// Dense memos (runtime/DenseBox.h, Backend::searchDense): games with integer parameters
-// searched natively over an array indexed by their parameters, against independent brute
-// forces on every backend; the box growing, the native stack running out and restarting,
-// the box refused past --max-states, and cycles and errors handed back to the hashed search
-// with the same message.
+// Native searches (Backend::searchNative): games with integer parameters searched natively
+// over an array indexed by their parameters (runtime/DenseBox.h) or, for one parameter, a
+// packed table of words (runtime/WordMemo.h), against independent brute forces on every
+// backend; the box growing, the native stack running out and restarting, memos refused past
+// --max-states, and cycles and errors handed back to the hashed search with the same message.
 #include <fmt/format.h>
 
 #include <catch2/catch.hpp>
@@ -14,6 +14,7 @@
 
 #include "driver/Session.h"
 #include "runtime/DenseBox.h"
+#include "runtime/WordMemo.h"
 #include "test_backends.h"
 
 namespace {
@@ -213,4 +214,75 @@ TEST_CASE("a dense box grows and keeps every value") {
   CHECK(!box.known(wider, v));
   std::vector<int64_t> negative = {-1, 0};
   CHECK(!box.covers(negative));
+}
+
+TEST_CASE("one-parameter games with normalize or bit moves fill a packed table of words") {
+  // Odd(n): normalize to the odd number n | 1; take 2 or 4, or clear a set bit k > 0 and add
+  // a heap Odd(k). Loop(9) can reach itself.
+  const char* source = R"(
+game Odd(n) {
+  normalize -> Odd(n | 1)
+  move less(k in {2, 4}) when k <= n -> Odd(n - k)
+  move bit(k in 0..20) when ((n >> k) & 1) == 1 and k > 0 -> Odd(n ^ (1 << k)) + Odd(k)
+}
+game Loop(n) {
+  move flip when n > 4 -> Loop(n ^ 1)
+  move down(k in 1..min(n, 2)) -> Loop(n - k)
+}
+)";
+  // Bottom-up over the odd numbers: every option is a smaller odd number.
+  std::vector<int> g(131072, 0);
+  for (int n = 1; n < 131072; n += 2) {
+    std::vector<int> seen;
+    for (int k : {2, 4})
+      if (k <= n) seen.push_back(g[n - k]);
+    for (int k = 1; k <= 20; ++k)
+      if ((n >> k) & 1) seen.push_back(g[n ^ (1 << k)] ^ g[k | 1]);
+    g[n] = mex(seen);
+  }
+  auto odd = [&](int n) { return g[n | 1]; };
+  std::vector<std::string> expected;
+  for (gdsl::BackendKind backend : testing::backends()) {
+    INFO(gdsl::backendKindName(backend));
+    gdsl::Session s{gdsl::StackOptions(backend)};
+    REQUIRE(s.load("odd.game", source));
+    for (int n : {5000, 1, 0, 77, 4095, 100000, 65536})
+      CHECK(s.grundy(fmt::format("Odd({})", n)) == static_cast<uint64_t>(odd(n)));
+    std::vector<std::string> got = {outcome(s, "Loop(3)"), outcome(s, "Loop(9)")};
+    CHECK(got[0] == std::to_string(0));
+    CHECK(got[1].find("can reach itself") != std::string::npos);
+    if (expected.empty()) expected = got;
+    CHECK(got == expected);
+    bool packed = backend == gdsl::BackendKind::Jit;
+    CHECK((s.tableReport().find("Odd: ") != std::string::npos &&
+           s.tableReport().find("packed table of words") != std::string::npos) == packed);
+    // A full table gives the game back to the hashed search, which says so.
+    gdsl::StackOptions small(backend);
+    small.engine.maxStates = 500;
+    gdsl::Session limited(small);
+    REQUIRE(limited.load("odd.game", source));
+    CHECK(outcome(limited, "Odd(5000)").find("gave up after memoizing 500 positions") !=
+          std::string::npos);
+  }
+}
+
+TEST_CASE("a packed table of words grows and keeps every value") {
+  gdsl::WordMemo memo(100000);
+  for (uint64_t k = 0; k < 20000; ++k) *memo.insert(k * 7919) = static_cast<uint32_t>(k % 5 + 1);
+  CHECK(memo.size() == 20000);
+  CHECK(4 * memo.size() <= 3 * (memo.mask() + 1));
+  uint32_t v = 0;
+  for (uint64_t k = 0; k < 20000; k += 97) {
+    REQUIRE(memo.known(k * 7919, v));
+    CHECK(v == k % 5);
+  }
+  CHECK(!memo.known(3, v));
+  CHECK(memo.find(3) == nullptr);
+  *memo.insert(3) = gdsl::kDenseOnStack;
+  CHECK(!memo.known(3, v));
+  CHECK(memo.knownCount() == 20000);
+  gdsl::WordMemo tiny(10);
+  for (uint64_t k = 0; k < 10; ++k) CHECK(tiny.insert(k) != nullptr);
+  CHECK(tiny.insert(10) == nullptr);
+  CHECK(tiny.insert(4) != nullptr);  // present: still found
 }
