@@ -73,6 +73,10 @@ def work_e(n):  # not extrapolated: the reachable boards are only known by searc
     return None
 
 
+def work_f(n):  # position (a, b, c), a >= b >= c, has (a - 1) + b + c moves
+    return sum((b + 1) * (a + b) + b * (b + 1) // 2 for a in range(1, n + 1) for b in range(a + 1))
+
+
 NK_ROWS = 5  # row (e)'s grid is W x 5
 
 
@@ -83,6 +87,18 @@ def moore_all_file(h, tmp):
         f.write('import "%s"\n' % os.path.join(BENCH, "games", "d_moore.game"))
         for t in itertools.combinations_with_replacement(range(h + 1), 4):
             f.write("eval M([%s])\n" % ", ".join(map(str, t)))
+    return path
+
+
+def chomp_all_file(n, tmp):
+    """Every Chomp position 1 <= a <= N, b <= a, c <= b, in lexicographic order: one
+    `table Chomp(a, b, 0..b)` per (a, b) (about N^2 / 2 statements rather than N^3 / 6 evals)."""
+    path = os.path.join(tmp, "f_chomp_all.game")
+    with open(path, "w") as f:
+        f.write('import "%s"\n' % os.path.join(BENCH, "games", "f_chomp.game"))
+        for a in range(1, n + 1):
+            for b in range(a + 1):
+                f.write("table Chomp(%d, %d, 0..%d)\n" % (a, b, b))
     return path
 
 
@@ -181,6 +197,16 @@ ROWS = {
         jit_target=1.0, interp_target=10.0, python_target=20.0, memory_target=1.0,
         verify=nodekayles_options_file,
     ),
+    "f": dict(
+        title="(f) three-row Chomp: Chomp(N, N, N) and every position below it",
+        short="3-row Chomp",
+        game="f_chomp.game", base="f_chomp", size=200, quick=30, probe=100,
+        gdsl=lambda n: ["eval", "-e", "Chomp(%d, %d, %d)" % (n, n, n)],
+        what="N = %d",
+        complexity="O(N^4)", work=work_f,
+        jit_target=2.0, interp_target=None, python_target=20.0,
+        verify=chomp_all_file,
+    ),
 }
 
 IMPLS = ["jit", "interp", "cpp", "cpp-glibc", "python"]
@@ -262,9 +288,17 @@ def parse_gdsl(out):
 
 
 def eval_values(out):
-    """The values of the eval statements in gdsl's JSON Lines, in order."""
-    return [json.loads(line)["grundy"] for line in out.splitlines()
-            if line.strip().startswith("{") and json.loads(line).get("kind") == "eval"]
+    """The values of the eval and one-range table statements in gdsl's JSON Lines, in order."""
+    vals = []
+    for line in out.splitlines():
+        if not line.strip().startswith("{"):
+            continue
+        o = json.loads(line)
+        if o.get("kind") == "eval":
+            vals.append(o["grundy"])
+        elif o.get("kind") == "table":
+            vals.extend(o["values"])
+    return vals
 
 
 # ---------------------------------------------------------------------------------------------
@@ -346,7 +380,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--runs", type=int, default=3, help="timed runs per implementation (median)")
-    ap.add_argument("--rows", default="a,b,c,d,e", help="rows to run, e.g. a,c")
+    ap.add_argument("--rows", default=",".join(ROWS), help="rows to run, e.g. a,c")
     ap.add_argument("--impls", default=",".join(DEFAULT_IMPLS),
                     help="comma list of %s, or 'all'" % ",".join(IMPLS))
     ap.add_argument("--gdsl", default=os.path.join(REPO, "build", "gdsl"),
@@ -496,9 +530,10 @@ def main():
                         impl, k + 1, res.wall, res.cpu, ans[0],
                         "" if ans[1] is None else " checksum=%d" % ans[1]), flush=True)
 
-            # Rows (d) and (e): gdsl's timed run answers one position (M([H,H,H,H]), the full
-            # board); one untimed run evaluates the positions the baselines' checksum covers
-            # (every sorted position, the board's options) and is checked against it.
+            # Rows (d), (e) and (f): gdsl's timed run answers one position (M([H,H,H,H]), the
+            # full board, Chomp(N,N,N)); one untimed run evaluates the positions the baselines'
+            # checksum covers (every sorted position, the board's options, every Chomp position
+            # below) and is checked against it.
             if row.get("verify"):
                 for impl in ("jit", "interp"):
                     slot = results.get((r, impl))
@@ -571,7 +606,7 @@ def main():
                 status = "ok"
                 if slot["plan"]["extrapolate"] != 1.0:
                     status = "extrapolated (%s)" % slot["plan"]["note"]
-                elif r == "d" and impl in ("jit", "interp") and slot.get("verify_cmd"):
+                elif r in ("d", "f") and impl in ("jit", "interp") and slot.get("verify_cmd"):
                     status = "ok (all %d positions checked)" % slot["answer"][2]
                 elif r == "e" and impl in ("jit", "interp") and slot.get("verify_cmd"):
                     status = "ok (the full board's %d options checked)" % slot["answer"][2]
@@ -687,6 +722,8 @@ def main():
       "`M([H, H, H, H])` alone; an untimed second gdsl run evaluates every sorted position "
       "and is checked against the baselines. Row (e) times the full board alone; the "
       "checksum is over the values of its options, which an untimed gdsl run evaluates. "
+      "Row (f) times `Chomp(N, N, N)` alone; an untimed gdsl run tables every position "
+      "`a >= b >= c` below it (lexicographic order), checked against the baselines. "
       "Peak memory is the process's maximum resident set; bytes per position divide it "
       "by the positions the C++ baseline memoizes (row (e)).")
     w("")

@@ -4,7 +4,7 @@
 #include <fmt/format.h>
 
 #include "backend/interp/Interpreter.h"
-#include "backend/jit/JitBackend.h"
+#include "driver/JitLoader.h"
 
 namespace gdsl {
 namespace {
@@ -43,7 +43,7 @@ class TieredBackend final : public Backend {
     if (calls_++ == 0) start_ = now;
     if ((calls_ & 63) != 0 || now - start_ < tiering_.busy) return interpreter_;
     std::string error;
-    jit_ = jit::JitBackend::create(positions_, error);
+    jit_ = loadJit(positions_, error);
     if (!jit_) {
       failed_ = true;
       if (log_) *log_ += "gdsl: auto: the JIT failed (" + error + "); staying on the interpreter\n";
@@ -58,7 +58,7 @@ class TieredBackend final : public Backend {
 
   PositionBuilder& positions_;
   Interpreter interpreter_;
-  std::unique_ptr<jit::JitBackend> jit_;
+  std::unique_ptr<Backend> jit_;
   std::string* log_;
   TieringOptions tiering_;
   uint64_t calls_ = 0;
@@ -94,11 +94,12 @@ std::unique_ptr<Backend> makeBackend(PositionBuilder& positions, BackendKind kin
       if (log) *log += "gdsl: backend interp\n";
       return std::make_unique<Interpreter>(positions);
     case BackendKind::Jit: {
-      auto jit = jit::JitBackend::create(positions, error);
+      double setupMillis = 0;
+      auto jit = loadJit(positions, error, &setupMillis);
       if (jit && log)
         *log += fmt::format(
             "gdsl: backend jit (LLVM set up in {:.1f} ms; games compile on first use)\n",
-            jit->compileMillis());
+            setupMillis);
       return jit;
     }
     case BackendKind::Auto:
@@ -109,11 +110,7 @@ std::unique_ptr<Backend> makeBackend(PositionBuilder& positions, BackendKind kin
 }
 
 bool llvmIr(const ir::Program& program, std::string& ir, std::string& error) {
-  PositionBuilder positions(program);
-  auto jit = jit::JitBackend::create(positions, error);
-  if (!jit || !jit->compileAll(error)) return false;
-  ir = jit->optimizedIr();
-  return true;
+  return jitLlvmIr(program, ir, error);
 }
 
 }  // namespace gdsl

@@ -663,8 +663,24 @@ std::optional<ast::Module> parseModule(const SourceManager& sources, uint32_t fi
   if (!checkNesting(tokens, sources, fileId, diagnostics)) return std::nullopt;
   GdslParser parser(&tokens);
   parser.removeErrorListeners();
-  parser.addErrorListener(&collector);
-  P::ProgramContext* tree = parser.program();
+  // Two stages, as ANTLR recommends: the fast SLL prediction, which gives up
+  // at the first error; only then the full LL prediction with error
+  // reporting, from the start (so messages are those of LL alone).
+  parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(
+      antlr4::atn::PredictionMode::SLL);
+  parser.setErrorHandler(std::make_shared<antlr4::BailErrorStrategy>());
+  P::ProgramContext* tree = nullptr;
+  try {
+    tree = parser.program();
+  } catch (const antlr4::ParseCancellationException&) {
+    tokens.seek(0);
+    parser.reset();
+    parser.setErrorHandler(std::make_shared<antlr4::DefaultErrorStrategy>());
+    parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(
+        antlr4::atn::PredictionMode::LL);
+    parser.addErrorListener(&collector);
+    tree = parser.program();
+  }
   if (diagnostics.all().size() != before) return std::nullopt;
   Converter converter(sources, fileId, diagnostics);
   ast::Module module = converter.program(tree);

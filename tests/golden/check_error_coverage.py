@@ -64,6 +64,12 @@ ALLOWED = {
         "the JIT built invalid LLVM IR (a compiler bug)",
     "the JIT could not compile this game: ": "LLVM failed on a game it was given (a compiler bug)",
     "cannot start the JIT: ": "LLVM's native target could not be set up",
+    # The JIT plugin's loader: tests/cli/jit_plugin.py covers each (it needs GDSL_JIT_PLUGIN).
+    "the JIT plugin could not be loaded: ": "tests/cli/jit_plugin.py",
+    " is not a gdsl JIT plugin": "tests/cli/jit_plugin.py",
+    "the JIT plugin ": "tests/cli/jit_plugin.py",
+    " was not found (looked at ": "tests/cli/jit_plugin.py",
+    "; set GDSL_JIT_PLUGIN to its path)": "tests/cli/jit_plugin.py",
     "cannot compile: ": "gdsl check --dump=llvm when LLVM fails (a compiler bug)",
     "cannot start the ": "the REPL's backend could not be set up (LLVM's native target)",
     "it cannot be opened": "a file that fails to open without the system saying why",

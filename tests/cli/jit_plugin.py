@@ -1,0 +1,77 @@
+#!/usr/bin/env python3
+"""LLVM on demand (driver/JitLoader.cpp): a run on the interpreter never maps libLLVM and
+stays small; the JIT maps it when it starts; a missing or wrong plugin is a clear error
+for --backend jit, and `auto` then stays on the interpreter with the same answers.
+
+usage: jit_plugin.py GDSL
+"""
+import os
+import subprocess
+import sys
+
+GDSL = sys.argv[1]
+failures = []
+
+
+def check(cond, what):
+    if not cond:
+        failures.append(what)
+        print("FAIL:", what)
+
+
+def run(args, env_extra=None):
+    env = dict(os.environ)
+    env.update(env_extra or {})
+    return subprocess.run([GDSL] + args, capture_output=True, text=True, env=env, timeout=120)
+
+
+def loaded_files(args):
+    """The shared objects the dynamic loader opened, from LD_DEBUG=files."""
+    r = run(args, {"LD_DEBUG": "files"})
+    return r, [line for line in r.stderr.splitlines() if "file=" in line and "needed by" in line
+               or "calling init:" in line]
+
+
+EXPR = ["eval", "--stdlib-only", "-e", "Nim(3) + Nim(5)"]
+EXPECTED = "Nim(3) + Nim(5): *6, N, winning move Nim(5) -> Nim(3) by take(k=2)"
+
+r, files = loaded_files(EXPR + ["--backend", "interp"])
+check(r.returncode == 0 and r.stdout.strip() == EXPECTED, "the interpreter answers")
+check(not any("libLLVM" in f for f in files), "the interpreter does not map libLLVM")
+check(not any("libgdsl-jit" in f for f in files), "the interpreter does not load the plugin")
+
+r, files = loaded_files(EXPR + ["--backend", "jit"])
+check(r.returncode == 0 and r.stdout.strip() == EXPECTED, "the JIT answers")
+check(any("libLLVM" in f for f in files), "the JIT maps libLLVM")
+
+# Peak memory of a trivial run on the interpreter, when not built with sanitizers (their
+# shadow memory is counted too).
+sanitized = b"libasan" in subprocess.run(["ldd", GDSL], capture_output=True).stdout
+if not sanitized:
+    r = subprocess.run(["/usr/bin/time", "-f", "%M", GDSL] + EXPR + ["--backend", "interp"],
+                       capture_output=True, text=True)
+    peak_kib = int(r.stderr.strip().splitlines()[-1])
+    check(peak_kib <= 20 * 1024, "a trivial eval on the interpreter uses at most 20 MiB "
+          "(%d KiB)" % peak_kib)
+
+# A plugin that is not there, not a library, or not gdsl's.
+cases = [
+    ("/nonexistent/libgdsl-jit.so",
+     "the JIT plugin libgdsl-jit.so was not found (looked at /nonexistent/libgdsl-jit.so; "
+     "set GDSL_JIT_PLUGIN to its path)"),
+    ("/etc/hostname", "the JIT plugin could not be loaded: /etc/hostname: "),
+]
+libc = [l.split()[2] for l in subprocess.run(["ldd", GDSL], capture_output=True,
+                                             text=True).stdout.splitlines() if "libc.so" in l]
+if libc:
+    cases.append((libc[0], libc[0] + " is not a gdsl JIT plugin"))
+for path, message in cases:
+    r = run(EXPR + ["--backend", "jit"], {"GDSL_JIT_PLUGIN": path})
+    check(r.returncode != 0 and message in r.stderr,
+          "--backend jit with GDSL_JIT_PLUGIN=%s says %r (got %r)" % (path, message, r.stderr))
+    r = run(EXPR + ["--backend", "auto", "--verbose"], {"GDSL_JIT_PLUGIN": path})
+    check(r.returncode == 0 and r.stdout.strip() == EXPECTED, "auto still answers (%s)" % path)
+
+if failures:
+    sys.exit(1)
+print("ok: LLVM is loaded on demand")
