@@ -394,14 +394,6 @@ bool Engine::usesNative(uint32_t game) {
   return h.native && !h.nativeActive && backend_.searchesNatively(static_cast<int>(game));
 }
 
-std::optional<uint32_t> Engine::nativeKnown(const Position& position) const {
-  const HeapState& h = heaps_[position.game];
-  uint32_t v = 0;
-  if (h.box && h.box->known({position.words.data(), position.words.size()}, v)) return v;
-  if (h.wordMemo && h.wordMemo->known(static_cast<uint64_t>(position.words[0]), v)) return v;
-  return std::nullopt;
-}
-
 uint32_t Engine::leaveNative(const Position& position, std::string why) {
   HeapState& h = heaps_[position.game];
   h.native = false;
@@ -503,15 +495,14 @@ struct Frame {
   std::vector<uint32_t> seen;  // values of the moves valued so far
 };
 
-uint32_t mex(std::vector<uint32_t>& values) {
-  std::sort(values.begin(), values.end());
+// The least value not among `values`: at most values.size(), so one pass
+// over a bitmap of that size.
+uint32_t mex(const std::vector<uint32_t>& values) {
+  std::vector<bool> seen(values.size() + 1, false);
+  for (uint32_t v : values)
+    if (v < seen.size()) seen[v] = true;
   uint32_t m = 0;
-  for (uint32_t v : values) {
-    if (v == m)
-      ++m;
-    else if (v > m)
-      break;
-  }
+  while (seen[m]) ++m;
   return m;
 }
 

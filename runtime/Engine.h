@@ -164,4 +164,14 @@ class Engine final : private ValueOracle {
 
 inline constexpr uint32_t kUnknownValue = UINT32_MAX;
 
+// Inline: the search's probe asks it of every component it meets.
+inline std::optional<uint32_t> Engine::nativeKnown(const Position& position) const {
+  const HeapState& h = heaps_[position.game];
+  if (!h.box && !h.wordMemo) return std::nullopt;
+  uint32_t v = 0;
+  if (h.box && h.box->known({position.words.data(), position.words.size()}, v)) return v;
+  if (h.wordMemo && h.wordMemo->known(static_cast<uint64_t>(position.words[0]), v)) return v;
+  return std::nullopt;
+}
+
 }  // namespace gdsl

@@ -3,6 +3,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <optional>
+
 namespace gdsl {
 
 // A scratch frame: the slots of one call at one nesting depth.
@@ -35,8 +38,41 @@ class PositionBuilder::Scope {
   Scratch* scratch_ = nullptr;
 };
 
+namespace {
+
+// For each parameter, whether the rule sorts it; nullopt when the rule does
+// more than sort list parameters in place.
+std::optional<std::vector<bool>> sortOnlyPlan(const ir::Game& g) {
+  if (!g.normalize || g.normalize->size() != g.params.size()) return std::nullopt;
+  std::vector<bool> sorted;
+  bool any = false;
+  for (size_t i = 0; i < g.params.size(); ++i) {
+    const ir::Expr& e = (*g.normalize)[i];
+    const ir::Param& p = g.params[i];
+    auto isParam = [&](const ir::Expr& x) {
+      return x.op == (p.type == ir::Type::List ? ir::Op::ListVar : ir::Op::IntVar) &&
+             x.imm == p.slot;
+    };
+    if (isParam(e)) {
+      sorted.push_back(false);
+    } else if (p.type == ir::Type::List && e.op == ir::Op::Sort && isParam(e.kids[0])) {
+      sorted.push_back(true);
+      any = true;
+    } else {
+      return std::nullopt;
+    }
+  }
+  if (!any) return std::nullopt;
+  return sorted;
+}
+
+}  // namespace
+
 PositionBuilder::PositionBuilder(const ir::Program& program)
-    : program_(program), eval_(program, arena_) {}
+    : program_(program), eval_(program, arena_) {
+  for (const ir::Game& g : program.games)
+    sortOnly_.push_back(sortOnlyPlan(g).value_or(std::vector<bool>{}));
+}
 PositionBuilder::~PositionBuilder() = default;
 
 void PositionBuilder::bindParams(const ir::Game& game, const Position& position,
@@ -108,6 +144,20 @@ void PositionBuilder::emitTerms(const std::vector<ir::Term>& terms, const ir::Fr
 void PositionBuilder::normalize(Position& position) {
   const ir::Game& g = program_.games[position.game];
   if (!g.normalize) return;
+  if (const std::vector<bool>& sorted = sortOnly_[position.game]; !sorted.empty()) {
+    // The same words the evaluator would give: each sorted list sorted in place.
+    size_t w = 0;
+    for (size_t i = 0; i < g.params.size(); ++i) {
+      if (g.params[i].type != ir::Type::List) {
+        ++w;
+        continue;
+      }
+      auto n = static_cast<size_t>(position.words[w++]);
+      if (sorted[i]) std::sort(position.words.begin() + w, position.words.begin() + w + n);
+      w += n;
+    }
+    return;
+  }
   Scope scope(*this);
   ir::Frame f = scope.frame(g.intSlots, g.listSlots);
   Position out;

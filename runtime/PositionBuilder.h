@@ -103,6 +103,12 @@ class PositionBuilder {
   struct Scratch;
   class Scope;
 
+  // A normalize rule that only sorts some list parameters and keeps the
+  // others (`normalize -> M(sort(h))`) runs as a sort of the words, without
+  // the evaluator: per game, for each parameter, whether it is sorted. Empty
+  // for a game without such a rule.
+  std::vector<std::vector<bool>> sortOnly_;
+
   const ir::Program& program_;
   ir::ListArena arena_;
   ir::Evaluator eval_;
