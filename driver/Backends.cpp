@@ -27,12 +27,15 @@ class TieredBackend final : public Backend {
   uint32_t heapValue(int game, int64_t n, TableView table, ValueOracle& oracle) override {
     return current().heapValue(game, n, table, oracle);
   }
-  // Native searches once the JIT has taken over; until then the engine's own.
-  bool searchesNatively(int game) override { return jit_ && jit_->searchesNatively(game); }
+  // A native search runs on one backend from start to end: the interpreter's
+  // until the switch, the JIT's after (Unsupported, for a game the JIT has
+  // none for, sends it to the engine's search).
+  bool searchesNatively(int game) override {
+    return jit_ ? jit_->searchesNatively(game) : interpreter_.searchesNatively(game);
+  }
   NativeStatus searchNative(int game, const int64_t* words, NativeMemo memo, ValueOracle& oracle,
                             std::vector<int64_t>& miss) override {
-    if (!jit_) return NativeStatus::Unsupported;
-    return jit_->searchNative(game, words, memo, oracle, miss);
+    return current().searchNative(game, words, memo, oracle, miss);
   }
 
  private:

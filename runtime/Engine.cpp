@@ -39,7 +39,7 @@ Engine::Engine(const ir::Program& program, Backend& backend, EngineOptions optio
     if (game.takeBreak && !options_.plain)
       heaps_[g].solver = std::make_unique<TakeBreakSolver>(*game.takeBreak, options_.sparse);
     heaps_[g].proofBound = game.takeBreakBound;
-    heaps_[g].native = !game.params.empty();
+    heaps_[g].native = options_.native && !game.params.empty();
     for (const ir::Param& p : game.params)
       if (p.type != ir::Type::Int) heaps_[g].native = false;
   }

@@ -33,6 +33,10 @@ struct EngineOptions {
   // The plain method: no period proved while a table grows (so every value is
   // computed by the kernel), for comparing kernels in benchmarks.
   bool plain = false;
+  // Native searches over dense memos and packed tables for games with
+  // integer parameters (Backend::searchNative); off, every such game is
+  // searched with the hashed memo (tests compare the two).
+  bool native = true;
   // Sparse space for take-and-break games (runtime/TakeBreakSolver.h).
   SparseOptions sparse;
   // Checkpoints (runtime/Checkpoint.h): while a table grows, the tables are

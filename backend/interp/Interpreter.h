@@ -24,6 +24,10 @@ class Interpreter final : public Backend {
   void normalize(Position& position) override { positions_.normalize(position); }
   void enumerate(const Position& position, MoveSink& sink) override;
   uint32_t heapValue(int game, int64_t n, TableView table, ValueOracle& oracle) override;
+  // Every game whose parameters are integers (backend/interp/NativeSearch.cpp).
+  bool searchesNatively(int) override { return true; }
+  NativeStatus searchNative(int game, const int64_t* words, NativeMemo memo, ValueOracle& oracle,
+                            std::vector<int64_t>& miss) override;
 
  private:
   struct Depth;

@@ -250,6 +250,31 @@ class FunctionEmitter {
     B.SetInsertPoint(ok);
   }
 
+  // Leaves through the bail block with the status `status()` builds when
+  // `cond` holds (the unlikely way).
+  template <typename Status>
+  void exitIf(Value* cond, Status&& status) {
+    BasicBlock* exit = BasicBlock::Create(C, "exit", F);
+    BasicBlock* stay = BasicBlock::Create(C, "stay", F);
+    B.CreateCondBr(cond, exit, stay, llvm::MDBuilder(C).createBranchWeights(1, 1000));
+    B.SetInsertPoint(exit);
+    storeFailure(status());
+    B.CreateBr(bail_);
+    B.SetInsertPoint(stay);
+  }
+
+  // Polls for a stop request when `due` holds, one time in `period`; leaves
+  // through the bail block if one came.
+  void pollWhen(Value* due, uint32_t period) {
+    BasicBlock* poll = BasicBlock::Create(C, "poll", F);
+    BasicBlock* polled = BasicBlock::Create(C, "polled", F);
+    B.CreateCondBr(due, poll, polled, llvm::MDBuilder(C).createBranchWeights(1, period - 1));
+    B.SetInsertPoint(poll);
+    checkStatus(call(gdsl_jit_poll, i32, {i8p}, {ctx_}));
+    B.CreateBr(polled);
+    B.SetInsertPoint(polled);
+  }
+
   // if (cond) then() else otherwise(), joined: the value of the branch taken.
   // `hot` marks the `then` branch as the likely one.
   template <typename Then, typename Else>
@@ -628,14 +653,7 @@ class FunctionEmitter {
       // computation was asked to stop. Kernels do not poll: the engine polls
       // between heaps, and a check in their hot loops costs about 5% (see
       // docs/limits.md).
-      BasicBlock* poll = BasicBlock::Create(C, "poll", F);
-      BasicBlock* polled = BasicBlock::Create(C, "polled", F);
-      B.CreateCondBr(B.CreateICmpEQ(B.CreateAnd(current, c64(0xffff)), c64(0xffff)), poll, polled,
-                     llvm::MDBuilder(C).createBranchWeights(1, 65535));
-      B.SetInsertPoint(poll);
-      checkStatus(call(gdsl_jit_poll, i32, {i8p}, {ctx_}));
-      B.CreateBr(polled);
-      B.SetInsertPoint(polled);
+      pollWhen(B.CreateICmpEQ(B.CreateAnd(current, c64(0xffff)), c64(0xffff)), 65536);
     }
     BasicBlock* next = BasicBlock::Create(C, "next", F);
     B.CreateCondBr(B.CreateICmpEQ(current, count), exit, next);  // no overflow at the end
@@ -883,26 +901,14 @@ class FunctionEmitter {
         llvm::Intrinsic::getDeclaration(&M, llvm::Intrinsic::frameaddress, {i8p});
     Value* here = B.CreatePtrToInt(B.CreateCall(frameAddress, {c32(0)}), i64);
     Value* floor = B.CreateLoad(i64, stateField(offsetof(KernelState, stackFloor), i64));
-    BasicBlock* deep = BasicBlock::Create(C, "deep", F);
-    BasicBlock* room = BasicBlock::Create(C, "room", F);
-    B.CreateCondBr(B.CreateICmpULT(here, floor), deep, room,
-                   llvm::MDBuilder(C).createBranchWeights(1, 1000));
-    B.SetInsertPoint(deep);
-    storeFailure(call(gdsl_jit_dense_deep, i32, {i8p, i64p, i64},
-                      {ctx_, words, c64(static_cast<int64_t>(G.params.size()))}));
-    B.CreateBr(bail_);
-    B.SetInsertPoint(room);
+    exitIf(B.CreateICmpULT(here, floor), [&] {
+      return call(gdsl_jit_dense_deep, i32, {i8p, i64p, i64},
+                  {ctx_, words, c64(static_cast<int64_t>(G.params.size()))});
+    });
     Value* ticksField = stateField(offsetof(KernelState, ticks), i64);
     Value* ticks = B.CreateAdd(B.CreateLoad(i64, ticksField), c64(1));
     B.CreateStore(ticks, ticksField);
-    BasicBlock* poll = BasicBlock::Create(C, "poll", F);
-    BasicBlock* polled = BasicBlock::Create(C, "polled", F);
-    B.CreateCondBr(B.CreateICmpEQ(B.CreateAnd(ticks, c64(4095)), c64(0)), poll, polled,
-                   llvm::MDBuilder(C).createBranchWeights(1, 4095));
-    B.SetInsertPoint(poll);
-    checkStatus(call(gdsl_jit_poll, i32, {i8p}, {ctx_}));
-    B.CreateBr(polled);
-    B.SetInsertPoint(polled);
+    pollWhen(B.CreateICmpEQ(B.CreateAnd(ticks, c64(4095)), c64(0)), 4096);
   }
 
   void leaveSearch() { B.CreateStore(seenBase_, stateField(offsetof(KernelState, seenTop), i64)); }
@@ -961,14 +967,10 @@ class FunctionEmitter {
         index = B.CreateAdd(index, B.CreateMul(words[i], strides_[i]));
       }
     }
-    BasicBlock* outside = BasicBlock::Create(C, "outside", F);
-    BasicBlock* inside = BasicBlock::Create(C, "inside", F);
-    B.CreateCondBr(inBox, inside, outside, llvm::MDBuilder(C).createBranchWeights(1000, 1));
-    B.SetInsertPoint(outside);
-    storeFailure(call(gdsl_jit_dense_miss, i32, {i8p, i64p, i64},
-                      {ctx_, first, c64(static_cast<int64_t>(count))}));
-    B.CreateBr(bail_);
-    B.SetInsertPoint(inside);
+    exitIf(B.CreateNot(inBox), [&] {
+      return call(gdsl_jit_dense_miss, i32, {i8p, i64p, i64},
+                  {ctx_, first, c64(static_cast<int64_t>(count))});
+    });
     Value* cell = word_ ? nullptr : B.CreateInBoundsGEP(i32, cells_, index);
     Value* known = word_ ? probeWord(words[0]) : B.CreateLoad(i32, cell);
     Value* value = ifElse(
@@ -979,14 +981,7 @@ class FunctionEmitter {
           return static_cast<Value*>(B.CreateLoad(i32, cell));
         },
         [&] { return known; });
-    BasicBlock* cycle = BasicBlock::Create(C, "cycle", F);
-    BasicBlock* valued = BasicBlock::Create(C, "valued", F);
-    B.CreateCondBr(B.CreateICmpEQ(value, c32(-1)), cycle, valued,
-                   llvm::MDBuilder(C).createBranchWeights(1, 1000));
-    B.SetInsertPoint(cycle);
-    storeFailure(c32(kDenseCycle));
-    B.CreateBr(bail_);
-    B.SetInsertPoint(valued);
+    exitIf(B.CreateICmpEQ(value, c32(-1)), [&] { return c32(kDenseCycle); });
     return B.CreateZExt(B.CreateSub(value, c32(1)), i64);
   }
 

@@ -1,6 +1,7 @@
 // Differential test: random games (random domains, guards, lets, sums of one
 // or two terms, one to three parameters, some that fail at run time) run on the
-// interpreter and on the JIT, compared value by value and error by error.
+// interpreter with the hashed search only, on the interpreter's native search and
+// on the JIT, compared value by value and error by error.
 // Every run draws new games; the seed is printed with any failure.
 #include <catch2/catch.hpp>
 #include <random>
@@ -161,12 +162,17 @@ TEST_CASE("interpreter and JIT agree on 200 random games", "[differential]") {
     // The interpreter with the default engine (take-and-break shapes it
     // recognises are computed natively) against the JIT's kernels for every
     // value (--plain): the two share no value code.
-    gdsl::Session interp(gdsl::StackOptions{gdsl::BackendKind::Interp});
+    // The interpreter with the hashed search only (no native search) is the reference.
+    gdsl::StackOptions interpOptions(gdsl::BackendKind::Interp);
+    interpOptions.engine.native = false;
+    gdsl::Session interp(interpOptions);
     gdsl::StackOptions jitOptions(gdsl::BackendKind::Jit);
     jitOptions.engine.plain = true;
     gdsl::Session jit(jitOptions);
+    gdsl::Session interpNative{gdsl::StackOptions(gdsl::BackendKind::Interp)};
     REQUIRE(interp.load("random.game", source.str()));
     REQUIRE(jit.load("random.game", source.str()));
+    REQUIRE(interpNative.load("random.game", source.str()));
     for (const auto& [name, params] : names) {
       std::vector<std::string> positions;
       if (params == 1) {
@@ -188,6 +194,7 @@ TEST_CASE("interpreter and JIT agree on 200 random games", "[differential]") {
         INFO(p);
         std::string expected = outcome(interp, p);
         REQUIRE(expected == outcome(jit, p));
+        REQUIRE(expected == outcome(interpNative, p));
         (expected.rfind("error", 0) == 0 ? errors : values) += 1;
       }
     }

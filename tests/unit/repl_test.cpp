@@ -232,12 +232,13 @@ TEST_CASE("a limit stops an entry and the session goes on") {
     limits.maxMemory = gdsl::residentMemory() + (uint64_t{100} << 20);
     std::ostringstream out, err;
     ReplSession session(BackendKind::Interp, out, err, limits);
+    // W(6000, 6000): its box has more cells than --max-states, so the hashed search runs.
     session.submit(
         "game W(a, b) {\n"
         "  move x(k in 1..min(a, 2)) -> W(a - k, b)\n"
         "  move y(k in 1..min(b, 2)) -> W(a, b - k)\n"
         "}");
-    session.submit("eval W(4000, 4000)");
+    session.submit("eval W(6000, 6000)");
     CHECK(err.str().find("the limit (--max-memory)") != std::string::npos);
     CHECK(err.str().find("the values computed so far were dropped") != std::string::npos);
     CHECK(session.memoSize() == 0);

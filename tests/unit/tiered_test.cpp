@@ -74,7 +74,11 @@ TEST_CASE("auto switches to the JIT in the middle of a one-heap table") {
 
 TEST_CASE("auto switches to the JIT in the middle of a search") {
   constexpr int M = 40;
-  gdsl::Session s(switchEarly());
+  // The engine's hashed search, whose expansions are calls to the backend (a native search
+  // is one call, and runs on one backend from start to end).
+  gdsl::StackOptions options = switchEarly();
+  options.engine.native = false;
+  gdsl::Session s(options);
   REQUIRE(s.load("tiered.game", kSource));
   brute::Grid want = brute::wythoff(M, M);
   // The first value searches every W(a, b) below (40, 40): the switch comes after 64 of them.
@@ -89,11 +93,29 @@ TEST_CASE("auto switches to the JIT in the middle of a search") {
 
 TEST_CASE("auto switches to the JIT inside a kernel that asks a search for values") {
   constexpr int N = 60;
-  gdsl::Session s(switchEarly());
+  gdsl::StackOptions options = switchEarly();
+  options.engine.native = false;
+  gdsl::Session s(options);
   REQUIRE(s.load("tiered.game", kSource));
   // P's kernel runs on the interpreter while the oracle's searches of W make the calls that
   // switch: the outer call finishes on the interpreter, the later ones run native code.
   brute::Table want = bruteP(N, brute::wythoff(N, N));
   CHECK(s.table("P", 0, N) == std::vector<uint64_t>(want.begin(), want.end()));
+  expectSwitched(s);
+}
+
+TEST_CASE("auto switches to the JIT between native searches") {
+  constexpr int M = 30;
+  gdsl::Session s(switchEarly());
+  REQUIRE(s.load("tiered.game", kSource));
+  brute::Grid want = brute::wythoff(M, M);
+  // Each top-level value is one native search: the first ones run on the interpreter, the
+  // later ones (after 64 calls) on the JIT, over the same dense memo.
+  for (int a = M; a >= 0; --a)
+    for (int b = 0; b <= M; b += 3) {
+      INFO("W(" << a << ", " << b << ")");
+      REQUIRE(s.grundy("W(" + std::to_string(a) + ", " + std::to_string(b) + ")") == want[a][b]);
+    }
+  CHECK(s.grundy("T(200) + W(30, 29)") == (bruteT(200)[200] ^ want[30][29]));
   expectSwitched(s);
 }

@@ -1,0 +1,151 @@
+// The interpreter's side of Backend::searchNative: the same contract as the
+// JIT's emitted search (backend/jit/Codegen.cpp), in C++ over the
+// interpreter's own enumeration. A position is expanded by enumerating its
+// moves; a component of the same game is read from the memo (the box or the
+// packed table of words), or expanded recursively when unknown; any other
+// component is asked of the oracle. No interning, no frames of the engine.
+#include <algorithm>
+
+#include "backend/interp/Interpreter.h"
+#include "runtime/Interrupt.h"
+
+namespace gdsl {
+namespace {
+
+// How much of the stack the recursion may use before it stops (Deep) and the
+// engine restarts it at the deepest position: one budget for all the searches
+// nested in each other (through the oracle), set by the outermost.
+constexpr uint64_t kStackBytes = 2 << 20;
+thread_local uint64_t stackFloor = 0;
+
+class MemoSearch final : public MoveSink {
+ public:
+  MemoSearch(Backend& backend, int game, NativeMemo memo, ValueOracle& oracle,
+             std::vector<int64_t>& miss, uint64_t floor)
+      : backend_(backend),
+        game_(static_cast<uint32_t>(game)),
+        memo_(memo),
+        oracle_(oracle),
+        miss_(miss),
+        floor_(floor) {}
+
+  // Expands `position` (unknown, inside the memo) into the memo.
+  NativeStatus expand(const Position& position) {
+    std::span<const int64_t> words(position.words.data(), position.words.size());
+    uint32_t* cell =
+        memo_.box ? &memo_.box->at(words) : memo_.words->insert(static_cast<uint64_t>(words[0]));
+    if (!cell) return NativeStatus::Full;
+    *cell = kDenseOnStack;
+    if (reinterpret_cast<uint64_t>(__builtin_frame_address(0)) < floor_) {
+      *cell = 0;
+      miss_.assign(words.begin(), words.end());
+      return NativeStatus::Deep;
+    }
+    if ((++expanded_ & 4095) == 0) checkInterrupt();
+    size_t base = seen_.size();
+    status_ = NativeStatus::Done;
+    try {
+      backend_.enumerate(position, *this);
+    } catch (...) {
+      *cellOf(words) = 0;
+      seen_.resize(base);
+      throw;
+    }
+    if (status_ != NativeStatus::Done) {
+      *cellOf(words) = 0;
+      seen_.resize(base);
+      return status_;
+    }
+    uint32_t m = mex(base);
+    seen_.resize(base);
+    *cellOf(words) = m + 1;  // the table of words may have moved
+    return NativeStatus::Done;
+  }
+
+  bool onMove(const ir::Move&, const ir::Frame&, std::span<const Position> comps) override {
+    uint32_t x = 0;
+    for (const Position& c : comps) {
+      if (c.game != game_) {
+        x ^= oracle_.valueOf(c);
+        continue;
+      }
+      std::span<const int64_t> words(c.words.data(), c.words.size());
+      if (memo_.box && !memo_.box->covers(words)) {
+        miss_.assign(words.begin(), words.end());
+        status_ = NativeStatus::Outside;
+        return false;
+      }
+      uint32_t* cell = cellOf(words);
+      if (!cell || *cell == 0) {
+        if (NativeStatus s = expand(c); s != NativeStatus::Done) {
+          status_ = s;
+          return false;
+        }
+        cell = cellOf(words);
+      }
+      if (*cell == kDenseOnStack) {
+        status_ = NativeStatus::Cycle;
+        return false;
+      }
+      x ^= *cell - 1;
+    }
+    seen_.push_back(x);
+    return true;
+  }
+
+ private:
+  // The cell of a position the memo holds (null: a word never inserted).
+  uint32_t* cellOf(std::span<const int64_t> words) {
+    if (memo_.box) return &memo_.box->at(words);
+    return memo_.words->find(static_cast<uint64_t>(words[0]));
+  }
+
+  uint32_t mex(size_t base) {
+    size_t n = seen_.size() - base;
+    marks_.assign(n + 1, 0);
+    for (size_t i = base; i < seen_.size(); ++i)
+      if (seen_[i] <= n) marks_[seen_[i]] = 1;
+    uint32_t m = 0;
+    while (marks_[m]) ++m;
+    return m;
+  }
+
+  Backend& backend_;
+  uint32_t game_;
+  NativeMemo memo_;
+  ValueOracle& oracle_;
+  std::vector<int64_t>& miss_;
+  uint64_t floor_;
+  NativeStatus status_ = NativeStatus::Done;
+  std::vector<uint32_t> seen_;  // the moves' values of every position being expanded
+  std::vector<uint8_t> marks_;
+  uint64_t expanded_ = 0;
+};
+
+}  // namespace
+
+NativeStatus Interpreter::searchNative(int game, const int64_t* words, NativeMemo memo,
+                                       ValueOracle& oracle, std::vector<int64_t>& miss) {
+  Position root;
+  root.game = static_cast<uint32_t>(game);
+  root.words.assign(words, words + program_.games[static_cast<size_t>(game)].params.size());
+  struct Floor {  // set by the outermost search, for all
+    bool outermost = stackFloor == 0;
+    Floor() {
+      if (outermost)
+        stackFloor = reinterpret_cast<uint64_t>(__builtin_frame_address(0)) - kStackBytes;
+    }
+    ~Floor() {
+      if (outermost) stackFloor = 0;
+    }
+  } floor;
+  MemoSearch search(*this, game, memo, oracle, miss, stackFloor);
+  try {
+    return search.expand(root);
+  } catch (const RuntimeError&) {
+    // Reported by the engine's own search, in its order.
+    return NativeStatus::Failed;
+  }
+}
+
+}  // namespace gdsl
