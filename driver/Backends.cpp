@@ -27,11 +27,14 @@ class TieredBackend final : public Backend {
   uint32_t heapValue(int game, int64_t n, TableView table, ValueOracle& oracle) override {
     return current().heapValue(game, n, table, oracle);
   }
-  // A native search runs on one backend from start to end: the interpreter's
-  // until the switch, the JIT's after (Unsupported, for a game the JIT has
-  // none for, sends it to the engine's search).
+  // A native search is one call, which runs on one backend from start to end:
+  // before the switch the engine's own search runs instead (one call per
+  // position, so the switch comes on time), and once the JIT is there the
+  // positions it meets are handed to the JIT's native search. Without a JIT,
+  // the interpreter's native search.
   bool searchesNatively(int game) override {
-    return jit_ ? jit_->searchesNatively(game) : interpreter_.searchesNatively(game);
+    if (jit_) return jit_->searchesNatively(game);
+    return failed_ && interpreter_.searchesNatively(game);
   }
   NativeStatus searchNative(int game, const int64_t* words, NativeMemo memo, ValueOracle& oracle,
                             std::vector<int64_t>& miss) override {

@@ -330,6 +330,10 @@ std::string Engine::report() const {
       why = "the native search stopped: " + h.nativeStopped;
     else if (!h.native)
       why = "a parameter is a list";
+    else if (backend_.searchesNatively(static_cast<int>(g)))
+      why =
+          "met by the engine's search before the native search took over (auto hands "
+          "positions to it once it has switched to the JIT)";
     else
       why = "the backend has no native search for it";
     out += fmt::format("gdsl: {}: {} positions in the hashed memo of the search: {}\n", name,

@@ -104,13 +104,13 @@ TEST_CASE("auto switches to the JIT inside a kernel that asks a search for value
   expectSwitched(s);
 }
 
-TEST_CASE("auto switches to the JIT between native searches") {
+TEST_CASE("auto hands the positions of a search to the JIT's native search once it switches") {
   constexpr int M = 30;
   gdsl::Session s(switchEarly());
   REQUIRE(s.load("tiered.game", kSource));
   brute::Grid want = brute::wythoff(M, M);
-  // Each top-level value is one native search: the first ones run on the interpreter, the
-  // later ones (after 64 calls) on the JIT, over the same dense memo.
+  // Before the switch the engine's search runs (one call per position); after it (64 calls),
+  // the positions it meets go to the JIT's native search, over a dense memo.
   for (int a = M; a >= 0; --a)
     for (int b = 0; b <= M; b += 3) {
       INFO("W(" << a << ", " << b << ")");
