@@ -37,8 +37,8 @@ class TieredBackend final : public Backend {
     return failed_ && interpreter_.searchesNatively(game);
   }
   NativeStatus searchNative(int game, const int64_t* words, NativeMemo memo, ValueOracle& oracle,
-                            std::vector<int64_t>& miss) override {
-    return current().searchNative(game, words, memo, oracle, miss);
+                            std::vector<int64_t>& miss, uint64_t stackFloor) override {
+    return current().searchNative(game, words, memo, oracle, miss, stackFloor);
   }
 
  private:

@@ -73,9 +73,12 @@ class Backend {
   // it needs, into `memo`: successors of the same game are read from the
   // memo or searched recursively, other components are asked of `oracle`. On
   // any status but Done, the memo holds no mark of the search (finished
-  // values stay). Throws only Interrupted (and what is not a RuntimeError).
+  // values stay). It recurses on the machine stack down to the address
+  // `stackFloor` (the engine's budget for all nested searches), then stops
+  // with Deep. Throws only Interrupted (and what is not a RuntimeError).
   virtual NativeStatus searchNative(int /*game*/, const int64_t* /*words*/, NativeMemo /*memo*/,
-                                    ValueOracle& /*oracle*/, std::vector<int64_t>& /*miss*/) {
+                                    ValueOracle& /*oracle*/, std::vector<int64_t>& /*miss*/,
+                                    uint64_t /*stackFloor*/) {
     return NativeStatus::Unsupported;
   }
   // What --verbose says at the end of a run (compile times, say).

@@ -56,13 +56,26 @@ std::vector<int64_t> DenseBox::grownExtent(std::span<const int64_t> words) const
   return extent;
 }
 
-uint64_t DenseBox::cellsToCover(std::span<const int64_t> words) const {
+uint64_t DenseBox::product(std::span<const int64_t> extent) {
   uint64_t count = 1;
-  for (int64_t e : grownExtent(words)) {
+  for (int64_t e : extent) {
     if (count > (uint64_t{1} << 62) / static_cast<uint64_t>(e)) return UINT64_MAX;
     count *= static_cast<uint64_t>(e);
   }
   return count;
+}
+
+uint64_t DenseBox::cellsToHold(std::span<const int64_t> words) {
+  std::vector<int64_t> extent;
+  for (int64_t w : words) {
+    if (w == INT64_MAX) return UINT64_MAX;
+    extent.push_back(w + 1);
+  }
+  return product(extent);
+}
+
+uint64_t DenseBox::cellsToCover(std::span<const int64_t> words) const {
+  return product(grownExtent(words));
 }
 
 void DenseBox::grow(std::span<const int64_t> words) {

@@ -35,6 +35,8 @@ class DenseBox {
   // The value of `words` when the box holds it.
   bool known(std::span<const int64_t> words, uint32_t& value) const;
 
+  // The cells of the box just covering `words` (UINT64_MAX past 2^62).
+  static uint64_t cellsToHold(std::span<const int64_t> words);
   // The cells a box grown to cover `words` as well would have: each
   // dimension that does not cover it at least doubles.
   uint64_t cellsToCover(std::span<const int64_t> words) const;
@@ -49,6 +51,8 @@ class DenseBox {
     void operator()(uint32_t* p) const { std::free(p); }
   };
   std::vector<int64_t> grownExtent(std::span<const int64_t> words) const;
+  // The product of `extent`, UINT64_MAX past 2^62.
+  static uint64_t product(std::span<const int64_t> extent);
   void allocate(std::vector<int64_t> extent);
 
   std::vector<int64_t> extent_;

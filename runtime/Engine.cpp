@@ -9,11 +9,16 @@
 #include "compiler/ir/Fingerprint.h"
 #include "runtime/Checkpoint.h"
 #include "runtime/Interrupt.h"
+#include "runtime/Mex.h"
 #include "runtime/ShapeProbe.h"
 
 namespace gdsl {
 
 namespace {
+
+// Native searches recurse on the machine stack, at most this far below the
+// outermost one (then they stop with Deep and are restarted where they stopped).
+constexpr uint64_t kNativeStackBytes = 2 << 20;
 
 // The games whose positions are always one word, kept inline by the memo.
 std::vector<bool> oneWordGames(const ir::Program& program) {
@@ -181,10 +186,10 @@ int64_t Engine::memoSize() const {
   int64_t n = 0;
   for (const HeapState& h : heaps_) n += h.values.size();
   for (uint32_t v : values_) n += v != kUnknownValue;
-  for (const HeapState& h : heaps_)
+  for (const HeapState& h : heaps_) {
     if (h.box) n += h.box->knownCount();
-  for (const HeapState& h : heaps_)
     if (h.wordMemo) n += h.wordMemo->knownCount();
+  }
   return n;
 }
 
@@ -324,10 +329,10 @@ std::string Engine::report() const {
     }
     if (searched[g] == 0) continue;
     std::string why;
-    if (program_.games[g].bitSet && h.nativeStopped.empty())
-      why = "its successors use & | ^ << >> on its parameter, a set of bits";
-    else if (!h.nativeStopped.empty())
+    if (!h.nativeStopped.empty())
       why = "the native search stopped: " + h.nativeStopped;
+    else if (program_.games[g].bitSet)
+      why = "its successors use & | ^ << >> on its parameter, a set of bits";
     else if (!h.native)
       why = "a parameter is a list";
     else if (backend_.searchesNatively(static_cast<int>(g)))
@@ -411,18 +416,23 @@ uint32_t Engine::nativeValue(const Position& root) {
   HeapState& h = heaps_[root.game];
   int game = static_cast<int>(root.game);
   if (std::optional<uint32_t> v = nativeKnown(root)) return *v;
+  struct StackBudget {
+    uint64_t& floor;
+    bool outermost = floor == 0;
+    explicit StackBudget(uint64_t& f) : floor(f) {
+      if (outermost)
+        floor = reinterpret_cast<uint64_t>(__builtin_frame_address(0)) - kNativeStackBytes;
+    }
+    ~StackBudget() {
+      if (outermost) floor = 0;
+    }
+  } budget(nativeStackFloor_);
   bool boxed = root.words.size() > 1;  // several parameters: a box; one: words
   if (!boxed && !h.wordMemo) h.wordMemo = std::make_unique<WordMemo>(options_.maxStates);
   // The box never holds more cells than --max-states.
   auto cover = [&](const std::vector<int64_t>& w) {
     if (!boxed || (h.box && h.box->covers(w))) return true;
-    uint64_t cells = 1;
-    if (h.box) {
-      cells = h.box->cellsToCover(w);
-    } else {
-      for (int64_t x : w)
-        cells = cells > options_.maxStates ? cells : cells * static_cast<uint64_t>(x + 1);
-    }
+    uint64_t cells = h.box ? h.box->cellsToCover(w) : DenseBox::cellsToHold(w);
     if (cells > options_.maxStates) return false;
     if (h.box)
       h.box->grow(w);
@@ -437,10 +447,6 @@ uint32_t Engine::nativeValue(const Position& root) {
     return fmt::format("a box holding {} would have more cells than --max-states ({})",
                        formatPosition(program_, p), options_.maxStates);
   };
-  auto known = [&](const std::vector<int64_t>& w) {
-    uint32_t v = 0;
-    return boxed ? h.box->known(w, v) : h.wordMemo->known(static_cast<uint64_t>(w[0]), v);
-  };
   // Positions to search natively, the root first; a search that ran out of
   // stack is restarted at the position where it stopped, then resumed.
   std::vector<std::vector<int64_t>> pending{{root.words.begin(), root.words.end()}};
@@ -448,7 +454,7 @@ uint32_t Engine::nativeValue(const Position& root) {
   while (!pending.empty()) {
     std::vector<int64_t> w = pending.back();
     if (!cover(w)) return leaveNative(root, tooLarge(w));
-    if (known(w)) {
+    if (nativeKnown(root.game, w)) {
       pending.pop_back();
       continue;
     }
@@ -457,7 +463,7 @@ uint32_t Engine::nativeValue(const Position& root) {
     h.nativeActive = true;
     try {
       NativeMemo memo{boxed ? h.box.get() : nullptr, boxed ? nullptr : h.wordMemo.get()};
-      status = backend_.searchNative(game, w.data(), memo, *this, miss);
+      status = backend_.searchNative(game, w.data(), memo, *this, miss, nativeStackFloor_);
     } catch (...) {
       h.nativeActive = false;
       throw;
@@ -498,17 +504,6 @@ struct Frame {
   size_t next = 0;             // next move to value
   std::vector<uint32_t> seen;  // values of the moves valued so far
 };
-
-// The least value not among `values`: at most values.size(), so one pass
-// over a bitmap of that size.
-uint32_t mex(const std::vector<uint32_t>& values) {
-  std::vector<bool> seen(values.size() + 1, false);
-  for (uint32_t v : values)
-    if (v < seen.size()) seen[v] = true;
-  uint32_t m = 0;
-  while (seen[m]) ++m;
-  return m;
-}
 
 }  // namespace
 
@@ -569,7 +564,7 @@ bool Engine::valueFromKnown(const Position& position, uint32_t& value) {
   // Reported here, outside the enumeration, exactly as the search reports it.
   if (probe.cycle != kUnknownValue) cycleError(searchPath_, probe.cycle, probe.cycleMove);
   if (!probe.complete) return false;
-  value = mex(probe.seen);
+  value = mex(probe.seen, mexMarks_);
   return true;
 }
 
@@ -646,7 +641,7 @@ uint32_t Engine::searchValue(const Position& root) {
       }
       if (descended) continue;
       Frame& f = stack[top];
-      values_[f.id] = mex(f.seen);
+      values_[f.id] = mex(f.seen, mexMarks_);
       onStack_[f.id] = 0;
       path.pop_back();
       stack.pop_back();

@@ -10,6 +10,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -144,7 +145,10 @@ class Engine final : private ValueOracle {
   uint32_t nativeValue(const Position& position);
   uint32_t leaveNative(const Position& position, std::string why);
   // A value the game's native memo holds.
-  std::optional<uint32_t> nativeKnown(const Position& position) const;
+  std::optional<uint32_t> nativeKnown(uint32_t game, std::span<const int64_t> words) const;
+  std::optional<uint32_t> nativeKnown(const Position& position) const {
+    return nativeKnown(position.game, {position.words.data(), position.words.size()});
+  }
   // The value of `position` when every successor already has one.
   bool valueFromKnown(const Position& position, uint32_t& value);
   uint32_t intern(const Position& position);
@@ -164,17 +168,22 @@ class Engine final : private ValueOracle {
   int64_t savedHeaps_ = -1;              // values in the checkpoint file, as saved or loaded
   FileStamp savedStamp_;                 // the file as saved or loaded
   std::optional<uint64_t> fingerprint_;  // of the program's rules, once needed
+  // The lowest stack address native searches may reach: set by the outermost
+  // nativeValue, one budget for every search nested in it (through the oracle).
+  uint64_t nativeStackFloor_ = 0;
+  std::vector<uint8_t> mexMarks_;  // scratch of mex (runtime/Mex.h)
 };
 
 inline constexpr uint32_t kUnknownValue = UINT32_MAX;
 
 // Inline: the search's probe asks it of every component it meets.
-inline std::optional<uint32_t> Engine::nativeKnown(const Position& position) const {
-  const HeapState& h = heaps_[position.game];
+inline std::optional<uint32_t> Engine::nativeKnown(uint32_t game,
+                                                   std::span<const int64_t> words) const {
+  const HeapState& h = heaps_[game];
   if (!h.box && !h.wordMemo) return std::nullopt;
   uint32_t v = 0;
-  if (h.box && h.box->known({position.words.data(), position.words.size()}, v)) return v;
-  if (h.wordMemo && h.wordMemo->known(static_cast<uint64_t>(position.words[0]), v)) return v;
+  if (h.box && h.box->known(words, v)) return v;
+  if (h.wordMemo && h.wordMemo->known(static_cast<uint64_t>(words[0]), v)) return v;
   return std::nullopt;
 }
 

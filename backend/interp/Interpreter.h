@@ -27,7 +27,7 @@ class Interpreter final : public Backend {
   // Every game whose parameters are integers (backend/interp/NativeSearch.cpp).
   bool searchesNatively(int) override { return true; }
   NativeStatus searchNative(int game, const int64_t* words, NativeMemo memo, ValueOracle& oracle,
-                            std::vector<int64_t>& miss) override;
+                            std::vector<int64_t>& miss, uint64_t stackFloor) override;
 
  private:
   struct Depth;

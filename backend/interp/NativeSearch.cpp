@@ -8,15 +8,10 @@
 
 #include "backend/interp/Interpreter.h"
 #include "runtime/Interrupt.h"
+#include "runtime/Mex.h"
 
 namespace gdsl {
 namespace {
-
-// How much of the stack the recursion may use before it stops (Deep) and the
-// engine restarts it at the deepest position: one budget for all the searches
-// nested in each other (through the oracle), set by the outermost.
-constexpr uint64_t kStackBytes = 2 << 20;
-thread_local uint64_t stackFloor = 0;
 
 class MemoSearch final : public MoveSink {
  public:
@@ -56,7 +51,7 @@ class MemoSearch final : public MoveSink {
       seen_.resize(base);
       return status_;
     }
-    uint32_t m = mex(base);
+    uint32_t m = mex(std::span<const uint32_t>(seen_).subspan(base), marks_);
     seen_.resize(base);
     *cellOf(words) = m + 1;  // the table of words may have moved
     return NativeStatus::Done;
@@ -100,16 +95,6 @@ class MemoSearch final : public MoveSink {
     return memo_.words->find(static_cast<uint64_t>(words[0]));
   }
 
-  uint32_t mex(size_t base) {
-    size_t n = seen_.size() - base;
-    marks_.assign(n + 1, 0);
-    for (size_t i = base; i < seen_.size(); ++i)
-      if (seen_[i] <= n) marks_[seen_[i]] = 1;
-    uint32_t m = 0;
-    while (marks_[m]) ++m;
-    return m;
-  }
-
   Backend& backend_;
   uint32_t game_;
   NativeMemo memo_;
@@ -125,20 +110,11 @@ class MemoSearch final : public MoveSink {
 }  // namespace
 
 NativeStatus Interpreter::searchNative(int game, const int64_t* words, NativeMemo memo,
-                                       ValueOracle& oracle, std::vector<int64_t>& miss) {
+                                       ValueOracle& oracle, std::vector<int64_t>& miss,
+                                       uint64_t stackFloor) {
   Position root;
   root.game = static_cast<uint32_t>(game);
   root.words.assign(words, words + program_.games[static_cast<size_t>(game)].params.size());
-  struct Floor {  // set by the outermost search, for all
-    bool outermost = stackFloor == 0;
-    Floor() {
-      if (outermost)
-        stackFloor = reinterpret_cast<uint64_t>(__builtin_frame_address(0)) - kStackBytes;
-    }
-    ~Floor() {
-      if (outermost) stackFloor = 0;
-    }
-  } floor;
   MemoSearch search(*this, game, memo, oracle, miss, stackFloor);
   try {
     return search.expand(root);

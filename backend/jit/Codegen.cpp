@@ -815,18 +815,7 @@ class FunctionEmitter {
           return finish(false);
         },
         [&] {
-          // Run the normalize rule in a frame of the target game.
-          auto* frameTy = llvm::ArrayType::get(i64, std::max(1, target.intSlots));
-          llvm::AllocaInst* frame = entryAlloca(frameTy, "normframe");
-          for (size_t i = 0; i < count; ++i)
-            B.CreateStore(values[i],
-                          B.CreateConstInBoundsGEP2_32(
-                              frameTy, frame, 0, static_cast<unsigned>(target.params[i].slot)));
-          llvm::AllocaInst* savedInts = ints_;
-          ints_ = frame;
-          std::vector<Value*> normalized;
-          for (const ir::Expr& e : *target.normalize) normalized.push_back(integer(e));
-          ints_ = savedInts;
+          std::vector<Value*> normalized = normalizeInline(target, values);
           return ifElse(
               anyNegative(normalized), i32,
               [&] {
@@ -839,6 +828,22 @@ class FunctionEmitter {
               });
         });
     checkStatus(status);
+  }
+
+  // The parameters `target`'s normalize rule (one that cannot fail) makes of
+  // `args`: the rule runs in a frame of the target game.
+  std::vector<Value*> normalizeInline(const ir::Game& target, const std::vector<Value*>& args) {
+    auto* frameTy = llvm::ArrayType::get(i64, std::max(1, target.intSlots));
+    llvm::AllocaInst* frame = entryAlloca(frameTy, "normframe");
+    for (size_t i = 0; i < args.size(); ++i)
+      B.CreateStore(args[i], B.CreateConstInBoundsGEP2_32(
+                                 frameTy, frame, 0, static_cast<unsigned>(target.params[i].slot)));
+    llvm::AllocaInst* savedInts = ints_;
+    ints_ = frame;
+    std::vector<Value*> normalized;
+    for (const ir::Expr& e : *target.normalize) normalized.push_back(integer(e));
+    ints_ = savedInts;
+    return normalized;
   }
 
   void xorTerms(const std::vector<ir::Term>& terms, Value* acc) {
@@ -938,18 +943,7 @@ class FunctionEmitter {
     std::vector<Value*> raw;
     for (const ir::Expr& a : t.args) raw.push_back(integer(a));
     std::vector<Value*> words = raw;
-    if (G.normalize) {
-      auto* frameTy = llvm::ArrayType::get(i64, std::max(1, G.intSlots));
-      llvm::AllocaInst* frame = entryAlloca(frameTy, "normframe");
-      for (size_t i = 0; i < count; ++i)
-        B.CreateStore(raw[i], B.CreateConstInBoundsGEP2_32(
-                                  frameTy, frame, 0, static_cast<unsigned>(G.params[i].slot)));
-      llvm::AllocaInst* savedInts = ints_;
-      ints_ = frame;
-      words.clear();
-      for (const ir::Expr& e : *G.normalize) words.push_back(integer(e));
-      ints_ = savedInts;
-    }
+    if (G.normalize) words = normalizeInline(G, raw);
     auto* arrayTy = llvm::ArrayType::get(i64, std::max<size_t>(1, count));
     Value* array = entryAlloca(arrayTy, "succ");
     Value* first = B.CreateConstInBoundsGEP2_32(arrayTy, array, 0, 0);

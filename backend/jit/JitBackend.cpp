@@ -25,10 +25,6 @@ using KernelFn = int64_t (*)(Context*, int64_t, const void*);
 using EnumerateFn = int32_t (*)(Context*, const int64_t*);
 using SearchFn = int32_t (*)(Context*, const int64_t*);
 
-// How much of the stack a native search may use before it stops and the
-// engine restarts it at the deepest position (NativeStatus::Deep).
-constexpr uint64_t kNativeStackBytes = 2 << 20;
-
 struct JitBackend::Impl {
   const ir::Program* program = nullptr;
   PositionBuilder* positions = nullptr;  // normalize rules
@@ -37,7 +33,6 @@ struct JitBackend::Impl {
   std::vector<KernelFn> wideKernels;  // reading 32-bit tables
   std::vector<EnumerateFn> enumerators;
   std::vector<SearchFn> searches;  // native searches (Codegen.h, nativeKind)
-  uint64_t stackFloor = 0;         // of the outermost native search running
   std::vector<SourceRange> locations;
   std::unique_ptr<llvm::TargetMachine> machine;
   std::string triple;
@@ -292,7 +287,8 @@ bool JitBackend::searchesNatively(int game) {
 }
 
 NativeStatus JitBackend::searchNative(int game, const int64_t* words, NativeMemo memo,
-                                      ValueOracle& oracle, std::vector<int64_t>& miss) {
+                                      ValueOracle& oracle, std::vector<int64_t>& miss,
+                                      uint64_t stackFloor) {
   NativeKind kind = nativeKind(impl_->program->games[static_cast<size_t>(game)]);
   if (kind == NativeKind::None || (kind == NativeKind::Box) != (memo.box != nullptr))
     return NativeStatus::Unsupported;
@@ -313,13 +309,8 @@ NativeStatus JitBackend::searchNative(int game, const int64_t* words, NativeMemo
   }
   c.seenTop = 0;
   c.miss = &miss;
-  // One budget for all native searches nested in each other (through the oracle).
-  bool outermost = impl_->stackFloor == 0;
-  if (outermost)
-    impl_->stackFloor = reinterpret_cast<uint64_t>(__builtin_frame_address(0)) - kNativeStackBytes;
-  c.stackFloor = impl_->stackFloor;
+  c.stackFloor = stackFloor;
   int32_t status = impl_->searches[static_cast<size_t>(game)](&c, words);
-  if (outermost) impl_->stackFloor = 0;
   switch (status) {
     case 0:
       return NativeStatus::Done;

@@ -34,7 +34,7 @@ class JitBackend final : public Backend {
   uint32_t heapValue(int game, int64_t n, TableView table, ValueOracle& oracle) override;
   bool searchesNatively(int game) override;
   NativeStatus searchNative(int game, const int64_t* words, NativeMemo memo, ValueOracle& oracle,
-                            std::vector<int64_t>& miss) override;
+                            std::vector<int64_t>& miss, uint64_t stackFloor) override;
   std::string report() const override;
 
   // The optimized LLVM IR of the games compiled by compileAll.

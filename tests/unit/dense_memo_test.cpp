@@ -79,14 +79,6 @@ game W(a, b) {
 }
 )";
 
-std::string outcome(gdsl::Session& s, const std::string& position) {
-  try {
-    return std::to_string(s.grundy(position));
-  } catch (const gdsl::SessionError& e) {
-    return std::string("error: ") + e.what();
-  }
-}
-
 }  // namespace
 
 TEST_CASE("three-row Chomp and the cutting game against brute forces, every backend") {
@@ -155,7 +147,7 @@ game Neg(a, b) {
     hashed.engine.native = false;
     gdsl::Session interp(hashed);
     REQUIRE(interp.load("c.game", source));
-    for (const std::string& p : positions) expected.push_back(outcome(interp, p));
+    for (const std::string& p : positions) expected.push_back(testing::outcome(interp, p));
   }
   CHECK(expected[0].rfind("error", 0) != 0);
   CHECK(expected[1].find("can reach itself") != std::string::npos);
@@ -167,7 +159,7 @@ game Neg(a, b) {
     REQUIRE(s.load("c.game", source));
     for (size_t i = 0; i < positions.size(); ++i) {
       INFO(positions[i]);
-      CHECK(outcome(s, positions[i]) == expected[i]);
+      CHECK(testing::outcome(s, positions[i]) == expected[i]);
     }
     CHECK(s.tableReport().find("Cyc: ") != std::string::npos);
     CHECK(s.tableReport().find("stopped: a position can reach itself") != std::string::npos);
@@ -183,7 +175,7 @@ TEST_CASE("a box past --max-states is refused, and the hashed search keeps its l
     REQUIRE(s.load("w.game", kW));
     CHECK(s.grundy("W(20, 20)") == static_cast<uint64_t>((20 % 3) ^ (20 % 4)));  // 441 cells
     // 101 x 101 cells: more than 1000, so searched by hashing, which gives up.
-    CHECK(outcome(s, "W(100, 100)").find("gave up after memoizing 1000 positions") !=
+    CHECK(testing::outcome(s, "W(100, 100)").find("gave up after memoizing 1000 positions") !=
           std::string::npos);
   }
 }
@@ -248,7 +240,7 @@ game Loop(n) {
     REQUIRE(s.load("odd.game", source));
     for (int n : {5000, 1, 0, 77, 4095, 100000, 65536})
       CHECK(s.grundy(fmt::format("Odd({})", n)) == static_cast<uint64_t>(odd(n)));
-    std::vector<std::string> got = {outcome(s, "Loop(3)"), outcome(s, "Loop(9)")};
+    std::vector<std::string> got = {testing::outcome(s, "Loop(3)"), testing::outcome(s, "Loop(9)")};
     CHECK(got[0] == std::to_string(0));
     CHECK(got[1].find("can reach itself") != std::string::npos);
     if (expected.empty()) expected = got;
@@ -260,7 +252,7 @@ game Loop(n) {
     small.engine.maxStates = 500;
     gdsl::Session limited(small);
     REQUIRE(limited.load("odd.game", source));
-    CHECK(outcome(limited, "Odd(5000)").find("gave up after memoizing 500 positions") !=
+    CHECK(testing::outcome(limited, "Odd(5000)").find("gave up after memoizing 500 positions") !=
           std::string::npos);
   }
 }

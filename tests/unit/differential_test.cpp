@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "driver/Session.h"
+#include "test_backends.h"
 
 namespace {
 
@@ -130,15 +131,6 @@ class GameGenerator {
   std::mt19937_64 rng_;
 };
 
-// The value of `position`, or the error message.
-std::string outcome(gdsl::Session& s, const std::string& position) {
-  try {
-    return std::to_string(s.grundy(position));
-  } catch (const gdsl::SessionError& e) {
-    return std::string("error: ") + e.what();
-  }
-}
-
 }  // namespace
 
 TEST_CASE("interpreter and JIT agree on 200 random games", "[differential]") {
@@ -192,9 +184,9 @@ TEST_CASE("interpreter and JIT agree on 200 random games", "[differential]") {
       }
       for (const std::string& p : positions) {
         INFO(p);
-        std::string expected = outcome(interp, p);
-        REQUIRE(expected == outcome(jit, p));
-        REQUIRE(expected == outcome(interpNative, p));
+        std::string expected = testing::outcome(interp, p);
+        REQUIRE(expected == testing::outcome(jit, p));
+        REQUIRE(expected == testing::outcome(interpNative, p));
         (expected.rfind("error", 0) == 0 ? errors : values) += 1;
       }
     }
