@@ -11,6 +11,7 @@
 
 #include "compiler/ir/Evaluator.h"
 #include "runtime/DenseBox.h"
+#include "runtime/ListKey.h"
 #include "runtime/NimTable.h"
 #include "runtime/Position.h"
 #include "runtime/WordMemo.h"
@@ -36,10 +37,18 @@ class ValueOracle {
 };
 
 // The memo a native search fills: a dense box (several integer parameters)
-// or a packed table of words (one integer parameter).
+// or a packed table of words (one integer parameter, or one list parameter
+// packed by runtime/ListKey.h when `lists`).
 struct NativeMemo {
   DenseBox* box = nullptr;
   WordMemo* words = nullptr;
+  bool lists = false;
+  // The key of position `words` in the table of words; false when a list does not pack.
+  bool key(const int64_t* positionWords, uint64_t& out) const {
+    if (lists) return packListKey(positionWords, out);
+    out = static_cast<uint64_t>(positionWords[0]);
+    return true;
+  }
 };
 
 // How a native search ended (Backend::searchNative).
@@ -47,7 +56,7 @@ enum class NativeStatus {
   Done,         // the position's value is in the memo
   Unsupported,  // this backend has no native search for the game
   Failed,       // a runtime error: the engine's own search will report it
-  Outside,      // a successor lies outside the box: `miss` holds it
+  Outside,      // a successor lies outside the box, or its list does not pack: `miss` holds it
   Deep,         // the native stack ran out at position `miss`, which has no value yet
   Cycle,        // a successor is being expanded: the engine's search will report it
   Full,         // the memo holds --max-states positions: the engine's search will say so

@@ -44,9 +44,12 @@ Engine::Engine(const ir::Program& program, Backend& backend, EngineOptions optio
     if (game.takeBreak && !options_.plain)
       heaps_[g].solver = std::make_unique<TakeBreakSolver>(*game.takeBreak, options_.sparse);
     heaps_[g].proofBound = game.takeBreakBound;
+    // Integer parameters get a box or a table of words; one list parameter,
+    // a table of packed lists (runtime/ListKey.h).
+    heaps_[g].listKey = game.params.size() == 1 && game.params[0].type == ir::Type::List;
     heaps_[g].native = options_.native && !game.params.empty();
     for (const ir::Param& p : game.params)
-      if (p.type != ir::Type::Int) heaps_[g].native = false;
+      if (p.type != ir::Type::Int && !heaps_[g].listKey) heaps_[g].native = false;
   }
 }
 
@@ -325,7 +328,9 @@ std::string Engine::report() const {
           name, known, h.wordMemo->mask() + 1, sizeof(WordSlot),
           static_cast<double>(h.wordMemo->bytes()) / (1 << 20),
           known ? static_cast<double>(h.wordMemo->bytes()) / static_cast<double>(known) : 0.0,
-          program_.games[g].bitSet ? "a set of bits" : "normalized");
+          h.listKey                  ? "a list, packed into a word"
+          : program_.games[g].bitSet ? "a set of bits"
+                                     : "normalized");
     }
     if (searched[g] == 0) continue;
     std::string why;
@@ -427,10 +432,13 @@ uint32_t Engine::nativeValue(const Position& root) {
       if (outermost) floor = 0;
     }
   } budget(nativeStackFloor_);
-  bool boxed = root.words.size() > 1;  // several parameters: a box; one: words
+  // Several integer parameters: a box; one, or one list: a table of words.
+  bool boxed = !h.listKey && program_.games[root.game].params.size() > 1;
   if (!boxed && !h.wordMemo) h.wordMemo = std::make_unique<WordMemo>(options_.maxStates);
-  // The box never holds more cells than --max-states.
+  // The box never holds more cells than --max-states; a list must pack.
   auto cover = [&](const std::vector<int64_t>& w) {
+    uint64_t key = 0;
+    if (h.listKey) return packListKey(w.data(), key);
     if (!boxed || (h.box && h.box->covers(w))) return true;
     uint64_t cells = h.box ? h.box->cellsToCover(w) : DenseBox::cellsToHold(w);
     if (cells > options_.maxStates) return false;
@@ -444,6 +452,11 @@ uint32_t Engine::nativeValue(const Position& root) {
     Position p;
     p.game = root.game;
     p.words.assign(w.begin(), w.end());
+    if (h.listKey)
+      return fmt::format(
+          "{} does not pack into a word: a packed list has at most {} numbers, each below "
+          "2^(59 / its length)",
+          formatPosition(program_, p), kListKeyMaxLength);
     return fmt::format("a box holding {} would have more cells than --max-states ({})",
                        formatPosition(program_, p), options_.maxStates);
   };
@@ -462,7 +475,7 @@ uint32_t Engine::nativeValue(const Position& root) {
     NativeStatus status = NativeStatus::Unsupported;
     h.nativeActive = true;
     try {
-      NativeMemo memo{boxed ? h.box.get() : nullptr, boxed ? nullptr : h.wordMemo.get()};
+      NativeMemo memo{boxed ? h.box.get() : nullptr, boxed ? nullptr : h.wordMemo.get(), h.listKey};
       status = backend_.searchNative(game, w.data(), memo, *this, miss, nativeStackFloor_);
     } catch (...) {
       h.nativeActive = false;

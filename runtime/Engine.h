@@ -118,6 +118,7 @@ class Engine final : private ValueOracle {
     // a packed table of words for one, while `native`.
     bool native = false;
     bool nativeActive = false;  // a native search of this game is running
+    bool listKey = false;       // its one parameter is a list, packed (runtime/ListKey.h)
     std::unique_ptr<DenseBox> box;
     std::unique_ptr<WordMemo> wordMemo;
     std::string nativeStopped;  // why the native search was given up, for --verbose
@@ -183,7 +184,11 @@ inline std::optional<uint32_t> Engine::nativeKnown(uint32_t game,
   if (!h.box && !h.wordMemo) return std::nullopt;
   uint32_t v = 0;
   if (h.box && h.box->known(words, v)) return v;
-  if (h.wordMemo && h.wordMemo->known(static_cast<uint64_t>(words[0]), v)) return v;
+  if (h.wordMemo) {
+    uint64_t key = static_cast<uint64_t>(words[0]);
+    if (h.listKey && !packListKey(words.data(), key)) return std::nullopt;
+    if (h.wordMemo->known(key, v)) return v;
+  }
   return std::nullopt;
 }
 

@@ -2,8 +2,9 @@
 // JIT's emitted search (backend/jit/Codegen.cpp), in C++ over the
 // interpreter's own enumeration. A position is expanded by enumerating its
 // moves; a component of the same game is read from the memo (the box or the
-// packed table of words), or expanded recursively when unknown; any other
-// component is asked of the oracle. No interning, no frames of the engine.
+// packed table of words, whose keys may be packed lists), or expanded
+// recursively when unknown; any other component is asked of the oracle. No
+// interning, no frames of the engine.
 #include <algorithm>
 
 #include "backend/interp/Interpreter.h"
@@ -27,8 +28,9 @@ class MemoSearch final : public MoveSink {
   // Expands `position` (unknown, inside the memo) into the memo.
   NativeStatus expand(const Position& position) {
     std::span<const int64_t> words(position.words.data(), position.words.size());
-    uint32_t* cell =
-        memo_.box ? &memo_.box->at(words) : memo_.words->insert(static_cast<uint64_t>(words[0]));
+    uint64_t key = 0;
+    if (!memo_.box) memo_.key(words.data(), key);  // the caller checked that it packs
+    uint32_t* cell = memo_.box ? &memo_.box->at(words) : memo_.words->insert(key);
     if (!cell) return NativeStatus::Full;
     *cell = kDenseOnStack;
     if (reinterpret_cast<uint64_t>(__builtin_frame_address(0)) < floor_) {
@@ -65,7 +67,8 @@ class MemoSearch final : public MoveSink {
         continue;
       }
       std::span<const int64_t> words(c.words.data(), c.words.size());
-      if (memo_.box && !memo_.box->covers(words)) {
+      uint64_t key = 0;
+      if (memo_.box ? !memo_.box->covers(words) : !memo_.key(words.data(), key)) {
         miss_.assign(words.begin(), words.end());
         status_ = NativeStatus::Outside;
         return false;
@@ -92,7 +95,9 @@ class MemoSearch final : public MoveSink {
   // The cell of a position the memo holds (null: a word never inserted).
   uint32_t* cellOf(std::span<const int64_t> words) {
     if (memo_.box) return &memo_.box->at(words);
-    return memo_.words->find(static_cast<uint64_t>(words[0]));
+    uint64_t key = 0;
+    memo_.key(words.data(), key);
+    return memo_.words->find(key);
   }
 
   Backend& backend_;
@@ -114,7 +119,9 @@ NativeStatus Interpreter::searchNative(int game, const int64_t* words, NativeMem
                                        uint64_t stackFloor) {
   Position root;
   root.game = static_cast<uint32_t>(game);
-  root.words.assign(words, words + program_.games[static_cast<size_t>(game)].params.size());
+  size_t count = memo.lists ? 1 + static_cast<size_t>(words[0])
+                            : program_.games[static_cast<size_t>(game)].params.size();
+  root.words.assign(words, words + count);
   MemoSearch search(*this, game, memo, oracle, miss, stackFloor);
   try {
     return search.expand(root);

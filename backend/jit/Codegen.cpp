@@ -9,29 +9,31 @@
 #include <llvm/IR/MDBuilder.h>
 
 #include <cstddef>
+#include <unordered_set>
 
 #include "backend/jit/JitRuntime.h"
 #include "compiler/ir/Errors.h"
 
 namespace gdsl::jit {
 
-std::string kernelName(int game, bool wide) {
-  return (wide ? "gdsl_kernel32_" : "gdsl_kernel16_") + std::to_string(game);
-}
-std::string enumeratorName(int game) {
-  return "gdsl_enumerate_" + std::to_string(game);
+std::string functionName(int game, Emitted what, int64_t length) {
+  static const char* const prefixes[] = {"gdsl_kernel16_", "gdsl_kernel32_", "gdsl_enumerate_",
+                                         "gdsl_search_"};
+  std::string name = prefixes[static_cast<int>(what)] + std::to_string(game);
+  return length >= 0 ? name + "_" + std::to_string(length) : name;
 }
 bool hasKernel(const ir::Game& g) {
   return g.oneHeap() && !g.normalize;
-}
-std::string nativeName(int game) {
-  return "gdsl_search_" + std::to_string(game);
 }
 
 namespace {
 
 using llvm::BasicBlock;
 using llvm::Value;
+
+// `sort` of a list this long or shorter runs inline, by insertion; a longer
+// one calls std::sort.
+constexpr int64_t kInlineSortLength = 16;
 
 // Operations that cannot fail: a normalize rule made of them runs inline.
 bool cannotFail(const ir::Expr& e) {
@@ -104,7 +106,7 @@ class FunctionEmitter {
   enum class Mode { Kernel, Enumerate, Search };
 
   FunctionEmitter(const ir::Program& p, llvm::Module& m, std::vector<SourceRange>& locs, int game,
-                  Mode mode, bool wideTable = false)
+                  Mode mode, bool wideTable = false, int64_t length = -1)
       : P(p),
         M(m),
         C(m.getContext()),
@@ -113,6 +115,7 @@ class FunctionEmitter {
         game_(game),
         mode_(mode),
         wideTable_(wideTable),
+        length_(length),
         G(p.games[static_cast<size_t>(game)]) {
     i1 = llvm::Type::getInt1Ty(C);
     i8 = llvm::Type::getInt8Ty(C);
@@ -125,21 +128,31 @@ class FunctionEmitter {
     listTy = llvm::StructType::get(C, {i64p, i64, i64, i8});
     listP = listTy->getPointerTo();
     useArena_ = allocates(G);
-    word_ = nativeKind(G) == NativeKind::Word;
+    dataSlots_.assign(static_cast<size_t>(std::max(1, G.listSlots)), false);
+    NativeKind kind = nativeKind(G);
+    word_ = kind == NativeKind::Word || kind == NativeKind::List;
+    packedList_ = kind == NativeKind::List;
   }
 
   void emit() {
     if (mode_ == Mode::Kernel) {
       auto* fty = llvm::FunctionType::get(i64, {i8p, i64, tableType()->getPointerTo()}, false);
-      F = llvm::Function::Create(fty, llvm::Function::ExternalLinkage,
-                                 kernelName(game_, wideTable_), M);
+      F = llvm::Function::Create(
+          fty, llvm::Function::ExternalLinkage,
+          functionName(game_, wideTable_ ? Emitted::Kernel32 : Emitted::Kernel16), M);
     } else {
       auto* fty = llvm::FunctionType::get(i32, {i8p, i64p}, false);
       F = llvm::Function::Create(fty, llvm::Function::ExternalLinkage,
-                                 mode_ == Mode::Search ? nativeName(game_) : enumeratorName(game_),
+                                 mode_ == Mode::Search
+                                     ? functionName(game_, Emitted::Search, length_)
+                                     : functionName(game_, Emitted::Enumerator),
                                  M);
     }
     ctx_ = F->getArg(0);
+    // The context is reached only through this pointer (and the helpers it is
+    // passed to), so its fields (the arena's bounds, the seen stack) stay in
+    // registers across the stores into lists and memos.
+    F->addParamAttr(0, llvm::Attribute::NoAlias);
     BasicBlock* entry = BasicBlock::Create(C, "entry", F);
     B.SetInsertPoint(entry);
     retSlot_ = entryAlloca(mode_ == Mode::Kernel ? i64 : i32, "ret");
@@ -309,7 +322,10 @@ class FunctionEmitter {
       Value* word = B.CreateLoad(i64, B.CreateInBoundsGEP(i64, words, w));
       if (p.type == ir::Type::List) {
         Value* data = B.CreateInBoundsGEP(i64, words, B.CreateAdd(w, c64(1)));
+        // A search specialized to one length knows it.
+        if (mode_ == Mode::Search && packedList_) word = c64(length_);
         storeList(listSlot(p.slot), data, word, c64(0), false);
+        dataSlots_[static_cast<size_t>(p.slot)] = true;
         w = B.CreateAdd(w, B.CreateAdd(word, c64(1)));
       } else {
         B.CreateStore(word, intSlot(p.slot));
@@ -329,15 +345,154 @@ class FunctionEmitter {
   Value* listSize(Value* l) { return B.CreateLoad(i64, B.CreateStructGEP(listTy, l, 1)); }
   // Element i of a list (no bounds check).
   Value* listAt(Value* l, Value* i) {
-    Value* isRange = B.CreateICmpNE(B.CreateLoad(i8, B.CreateStructGEP(listTy, l, 3)),
-                                    llvm::ConstantInt::get(i8, 0));
+    auto elementOfData = [&] {
+      Value* data = B.CreateLoad(i64p, B.CreateStructGEP(listTy, l, 0));
+      return B.CreateLoad(i64, B.CreateInBoundsGEP(i64, data, i));
+    };
+    if (isData(l)) return elementOfData();
     return ifElse(
-        isRange, i64,
+        isRange(l), i64,
         [&] { return B.CreateAdd(B.CreateLoad(i64, B.CreateStructGEP(listTy, l, 2)), i); },
+        elementOfData);
+  }
+
+  // Lists known to hold their numbers (not a range), so no code tests which:
+  // every list built, each parameter, and list variables bound to such lists.
+  bool isData(Value* l) const { return dataLists_.count(l) != 0; }
+  Value* markData(Value* l) {
+    dataLists_.insert(l);
+    return l;
+  }
+
+  Value* isRange(Value* l) {
+    if (isData(l)) return llvm::ConstantInt::getFalse(C);
+    return B.CreateICmpNE(B.CreateLoad(i8, B.CreateStructGEP(listTy, l, 3)),
+                          llvm::ConstantInt::get(i8, 0));
+  }
+
+  // `count` numbers from the context's arena: a bump of arenaNext, or the
+  // helper past the end of the block.
+  Value* allocate(Value* count) {
+    Value* nextField = stateField(offsetof(KernelState, arenaNext), i64p);
+    Value* next = B.CreateLoad(i64p, nextField);
+    Value* end = B.CreateLoad(i64p, stateField(offsetof(KernelState, arenaEnd), i64p));
+    Value* room =
+        B.CreateAShr(B.CreateSub(B.CreatePtrToInt(end, i64), B.CreatePtrToInt(next, i64)), 3);
+    return ifElse(
+        B.CreateICmpSGE(room, count), i64p,
         [&] {
-          Value* data = B.CreateLoad(i64p, B.CreateStructGEP(listTy, l, 0));
-          return B.CreateLoad(i64, B.CreateInBoundsGEP(i64, data, i));
-        });
+          B.CreateStore(B.CreateInBoundsGEP(i64, next, count), nextField);
+          return next;
+        },
+        [&] {
+          return call(gdsl_jit_arena_grow, i64p, {i8p, i64}, {ctx_, count});
+        },
+        /*hot=*/true);
+  }
+  // The arena's state (KernelState::arenaNext, arenaEnd, arenaBlock) and its restoration.
+  std::vector<Value*> arenaMark() {
+    return {B.CreateLoad(i64p, stateField(offsetof(KernelState, arenaNext), i64p)),
+            B.CreateLoad(i64p, stateField(offsetof(KernelState, arenaEnd), i64p)),
+            B.CreateLoad(i64, stateField(offsetof(KernelState, arenaBlock), i64))};
+  }
+  void arenaRelease(const std::vector<Value*>& mark) {
+    B.CreateStore(mark[0], stateField(offsetof(KernelState, arenaNext), i64p));
+    B.CreateStore(mark[1], stateField(offsetof(KernelState, arenaEnd), i64p));
+    B.CreateStore(mark[2], stateField(offsetof(KernelState, arenaBlock), i64));
+  }
+
+  // for (i = begin; i < end; ++i) body(i), with the counter in a stack slot.
+  template <typename Body>
+  void loop(Value* begin, Value* end, Body&& body) {
+    llvm::AllocaInst* counter = entryAlloca(i64, "k");
+    B.CreateStore(begin, counter);
+    BasicBlock* head = BasicBlock::Create(C, "for", F);
+    BasicBlock* bodyBB = BasicBlock::Create(C, "forbody", F);
+    BasicBlock* exit = BasicBlock::Create(C, "forend", F);
+    B.CreateBr(head);
+    B.SetInsertPoint(head);
+    Value* i = B.CreateLoad(i64, counter);
+    B.CreateCondBr(B.CreateICmpSLT(i, end), bodyBB, exit);
+    B.SetInsertPoint(bodyBB);
+    body(i);
+    B.CreateStore(B.CreateAdd(i, c64(1)), counter);
+    // Lists are short: not vectorized, which would only make the code larger
+    // and its compilation slower (a loop of known length unrolls).
+    B.CreateBr(head)->setMetadata(llvm::LLVMContext::MD_loop, shortLoop());
+    B.SetInsertPoint(exit);
+  }
+
+  llvm::MDNode* shortLoop() {
+    llvm::Metadata* noVector[] = {llvm::MDString::get(C, "llvm.loop.vectorize.enable"),
+                                  llvm::ConstantAsMetadata::get(llvm::ConstantInt::getFalse(C))};
+    auto self = llvm::MDNode::getTemporary(C, {});
+    llvm::Metadata* parts[] = {self.get(), llvm::MDNode::get(C, noVector)};
+    llvm::MDNode* id = llvm::MDNode::getDistinct(C, parts);
+    id->replaceOperandWith(0, id);
+    return id;
+  }
+
+  // if (cond) then() else otherwise(), for their effects.
+  template <typename Then, typename Else>
+  void whenElse(Value* cond, Then&& then, Else&& otherwise) {
+    BasicBlock* thenBB = BasicBlock::Create(C, "then", F);
+    BasicBlock* elseBB = BasicBlock::Create(C, "else", F);
+    BasicBlock* join = BasicBlock::Create(C, "join", F);
+    B.CreateCondBr(cond, thenBB, elseBB);
+    B.SetInsertPoint(thenBB);
+    then();
+    B.CreateBr(join);
+    B.SetInsertPoint(elseBB);
+    otherwise();
+    B.CreateBr(join);
+    B.SetInsertPoint(join);
+  }
+
+  // data[0..n) = the list's elements.
+  void copyElements(Value* l, Value* data, Value* n) {
+    auto copyData = [&] {
+      Value* from = B.CreateLoad(i64p, B.CreateStructGEP(listTy, l, 0));
+      loop(c64(0), n, [&](Value* i) {
+        B.CreateStore(B.CreateLoad(i64, B.CreateInBoundsGEP(i64, from, i)),
+                      B.CreateInBoundsGEP(i64, data, i));
+      });
+    };
+    if (isData(l)) return copyData();
+    whenElse(
+        isRange(l),
+        [&] {
+          Value* lo = B.CreateLoad(i64, B.CreateStructGEP(listTy, l, 2));
+          loop(c64(0), n, [&](Value* i) {
+            B.CreateStore(B.CreateAdd(lo, i), B.CreateInBoundsGEP(i64, data, i));
+          });
+        },
+        copyData);
+  }
+
+  // Sorts data[0..n) in place by insertion (n is small).
+  void insertionSort(Value* data, Value* n) {
+    llvm::AllocaInst* hole = entryAlloca(i64, "hole");
+    loop(c64(1), n, [&](Value* i) {
+      Value* x = B.CreateLoad(i64, B.CreateInBoundsGEP(i64, data, i));
+      B.CreateStore(i, hole);
+      BasicBlock* test = BasicBlock::Create(C, "shift", F);
+      BasicBlock* compare = BasicBlock::Create(C, "compare", F);
+      BasicBlock* move = BasicBlock::Create(C, "move", F);
+      BasicBlock* place = BasicBlock::Create(C, "place", F);
+      B.CreateBr(test);
+      B.SetInsertPoint(test);
+      Value* j = B.CreateLoad(i64, hole);
+      B.CreateCondBr(B.CreateICmpSGT(j, c64(0)), compare, place);
+      B.SetInsertPoint(compare);
+      Value* before = B.CreateLoad(i64, B.CreateInBoundsGEP(i64, data, B.CreateSub(j, c64(1))));
+      B.CreateCondBr(B.CreateICmpSGT(before, x), move, place);
+      B.SetInsertPoint(move);
+      B.CreateStore(before, B.CreateInBoundsGEP(i64, data, j));
+      B.CreateStore(B.CreateSub(j, c64(1)), hole);
+      B.CreateBr(test);
+      B.SetInsertPoint(place);
+      B.CreateStore(x, B.CreateInBoundsGEP(i64, data, B.CreateLoad(i64, hole)));
+    });
   }
 
   // Evaluates a list expression into a fresh ListVal and returns its address.
@@ -349,12 +504,12 @@ class FunctionEmitter {
         auto* addr = llvm::ConstantInt::get(i64, reinterpret_cast<uint64_t>(l.data()));
         storeList(out, B.CreateIntToPtr(addr, i64p), c64(static_cast<int64_t>(l.size())), c64(0),
                   false);
-        return out;
+        return markData(out);
       }
       case ir::Op::ListVar: {
         Value* src = listSlot(static_cast<int>(e.imm));
         B.CreateStore(B.CreateLoad(listTy, src), out);
-        return out;
+        return dataSlots_[static_cast<size_t>(e.imm)] ? markData(out) : out;
       }
       case ir::Op::Range: {
         Value* lo = integer(e.kids[0]);
@@ -371,7 +526,16 @@ class FunctionEmitter {
                   lo, true);
         return out;
       }
-      case ir::Op::MakeList:
+      case ir::Op::MakeList: {
+        auto count = static_cast<int64_t>(e.kids.size());
+        std::vector<Value*> items;
+        for (const ir::Expr& k : e.kids) items.push_back(integer(k));
+        Value* data = allocate(c64(count));
+        for (int64_t i = 0; i < count; ++i)
+          B.CreateStore(items[static_cast<size_t>(i)], B.CreateConstInBoundsGEP1_64(i64, data, i));
+        storeList(out, data, c64(count), c64(0), false);
+        return markData(out);
+      }
       case ir::Op::MakeSet: {
         size_t count = e.kids.size();
         Value* items = entryAlloca(llvm::ArrayType::get(i64, std::max<size_t>(1, count)), "items");
@@ -383,27 +547,46 @@ class FunctionEmitter {
         Value* first = B.CreateBitCast(items, i64p);
         call(gdsl_jit_make_list, voidTy, {i8p, i64p, i64, i32, listP},
              {ctx_, first, c64(static_cast<int64_t>(count)), c32(e.op == ir::Op::MakeSet), out});
-        return out;
+        return markData(out);
       }
       case ir::Op::Sort: {
+        // A short list is sorted inline by insertion; a range is sorted.
         Value* in = list(e.kids[0]);
-        call(gdsl_jit_sort, voidTy, {i8p, listP, listP}, {ctx_, in, out});
-        return out;
+        Value* n = listSize(in);
+        Value* inline_ = B.CreateAnd(B.CreateICmpEQ(isRange(in), llvm::ConstantInt::getFalse(C)),
+                                     B.CreateICmpSLE(n, c64(kInlineSortLength)));
+        whenElse(
+            inline_,
+            [&] {
+              Value* data = allocate(n);
+              copyElements(in, data, n);
+              insertionSort(data, n);
+              storeList(out, data, n, c64(0), false);
+            },
+            [&] {
+              call(gdsl_jit_sort, voidTy, {i8p, listP, listP}, {ctx_, in, out});
+            });
+        return isData(in) ? markData(out) : out;  // the sort of a range is the range
       }
       case ir::Op::SetElem: {
         Value* in = list(e.kids[0]);
         Value* index = integer(e.kids[1]);
-        checkIndex(index, listSize(in), e.loc);
+        Value* n = listSize(in);
+        checkIndex(index, n, e.loc);
         Value* value = integer(e.kids[2]);
-        checkStatus(call(gdsl_jit_set_elem, i32, {i8p, listP, i64, i64, i32, listP},
-                         {ctx_, in, index, value, c32(loc(e.loc)), out}));
-        return out;
+        failIf(B.CreateICmpSGT(n, c64(ir::kMaxSetLength)), ir::ErrorCode::SetTooLarge, e.loc,
+               nullptr, nullptr);
+        Value* data = allocate(n);
+        copyElements(in, data, n);
+        B.CreateStore(value, B.CreateInBoundsGEP(i64, data, index));
+        storeList(out, data, n, c64(0), false);
+        return markData(out);
       }
       case ir::Op::IndexNested: {
         Value* index = integer(e.kids[1]);
         checkStatus(call(gdsl_jit_index_nested, i32, {i8p, i32, i64, i32, listP},
                          {ctx_, c32(e.kids[0].imm), index, c32(loc(e.loc)), out}));
-        return out;
+        return markData(out);
       }
       default:
         break;
@@ -627,7 +810,8 @@ class FunctionEmitter {
     }
     // Lists built by the body are released after each element (the domain's
     // own list was built before the mark and stays).
-    Value* mark = useArena_ ? call(gdsl_jit_arena_mark, i64, {i8p}, {ctx_}) : nullptr;
+    std::vector<Value*> mark;
+    if (useArena_) mark = arenaMark();
     // Iterate index from its start to `count` inclusive.
     BasicBlock* head = BasicBlock::Create(C, "loop", F);
     BasicBlock* bodyBB = BasicBlock::Create(C, "body", F);
@@ -640,13 +824,14 @@ class FunctionEmitter {
     } else if (nestedIndex >= 0) {
       checkStatus(call(gdsl_jit_index_nested, i32, {i8p, i32, i64, i32, listP},
                        {ctx_, c32(nestedIndex), i, c32(loc(s.loc)), listSlot(s.slot)}));
+      dataSlots_[static_cast<size_t>(s.slot)] = true;
     } else {
       B.CreateStore(listAt(domain, i), intSlot(s.slot));
     }
     B.CreateBr(bodyBB);
     B.SetInsertPoint(bodyBB);
     body();
-    if (mark) call(gdsl_jit_arena_release, voidTy, {i8p, i64}, {ctx_, mark});
+    if (useArena_) arenaRelease(mark);
     Value* current = B.CreateLoad(i64, index);
     if (nestedIndex < 0 && mode_ != Mode::Kernel) {
       // A range may be huge (1..10^18): every 65536 values, see whether the
@@ -677,6 +862,7 @@ class FunctionEmitter {
         if (s.type == ir::Type::List) {
           Value* l = this->list(s.value);
           B.CreateStore(B.CreateLoad(listTy, l), listSlot(s.slot));
+          dataSlots_[static_cast<size_t>(s.slot)] = isData(l);
         } else {
           B.CreateStore(integer(s.value), intSlot(s.slot));
         }
@@ -880,7 +1066,8 @@ class FunctionEmitter {
   void enterSearch(Value* words) {
     if (word_) {
       // The position's slot, marked; the memo may be full (--max-states).
-      key_ = B.CreateLoad(i64, words);
+      key_ = packedList_ ? call(gdsl_jit_list_key, i64, {i64p}, {words})
+                         : static_cast<Value*>(B.CreateLoad(i64, words));
       seenBase_ = B.CreateLoad(i64, stateField(offsetof(KernelState, seenTop), i64));
       checkStatus(call(gdsl_jit_word_enter, i32, {i8p, i64}, {ctx_, key_}));
     } else {
@@ -907,8 +1094,9 @@ class FunctionEmitter {
     Value* here = B.CreatePtrToInt(B.CreateCall(frameAddress, {c32(0)}), i64);
     Value* floor = B.CreateLoad(i64, stateField(offsetof(KernelState, stackFloor), i64));
     exitIf(B.CreateICmpULT(here, floor), [&] {
-      return call(gdsl_jit_dense_deep, i32, {i8p, i64p, i64},
-                  {ctx_, words, c64(static_cast<int64_t>(G.params.size()))});
+      Value* count = packedList_ ? B.CreateAdd(B.CreateLoad(i64, words), c64(1))
+                                 : c64(static_cast<int64_t>(G.params.size()));
+      return call(gdsl_jit_dense_deep, i32, {i8p, i64p, i64}, {ctx_, words, count});
     });
     Value* ticksField = stateField(offsetof(KernelState, ticks), i64);
     Value* ticks = B.CreateAdd(B.CreateLoad(i64, ticksField), c64(1));
@@ -939,6 +1127,7 @@ class FunctionEmitter {
   // recursively when unknown. Outside the box (or on a cycle) the search
   // stops with a status the engine acts on.
   Value* searchedValue(const ir::Term& t) {
+    if (packedList_) return searchedListValue(t);
     size_t count = t.args.size();
     std::vector<Value*> raw;
     for (const ir::Expr& a : t.args) raw.push_back(integer(a));
@@ -977,6 +1166,106 @@ class FunctionEmitter {
         [&] { return known; });
     exitIf(B.CreateICmpEQ(value, c32(-1)), [&] { return c32(kDenseCycle); });
     return B.CreateZExt(B.CreateSub(value, c32(1)), i64);
+  }
+
+  // searchedValue for a game whose one parameter is a list: the successor's
+  // list, normalized inline, packed inline as runtime/ListKey.h packs it, and
+  // probed; a list that does not pack stops the search (kDenseOutside).
+  Value* searchedListValue(const ir::Term& t) {
+    Value* raw = list(t.args[0]);
+    Value* l = raw;
+    Value* bad = llvm::ConstantInt::getFalse(C);
+    if (G.normalize) {
+      // A negative number is an error even when normalize hides it; sort keeps
+      // every number, so packing finds it.
+      const ir::Expr& rule = (*G.normalize)[0];
+      bool keepsNumbers = rule.op == ir::Op::Sort && rule.kids[0].op == ir::Op::ListVar &&
+                          rule.kids[0].imm == G.params[0].slot;
+      if (!keepsNumbers) bad = anyNegative(raw);
+      l = normalizeListInline(raw);
+    }
+    // The key: the length in the low bits, then each number in `width` bits.
+    Value* n = listSize(l);
+    Value* fits = B.CreateICmpULE(n, c64(kListKeyMaxLength));
+    Value* width =
+        B.CreateLoad(i64, B.CreateInBoundsGEP(widthTable()->getValueType(), widthTable(),
+                                              {c64(0), B.CreateSelect(fits, n, c64(0))}));
+    Value* limit = B.CreateShl(c64(1), width);
+    llvm::AllocaInst* key = entryAlloca(i64, "key");
+    llvm::AllocaInst* wide = entryAlloca(i1, "wide");
+    B.CreateStore(n, key);
+    B.CreateStore(B.CreateOr(bad, B.CreateNot(fits)), wide);
+    loop(c64(0), B.CreateSelect(fits, n, c64(0)), [&](Value* i) {
+      Value* e = listAt(l, i);
+      B.CreateStore(B.CreateOr(B.CreateLoad(i1, wide), B.CreateICmpUGE(e, limit)), wide);
+      Value* at = B.CreateAdd(c64(kListKeyLengthBits), B.CreateMul(i, width));
+      B.CreateStore(B.CreateOr(B.CreateLoad(i64, key), B.CreateShl(e, at)), key);
+    });
+    exitIf(B.CreateLoad(i1, wide), [&] {
+      // A raw list with a negative number is reported as such (status 1).
+      return call(gdsl_jit_list_miss, i32, {i8p, listP}, {ctx_, B.CreateSelect(bad, raw, l)});
+    });
+    Value* packed = B.CreateLoad(i64, key);
+    Value* known = probeWord(packed);
+    Value* value = ifElse(
+        B.CreateICmpEQ(known, c32(0)), i32,
+        [&] {
+          Value* words = call(gdsl_jit_list_words, i64p, {i8p, listP}, {ctx_, l});
+          checkStatus(ifElse(
+              B.CreateICmpEQ(n, c64(length_)), i32,
+              [&] {
+                return B.CreateCall(F, {ctx_, words});
+              },
+              [&] {
+                return call(gdsl_jit_search_length, i32, {i8p, i64p}, {ctx_, words});
+              },
+              /*hot=*/true));
+          return call(gdsl_jit_word_get, i32, {i8p, i64}, {ctx_, packed});
+        },
+        [&] { return known; });
+    exitIf(B.CreateICmpEQ(value, c32(-1)), [&] { return c32(kDenseCycle); });
+    return B.CreateZExt(B.CreateSub(value, c32(1)), i64);
+  }
+
+  // Whether a number of the list is negative.
+  Value* anyNegative(Value* l) {
+    llvm::AllocaInst* found = entryAlloca(i1, "negative");
+    B.CreateStore(llvm::ConstantInt::getFalse(C), found);
+    loop(c64(0), listSize(l), [&](Value* i) {
+      B.CreateStore(B.CreateOr(B.CreateLoad(i1, found), B.CreateICmpSLT(listAt(l, i), c64(0))),
+                    found);
+    });
+    return B.CreateLoad(i1, found);
+  }
+
+  // The list the game's normalize rule makes of list `l` (in a frame of its own).
+  Value* normalizeListInline(Value* l) {
+    auto* frameTy = llvm::ArrayType::get(listTy, std::max(1, G.listSlots));
+    llvm::AllocaInst* frame = entryAlloca(frameTy, "normlists");
+    B.CreateStore(
+        B.CreateLoad(listTy, l),
+        B.CreateConstInBoundsGEP2_32(frameTy, frame, 0, static_cast<unsigned>(G.params[0].slot)));
+    llvm::AllocaInst* saved = lists_;
+    std::vector<bool> savedData = dataSlots_;
+    lists_ = frame;
+    dataSlots_.assign(dataSlots_.size(), false);
+    dataSlots_[static_cast<size_t>(G.params[0].slot)] = isData(l);
+    Value* normalized = list((*G.normalize)[0]);
+    lists_ = saved;
+    dataSlots_ = std::move(savedData);
+    return normalized;
+  }
+
+  // The bits per number of a packed list of each length 0..15 (runtime/ListKey.h).
+  llvm::GlobalVariable* widthTable() {
+    if (widths_) return widths_;
+    std::vector<uint64_t> widths{0};
+    for (int64_t n = 1; n <= kListKeyMaxLength; ++n)
+      widths.push_back(static_cast<uint64_t>(listKeyWidth(n)));
+    auto* init = llvm::ConstantDataArray::get(C, widths);
+    widths_ = new llvm::GlobalVariable(M, init->getType(), true, llvm::GlobalValue::PrivateLinkage,
+                                       init, "gdsl_list_key_widths");
+    return widths_;
   }
 
   // The value cell of `key` in the packed memo (0 when absent): an inline
@@ -1072,6 +1361,7 @@ class FunctionEmitter {
   int game_;
   Mode mode_;
   bool wideTable_;  // the kernel reads a table of 32-bit (not 16-bit) values
+  int64_t length_;  // the list length a list game's search is specialized to
   const ir::Game& G;
   bool useArena_ = false;
   int moveIndex_ = 0;
@@ -1088,8 +1378,12 @@ class FunctionEmitter {
   Value* seenBase_ = nullptr;  // dense search: where its moves' values start
   Value* cells_ = nullptr;     // dense search: the box, read once
   std::vector<Value*> extents_, strides_;
-  bool word_ = false;     // the native search fills a packed table of words, not a box
-  Value* key_ = nullptr;  // its position's word
+  bool word_ = false;        // the native search fills a packed table of words, not a box
+  bool packedList_ = false;  // whose keys are packed lists (runtime/ListKey.h)
+  llvm::GlobalVariable* widths_ = nullptr;
+  std::unordered_set<const Value*> dataLists_;  // isData
+  std::vector<bool> dataSlots_;                 // list slots that hold data lists
+  Value* key_ = nullptr;                        // its position's word
   llvm::AllocaInst* ints_ = nullptr;
   llvm::AllocaInst* lists_ = nullptr;
   BasicBlock* bail_ = nullptr;
@@ -1099,6 +1393,7 @@ class FunctionEmitter {
 
 NativeKind nativeKind(const ir::Game& g) {
   if (g.params.empty()) return NativeKind::None;
+  if (g.params.size() == 1 && g.params[0].type == ir::Type::List) return NativeKind::List;
   for (const ir::Param& p : g.params)
     if (p.type != ir::Type::Int) return NativeKind::None;
   if (g.normalize)
@@ -1109,15 +1404,26 @@ NativeKind nativeKind(const ir::Game& g) {
   return g.bitSet || g.normalize ? NativeKind::Word : NativeKind::None;
 }
 
-void emitGame(const ir::Program& program, int game, llvm::Module& module,
-              std::vector<SourceRange>& locs) {
-  if (hasKernel(program.games[static_cast<size_t>(game)])) {
-    FunctionEmitter(program, module, locs, game, FunctionEmitter::Mode::Kernel, false).emit();
-    FunctionEmitter(program, module, locs, game, FunctionEmitter::Mode::Kernel, true).emit();
+bool emits(const ir::Game& g, Emitted what) {
+  switch (what) {
+    case Emitted::Kernel16:
+    case Emitted::Kernel32:
+      return hasKernel(g);
+    case Emitted::Enumerator:
+      return true;
+    case Emitted::Search:
+      return nativeKind(g) != NativeKind::None;
   }
-  FunctionEmitter(program, module, locs, game, FunctionEmitter::Mode::Enumerate).emit();
-  if (nativeKind(program.games[static_cast<size_t>(game)]) != NativeKind::None)
-    FunctionEmitter(program, module, locs, game, FunctionEmitter::Mode::Search).emit();
+  return false;
+}
+
+void emitFunction(const ir::Program& program, int game, Emitted what, int64_t length,
+                  llvm::Module& module, std::vector<SourceRange>& locs) {
+  using Mode = FunctionEmitter::Mode;
+  Mode mode = what == Emitted::Enumerator ? Mode::Enumerate
+              : what == Emitted::Search   ? Mode::Search
+                                          : Mode::Kernel;
+  FunctionEmitter(program, module, locs, game, mode, what == Emitted::Kernel32, length).emit();
 }
 
 }  // namespace gdsl::jit

@@ -1,9 +1,11 @@
-// JitBackend: compiles the whole program with LLVM 14 ORC (LLJIT), optimizes
-// it at O2 for the host CPU, and calls the native kernels and enumerators.
+// JitBackend: compiles each function of a game on its first use with LLVM 14
+// ORC (LLJIT), optimized for the host CPU, and calls the native kernels,
+// enumerators and searches.
 // The LLVM boundary is here: every llvm::Error becomes an error string.
 #include "backend/jit/JitBackend.h"
 
 #include <fmt/format.h>
+#include <llvm/ExecutionEngine/Orc/CompileUtils.h>
 #include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
 #include <llvm/ExecutionEngine/Orc/LLJIT.h>
 #include <llvm/IR/Verifier.h>
@@ -11,8 +13,14 @@
 #include <llvm/Support/TargetSelect.h>
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/Target/TargetMachine.h>
+#include <llvm/Transforms/Scalar/EarlyCSE.h>
+#include <llvm/Transforms/Scalar/SROA.h>
+#include <llvm/Transforms/Scalar/SimplifyCFG.h>
 
+#include <algorithm>
+#include <array>
 #include <chrono>
+#include <iterator>
 #include <mutex>
 
 #include "backend/jit/Codegen.h"
@@ -23,27 +31,24 @@ namespace gdsl::jit {
 
 using KernelFn = int64_t (*)(Context*, int64_t, const void*);
 using EnumerateFn = int32_t (*)(Context*, const int64_t*);
-using SearchFn = int32_t (*)(Context*, const int64_t*);
 
 struct JitBackend::Impl {
   const ir::Program* program = nullptr;
   PositionBuilder* positions = nullptr;  // normalize rules
   std::unique_ptr<llvm::orc::LLJIT> jit;
-  std::vector<KernelFn> kernels;      // reading 16-bit tables
-  std::vector<KernelFn> wideKernels;  // reading 32-bit tables
-  std::vector<EnumerateFn> enumerators;
-  std::vector<SearchFn> searches;  // native searches (Codegen.h, nativeKind)
+  // The address of each game's functions (Codegen.h, Emitted), once compiled.
+  std::vector<std::array<void*, std::size(kEmitted)>> functions;
+  // The native searches of list games, by the length they are specialized to.
+  std::vector<std::array<void*, kListKeyMaxLength + 1>> listSearches;
   std::vector<SourceRange> locations;
   std::unique_ptr<llvm::TargetMachine> machine;
   std::string triple;
-  std::vector<bool> compiled;
+  int compiledFunctions = 0;
   bool keepIr = false;
   std::string optimizedIr;
   double compileMillis = 0;
   std::vector<std::unique_ptr<Context>> contexts;
   size_t depth = 0;
-  ir::ListArena arena;
-  std::vector<ir::ListArena::Mark> marks;
 };
 
 namespace {
@@ -52,6 +57,17 @@ std::string message(llvm::Error error) {
   return llvm::toString(std::move(error));
 }
 
+// The module flag of a cold function: an enumerator that only lists the
+// moves of a position asked about (its game has a kernel or a native search).
+constexpr const char* kColdFlag = "gdsl.cold";
+
+bool isCold(const llvm::Module& module) {
+  return module.getModuleFlag(kColdFlag) != nullptr;
+}
+
+// Optimizes a hot module with LLVM's O2 pipeline; a cold one only gets its
+// stack slots promoted to registers and its control flow simplified, which
+// is enough for code that runs once per position asked about.
 void optimize(llvm::Module& module, llvm::TargetMachine* machine) {
   llvm::PassBuilder builder(machine);
   llvm::LoopAnalysisManager loops;
@@ -63,9 +79,49 @@ void optimize(llvm::Module& module, llvm::TargetMachine* machine) {
   builder.registerFunctionAnalyses(functions);
   builder.registerLoopAnalyses(loops);
   builder.crossRegisterProxies(loops, functions, cgscc, modules);
+  if (isCold(module)) {
+    llvm::FunctionPassManager cleanup;
+    cleanup.addPass(llvm::SROAPass());
+    cleanup.addPass(llvm::EarlyCSEPass());
+    cleanup.addPass(llvm::SimplifyCFGPass());
+    llvm::ModulePassManager pipeline;
+    pipeline.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(cleanup)));
+    pipeline.run(module, modules);
+    return;
+  }
   llvm::ModulePassManager pipeline =
       builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O2);
   pipeline.run(module, modules);
+}
+
+// Compiles modules to objects: a cold one with the fast instruction selector
+// and no machine optimization (about four times faster to compile), every
+// other one at the default level.
+class TieredCompiler final : public llvm::orc::IRCompileLayer::IRCompiler {
+ public:
+  TieredCompiler(std::unique_ptr<llvm::TargetMachine> full,
+                 std::unique_ptr<llvm::TargetMachine> fast)
+      : IRCompiler(llvm::orc::irManglingOptionsFromTargetOptions(full->Options)),
+        full_(std::move(full)),
+        fast_(std::move(fast)) {}
+
+  llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> operator()(llvm::Module& module) override {
+    llvm::orc::SimpleCompiler compile(isCold(module) ? *fast_ : *full_);
+    return compile(module);
+  }
+
+ private:
+  std::unique_ptr<llvm::TargetMachine> full_, fast_;
+};
+
+llvm::Expected<std::unique_ptr<llvm::orc::IRCompileLayer::IRCompiler>> makeCompiler(
+    llvm::orc::JITTargetMachineBuilder builder) {
+  auto full = builder.createTargetMachine();
+  if (!full) return full.takeError();
+  builder.setCodeGenOptLevel(llvm::CodeGenOpt::None);
+  auto fast = builder.createTargetMachine();
+  if (!fast) return fast.takeError();
+  return std::make_unique<TieredCompiler>(std::move(*full), std::move(*fast));
 }
 
 // Rethrows the error a native call recorded, naming the position expanded.
@@ -106,11 +162,8 @@ std::unique_ptr<JitBackend> JitBackend::create(PositionBuilder& positions, std::
   const ir::Program& program = positions.program();
   impl.program = &program;
   impl.positions = &positions;
-  impl.kernels.assign(program.games.size(), nullptr);
-  impl.wideKernels.assign(program.games.size(), nullptr);
-  impl.enumerators.assign(program.games.size(), nullptr);
-  impl.searches.assign(program.games.size(), nullptr);
-  impl.compiled.assign(program.games.size(), false);
+  impl.functions.assign(program.games.size(), {});
+  impl.listSearches.assign(program.games.size(), {});
 
   auto machineBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
   if (!machineBuilder) {
@@ -124,7 +177,10 @@ std::unique_ptr<JitBackend> JitBackend::create(PositionBuilder& positions, std::
   }
   impl.machine = std::move(*machine);
   impl.triple = machineBuilder->getTargetTriple().str();
-  auto jit = llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(*machineBuilder).create();
+  auto jit = llvm::orc::LLJITBuilder()
+                 .setJITTargetMachineBuilder(*machineBuilder)
+                 .setCompileFunctionCreator(makeCompiler)
+                 .create();
   if (!jit) {
     error = message(jit.takeError());
     return nullptr;
@@ -135,21 +191,28 @@ std::unique_ptr<JitBackend> JitBackend::create(PositionBuilder& positions, std::
   return backend;
 }
 
-// Compiles one game's kernel and enumerator (on its first use).
-bool JitBackend::compile(int game, std::string& error) {
+// Compiles one function of a game (on its first use) into a module of its
+// own. An enumerator is cold when the game has a kernel or a native search (it
+// then only lists the moves of a position asked about): it is compiled for
+// speed of compilation, every other function for speed of its code.
+bool JitBackend::compile(int game, Emitted what, int64_t length, std::string& error) {
   Impl& impl = *impl_;
   auto start = std::chrono::steady_clock::now();
+  const ir::Game& g = impl.program->games[static_cast<size_t>(game)];
   auto context = std::make_unique<llvm::LLVMContext>();
-  auto module = std::make_unique<llvm::Module>("gdsl_game_" + std::to_string(game), *context);
+  std::string name = functionName(game, what, length);
+  auto module = std::make_unique<llvm::Module>(name, *context);
   module->setDataLayout(impl.jit->getDataLayout());
   module->setTargetTriple(impl.triple);
-  emitGame(*impl.program, game, *module, impl.locations);
+  emitFunction(*impl.program, game, what, length, *module, impl.locations);
   std::string verifyErrors;
   llvm::raw_string_ostream verifyStream(verifyErrors);
   if (llvm::verifyModule(*module, &verifyStream)) {
     error = "internal error: the generated code does not verify: " + verifyStream.str();
     return false;
   }
+  if (what == Emitted::Enumerator && (hasKernel(g) || nativeKind(g) != NativeKind::None))
+    module->addModuleFlag(llvm::Module::Warning, kColdFlag, 1);
   optimize(*module, impl.machine.get());
   if (impl.keepIr) {
     llvm::raw_string_ostream irStream(impl.optimizedIr);
@@ -160,49 +223,54 @@ bool JitBackend::compile(int game, std::string& error) {
     error = message(std::move(e));
     return false;
   }
-  if (hasKernel(impl.program->games[static_cast<size_t>(game)])) {
-    for (bool wide : {false, true}) {
-      auto symbol = impl.jit->lookup(kernelName(game, wide));
-      if (!symbol) {
-        error = message(symbol.takeError());
-        return false;
-      }
-      (wide ? impl.wideKernels : impl.kernels)[static_cast<size_t>(game)] =
-          reinterpret_cast<KernelFn>(symbol->getAddress());
-    }
-  }
-  auto symbol = impl.jit->lookup(enumeratorName(game));
+  auto symbol = impl.jit->lookup(name);
   if (!symbol) {
     error = message(symbol.takeError());
     return false;
   }
-  impl.enumerators[static_cast<size_t>(game)] = reinterpret_cast<EnumerateFn>(symbol->getAddress());
-  if (nativeKind(impl.program->games[static_cast<size_t>(game)]) != NativeKind::None) {
-    auto search = impl.jit->lookup(nativeName(game));
-    if (!search) {
-      error = message(search.takeError());
-      return false;
-    }
-    impl.searches[static_cast<size_t>(game)] = reinterpret_cast<SearchFn>(search->getAddress());
-  }
-  impl.compiled[static_cast<size_t>(game)] = true;
+  void* address = reinterpret_cast<void*>(symbol->getAddress());
+  if (length >= 0)
+    impl.listSearches[static_cast<size_t>(game)][static_cast<size_t>(length)] = address;
+  else
+    impl.functions[static_cast<size_t>(game)][static_cast<size_t>(what)] = address;
+  ++impl.compiledFunctions;
   impl.compileMillis +=
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   return true;
 }
 
-void JitBackend::ensureCompiled(int game) {
-  if (impl_->compiled[static_cast<size_t>(game)]) return;
+void* JitBackend::function(int game, Emitted what) {
+  void*& f = impl_->functions[static_cast<size_t>(game)][static_cast<size_t>(what)];
+  if (f) return f;
   std::string error;
-  if (!compile(game, error))
+  if (!compile(game, what, -1, error))
     throw RuntimeError(impl_->program->games[static_cast<size_t>(game)].loc,
                        "the JIT could not compile this game: " + error);
+  return f;
+}
+
+SearchFn JitBackend::listSearch(int game, int64_t length) {
+  void*& f = impl_->listSearches[static_cast<size_t>(game)][static_cast<size_t>(length)];
+  std::string error;
+  if (!f && !compile(game, Emitted::Search, length, error))
+    throw RuntimeError(impl_->program->games[static_cast<size_t>(game)].loc,
+                       "the JIT could not compile this game: " + error);
+  return reinterpret_cast<SearchFn>(f);
 }
 
 bool JitBackend::compileAll(std::string& error) {
   impl_->keepIr = true;
   for (size_t g = 0; g < impl_->program->games.size(); ++g)
-    if (!impl_->compiled[g] && !compile(static_cast<int>(g), error)) return false;
+    for (Emitted what : kEmitted)
+      if (emits(impl_->program->games[g], what) &&
+          !impl_->functions[g][static_cast<size_t>(what)]) {
+        // A list game's search: the one for lists of four, as an example.
+        bool lists =
+            what == Emitted::Search && nativeKind(impl_->program->games[g]) == NativeKind::List;
+        if (lists ? !impl_->listSearches[g][4] && !compile(static_cast<int>(g), what, 4, error)
+                  : !compile(static_cast<int>(g), what, -1, error))
+          return false;
+      }
   return true;
 }
 
@@ -228,23 +296,20 @@ Context& JitBackend::enter() {
     auto c = std::make_unique<Context>();
     c->program = impl.program;
     c->backend = this;
-    c->arena = &impl.arena;
     c->stampStore.assign(64, 0);
     c->stamps = c->stampStore.data();
     c->capacity = c->stampStore.size();
     impl.contexts.push_back(std::move(c));
   }
-  impl.marks.push_back(impl.arena.mark());
   Context& c = *impl.contexts[impl.depth++];
   c.error = nullptr;
+  c.resetArena();
   return c;
 }
 
 void JitBackend::leave() {
   Impl& impl = *impl_;
   --impl.depth;
-  impl.arena.release(impl.marks.back());
-  impl.marks.pop_back();
 }
 
 void JitBackend::normalize(Position& position) {
@@ -254,24 +319,25 @@ void JitBackend::normalize(Position& position) {
 void JitBackend::enumerate(const Position& position, MoveSink& sink) {
   DepthGuard guard(*this);
   Context& c = guard.context();
-  ensureCompiled(static_cast<int>(position.game));
+  auto enumerator =
+      reinterpret_cast<EnumerateFn>(function(static_cast<int>(position.game), Emitted::Enumerator));
   c.sink = &sink;
   c.game = static_cast<int>(position.game);
-  int32_t status = impl_->enumerators[position.game](&c, position.words.data());
+  int32_t status = enumerator(&c, position.words.data());
   if (status == 1) rethrow(c, *impl_->program, position);
 }
 
 uint32_t JitBackend::heapValue(int game, int64_t n, TableView table, ValueOracle& oracle) {
   DepthGuard guard(*this);
   Context& c = guard.context();
-  ensureCompiled(game);
+  auto kernel = reinterpret_cast<KernelFn>(
+      function(game, table.wide ? Emitted::Kernel32 : Emitted::Kernel16));
   c.oracle = &oracle;
   c.game = game;
   if (++c.epoch == 0) {
     std::fill(c.stampStore.begin(), c.stampStore.end(), 0);
     c.epoch = 1;
   }
-  KernelFn kernel = (table.wide ? impl_->wideKernels : impl_->kernels)[static_cast<size_t>(game)];
   int64_t value = kernel(&c, n, table.data);
   if (value < 0) {
     Position p;
@@ -290,11 +356,14 @@ NativeStatus JitBackend::searchNative(int game, const int64_t* words, NativeMemo
                                       ValueOracle& oracle, std::vector<int64_t>& miss,
                                       uint64_t stackFloor) {
   NativeKind kind = nativeKind(impl_->program->games[static_cast<size_t>(game)]);
-  if (kind == NativeKind::None || (kind == NativeKind::Box) != (memo.box != nullptr))
+  if (kind == NativeKind::None || (kind == NativeKind::Box) != (memo.box != nullptr) ||
+      (kind == NativeKind::List) != memo.lists)
     return NativeStatus::Unsupported;
   DepthGuard guard(*this);
   Context& c = guard.context();
-  ensureCompiled(game);
+  SearchFn search = kind == NativeKind::List
+                        ? listSearch(game, words[0])
+                        : reinterpret_cast<SearchFn>(function(game, Emitted::Search));
   c.oracle = &oracle;
   c.game = game;
   if (memo.box) {
@@ -310,7 +379,7 @@ NativeStatus JitBackend::searchNative(int game, const int64_t* words, NativeMemo
   c.seenTop = 0;
   c.miss = &miss;
   c.stackFloor = stackFloor;
-  int32_t status = impl_->searches[static_cast<size_t>(game)](&c, words);
+  int32_t status = search(&c, words);
   switch (status) {
     case 0:
       return NativeStatus::Done;
@@ -338,9 +407,15 @@ NativeStatus JitBackend::searchNative(int game, const int64_t* words, NativeMemo
 
 std::string JitBackend::report() const {
   size_t games = 0;
-  for (bool c : impl_->compiled) games += c ? 1 : 0;
-  return fmt::format("gdsl: jit: compiled {} game{} in {:.1f} ms (LLVM set-up included)\n", games,
-                     games == 1 ? "" : "s", impl_->compileMillis);
+  auto some = [](const auto& fs) {
+    return std::any_of(fs.begin(), fs.end(), [](void* p) { return p != nullptr; });
+  };
+  for (size_t g = 0; g < impl_->functions.size(); ++g)
+    games += some(impl_->functions[g]) || some(impl_->listSearches[g]) ? 1 : 0;
+  int functions = impl_->compiledFunctions;
+  return fmt::format(
+      "gdsl: jit: compiled {} function{} of {} game{} in {:.1f} ms (LLVM set-up included)\n",
+      functions, functions == 1 ? "" : "s", games, games == 1 ? "" : "s", impl_->compileMillis);
 }
 
 }  // namespace gdsl::jit

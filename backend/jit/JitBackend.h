@@ -16,11 +16,13 @@ class PositionBuilder;
 namespace jit {
 
 struct Context;
+enum class Emitted;
+using SearchFn = int32_t (*)(Context*, const int64_t*);
 
 class JitBackend final : public Backend {
  public:
-  // Sets up LLVM for the program of `positions`; each game is compiled on its
-  // first use. Returns null and sets `error` when LLVM cannot start.
+  // Sets up LLVM for the program of `positions`; each function of a game is
+  // compiled on its first use. Returns null and sets `error` when LLVM cannot start.
   static std::unique_ptr<JitBackend> create(PositionBuilder& positions, std::string& error);
   // Compiles every game now, keeping the optimized IR (gdsl check --dump=llvm).
   bool compileAll(std::string& error);
@@ -48,11 +50,17 @@ class JitBackend final : public Backend {
   const ir::Move& move(int game, int index) const;
   Context& enter();
   void leave();
+  // The native search of list game `game` for lists of `length` (at most 15),
+  // compiled now if it was not (throws RuntimeError when LLVM fails).
+  SearchFn listSearch(int game, int64_t length);
 
  private:
   JitBackend();
-  bool compile(int game, std::string& error);
-  void ensureCompiled(int game);
+  // `length`: the list length a list game's search is specialized to, or -1.
+  bool compile(int game, Emitted what, int64_t length, std::string& error);
+  // The address of the function, compiled now if it was not (throws
+  // RuntimeError when LLVM fails).
+  void* function(int game, Emitted what);
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

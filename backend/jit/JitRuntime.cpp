@@ -9,15 +9,17 @@
 #include "backend/jit/JitBackend.h"
 #include "compiler/ir/Errors.h"
 #include "runtime/Interrupt.h"
+#include "runtime/ListKey.h"
 
 namespace gdsl::jit {
 
 namespace {
 
 ir::ListVal allocate(Context* ctx, int64_t size) {
-  int64_t* data = ctx->arena->allocate(static_cast<size_t>(size));
-  return ir::ListVal{data, size, 0, false};
+  return ir::ListVal{arenaAllocate(ctx, size), size, 0, false};
 }
+
+constexpr size_t kArenaBlock = 1 << 14;
 
 int32_t failWith(Context* ctx, int32_t loc, std::string message) {
   ctx->error =
@@ -39,6 +41,22 @@ int32_t finishComponent(Context* ctx, int32_t loc) {
 }
 
 }  // namespace
+
+void Context::resetArena() {
+  if (arenaBlocks.empty()) arenaBlocks.emplace_back(kArenaBlock);
+  arenaBlock = 0;
+  arenaNext = arenaBlocks[0].data();
+  arenaEnd = arenaNext + arenaBlocks[0].size();
+}
+
+int64_t* arenaAllocate(Context* ctx, int64_t count) {
+  if (ctx->arenaEnd - ctx->arenaNext >= count) {
+    int64_t* p = ctx->arenaNext;
+    ctx->arenaNext += count;
+    return p;
+  }
+  return gdsl_jit_arena_grow(ctx, count);
+}
 
 extern "C" {
 
@@ -148,18 +166,6 @@ void gdsl_jit_sort(Context* ctx, const ir::ListVal* in, ir::ListVal* out) {
   *out = l;
 }
 
-int32_t gdsl_jit_set_elem(Context* ctx, const ir::ListVal* in, int64_t index, int64_t value,
-                          int32_t loc, ir::ListVal* out) {
-  if (in->size > (int64_t{1} << 24))
-    return failWith(ctx, loc, ir::errorText(ir::ErrorCode::SetTooLarge, 0, 0));
-  ir::ListVal l = allocate(ctx, in->size);
-  int64_t* data = const_cast<int64_t*>(l.data);
-  for (int64_t j = 0; j < in->size; ++j) data[j] = in->at(j);
-  data[index] = value;
-  *out = l;
-  return 0;
-}
-
 int32_t gdsl_jit_min_list(Context* ctx, const ir::ListVal* in, int32_t isMax, int32_t loc,
                           int64_t* out) {
   if (in->size == 0)
@@ -206,15 +212,49 @@ int32_t gdsl_jit_poll(Context* ctx) {
   return 0;
 }
 
-int64_t gdsl_jit_arena_mark(Context* ctx) {
-  ir::ListArena::Mark m = ctx->arena->mark();
-  return static_cast<int64_t>((static_cast<uint64_t>(m.block) << 32) | m.used);
+int64_t* gdsl_jit_arena_grow(Context* ctx, int64_t count) {
+  // The next block large enough (older blocks stay for reuse), or a new one;
+  // moving a block keeps its numbers where they are.
+  auto size = static_cast<size_t>(count);
+  std::vector<std::vector<int64_t>>& blocks = ctx->arenaBlocks;
+  size_t next = ctx->arenaBlock + 1;
+  while (next < blocks.size() && blocks[next].size() < size) ++next;
+  if (next >= blocks.size()) {
+    blocks.emplace_back(std::max(kArenaBlock, size));
+    next = blocks.size() - 1;
+  }
+  ctx->arenaBlock = next;
+  int64_t* p = blocks[next].data();
+  ctx->arenaNext = p + count;
+  ctx->arenaEnd = p + blocks[next].size();
+  return p;
 }
 
-void gdsl_jit_arena_release(Context* ctx, int64_t mark) {
-  auto bits = static_cast<uint64_t>(mark);
-  ctx->arena->release(ir::ListArena::Mark{static_cast<size_t>(bits >> 32),
-                                          static_cast<size_t>(bits & 0xFFFFFFFFu)});
+const int64_t* gdsl_jit_list_words(Context* ctx, const ir::ListVal* list) {
+  int64_t* words = arenaAllocate(ctx, 1 + list->size);
+  words[0] = list->size;
+  for (int64_t i = 0; i < list->size; ++i) words[1 + i] = list->at(i);
+  return words;
+}
+
+int64_t gdsl_jit_list_key(const int64_t* words) {
+  uint64_t key = 0;
+  packListKey(words, key);
+  return static_cast<int64_t>(key);
+}
+
+int32_t gdsl_jit_search_length(Context* ctx, const int64_t* words) {
+  try {
+    return ctx->backend->listSearch(ctx->game, words[0])(ctx, words);
+  } catch (...) {
+    ctx->error = std::current_exception();
+    return 1;
+  }
+}
+
+int32_t gdsl_jit_list_miss(Context* ctx, const ir::ListVal* list) {
+  const int64_t* words = gdsl_jit_list_words(ctx, list);
+  return gdsl_jit_dense_miss(ctx, words, 1 + list->size);
 }
 
 void gdsl_jit_seen_grow(Context* ctx) {

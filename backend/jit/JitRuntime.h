@@ -37,6 +37,13 @@ struct KernelState {
   // The search stops with kDenseDeep when the native stack reaches this address.
   uint64_t stackFloor = 0;
   uint64_t ticks = 0;  // positions expanded: every 4096, a poll for Ctrl-C
+  // The lists the code builds: a bump arena of blocks, one per context.
+  // Emitted code allocates inline from [arenaNext, arenaEnd) and calls
+  // gdsl_jit_arena_grow past it; a mark is the three fields, restored to
+  // free what was built since (after each element of a loop).
+  int64_t* arenaNext = nullptr;
+  int64_t* arenaEnd = nullptr;
+  uint64_t arenaBlock = 0;  // index in Context::arenaBlocks
 };
 
 // Statuses of emitted native searches beyond 0 (done) and 1 (an error).
@@ -61,10 +68,15 @@ struct Context : KernelState {
   std::vector<Position> components;
   std::exception_ptr error;  // set when a helper fails
   std::vector<uint32_t> seenStore;
-  std::vector<int64_t>* miss = nullptr;  // where a dense search reports a position
-  WordMemo* words = nullptr;             // the packed table a search fills, if any
-  ir::ListArena* arena = nullptr;
+  std::vector<int64_t>* miss = nullptr;           // where a dense search reports a position
+  WordMemo* words = nullptr;                      // the packed table a search fills, if any
+  std::vector<std::vector<int64_t>> arenaBlocks;  // kept for reuse after a release
+  // Empties the arena (a context is reused at the same depth).
+  void resetArena();
 };
+
+// `count` numbers from the context's arena (what emitted code does inline).
+int64_t* arenaAllocate(Context* ctx, int64_t count);
 
 // Codes the emitted code passes to jitFail for operator spellings.
 enum OpChar : int32_t { kPlus = '+', kMinus = '-', kTimes = '*', kDivide = '/' };
@@ -88,19 +100,27 @@ void gdsl_jit_mark_big(Context* ctx, uint32_t value);
 void gdsl_jit_make_list(Context* ctx, const int64_t* items, int64_t count, int32_t isSet,
                         ir::ListVal* out);
 void gdsl_jit_sort(Context* ctx, const ir::ListVal* in, ir::ListVal* out);
-int32_t gdsl_jit_set_elem(Context* ctx, const ir::ListVal* in, int64_t index, int64_t value,
-                          int32_t loc, ir::ListVal* out);
 int32_t gdsl_jit_min_list(Context* ctx, const ir::ListVal* in, int32_t isMax, int32_t loc,
                           int64_t* out);
 int64_t gdsl_jit_list_eq(const ir::ListVal* a, const ir::ListVal* b);
 int64_t gdsl_jit_in_list(int64_t x, const ir::ListVal* list);
 int32_t gdsl_jit_index_nested(Context* ctx, int32_t nested, int64_t index, int32_t loc,
                               ir::ListVal* out);
-int64_t gdsl_jit_arena_mark(Context* ctx);
 // Range loops call this every 65536 values: non-zero (with the error set)
 // when the computation was asked to stop (Ctrl-C, --timeout, --max-memory).
 int32_t gdsl_jit_poll(Context* ctx);
-void gdsl_jit_arena_release(Context* ctx, int64_t mark);
+// The arena's slow path: moves to a block with room for `count` numbers.
+int64_t* gdsl_jit_arena_grow(Context* ctx, int64_t count);
+// A list position's words (its length, then its elements), built in the
+// arena; its packed key (runtime/ListKey.h), which the engine checked; a
+// successor list that does not pack: recorded as the miss (kDenseOutside),
+// or 1 when an element is negative (an error the engine's search reports).
+const int64_t* gdsl_jit_list_words(Context* ctx, const ir::ListVal* list);
+int64_t gdsl_jit_list_key(const int64_t* words);
+int32_t gdsl_jit_list_miss(Context* ctx, const ir::ListVal* list);
+// The native search of the context's list game for a list of another length
+// than the caller's (compiled on its first use).
+int32_t gdsl_jit_search_length(Context* ctx, const int64_t* words);
 // Dense search: grows the seen stack; the mex of seen[base..top); a successor
 // outside the box (kDenseOutside, or 1 when a parameter is negative); the
 // position where the native stack ran out (kDenseDeep).

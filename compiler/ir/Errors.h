@@ -22,6 +22,9 @@ enum class ErrorCode : int32_t {
   SetTooLarge,
 };
 
+// The longest list `set` copies (a longer one is SetTooLarge).
+inline constexpr int64_t kMaxSetLength = int64_t{1} << 24;
+
 // `op` is the operator's spelling for Overflow ("+", "-", "*", "/").
 std::string errorText(ErrorCode code, int64_t a, int64_t b, const char* op = "");
 

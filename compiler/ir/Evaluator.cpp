@@ -216,7 +216,7 @@ ListVal Evaluator::evalList(const Expr& e, const Frame& f) const {
       ListVal l = evalList(e.kids[0], f);
       int64_t i = checkIndex(e, evalInt(e.kids[1], f), l.size);
       int64_t v = evalInt(e.kids[2], f);
-      if (l.size > (int64_t{1} << 24)) fail(e, errorText(ErrorCode::SetTooLarge, 0, 0));
+      if (l.size > kMaxSetLength) fail(e, errorText(ErrorCode::SetTooLarge, 0, 0));
       int64_t* out = arena_.allocate(static_cast<size_t>(l.size));
       for (int64_t j = 0; j < l.size; ++j) out[j] = l.at(j);
       out[i] = v;
