@@ -487,6 +487,9 @@ uint32_t Engine::nativeValue(const Position& root) {
         pending.pop_back();
         break;
       case NativeStatus::Outside:
+        // A table of words has no outside (its search reports a negative
+        // word as an error): never retry the same search.
+        if (!boxed && !h.listKey) return leaveNative(root, "a successor outside its table");
         if (!cover(miss)) return leaveNative(root, tooLarge(miss));
         break;
       case NativeStatus::Deep:

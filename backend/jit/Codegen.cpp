@@ -132,6 +132,7 @@ class FunctionEmitter {
     NativeKind kind = nativeKind(G);
     word_ = kind == NativeKind::Word || kind == NativeKind::List;
     packedList_ = kind == NativeKind::List;
+    deferred_ = mode_ == Mode::Search && kind == NativeKind::Word && onlySelfMoves();
   }
 
   void emit() {
@@ -174,6 +175,7 @@ class FunctionEmitter {
     if (mode_ == Mode::Kernel) {
       B.CreateRet(mex());
     } else if (mode_ == Mode::Search) {
+      if (deferred_) readPending();
       Value* v = call(gdsl_jit_seen_mex, i32, {i8p, i64}, {ctx_, seenBase_});
       if (word_)
         call(gdsl_jit_word_set, voidTy, {i8p, i64, i32}, {ctx_, key_, B.CreateAdd(v, c32(1))});
@@ -893,6 +895,10 @@ class FunctionEmitter {
       markSeen(B.CreateTrunc(B.CreateLoad(i64, acc), i32));
       return;
     }
+    if (mode_ == Mode::Search && deferred_ && !m.successor.empty()) {
+      pushPending(m.successor[0]);
+      return;
+    }
     if (mode_ == Mode::Search) {
       Value* acc = entryAlloca(i64, "xor");
       B.CreateStore(c64(0), acc);
@@ -1069,6 +1075,8 @@ class FunctionEmitter {
       key_ = packedList_ ? call(gdsl_jit_list_key, i64, {i64p}, {words})
                          : static_cast<Value*>(B.CreateLoad(i64, words));
       seenBase_ = B.CreateLoad(i64, stateField(offsetof(KernelState, seenTop), i64));
+      if (deferred_)
+        pendingBase_ = B.CreateLoad(i64, stateField(offsetof(KernelState, pendingTop), i64));
       checkStatus(call(gdsl_jit_word_enter, i32, {i8p, i64}, {ctx_, key_}));
     } else {
       // The box does not move during a search: its shape is read once.
@@ -1104,7 +1112,79 @@ class FunctionEmitter {
     pollWhen(B.CreateICmpEQ(B.CreateAnd(ticks, c64(4095)), c64(0)), 4096);
   }
 
-  void leaveSearch() { B.CreateStore(seenBase_, stateField(offsetof(KernelState, seenTop), i64)); }
+  void leaveSearch() {
+    B.CreateStore(seenBase_, stateField(offsetof(KernelState, seenTop), i64));
+    if (deferred_) B.CreateStore(pendingBase_, stateField(offsetof(KernelState, pendingTop), i64));
+  }
+
+  // Whether every move leads to one position of this game, or ends the game.
+  bool onlySelfMoves() const {
+    for (const ir::Move& m : G.moves) {
+      if (m.successor.empty()) continue;
+      if (m.successor.size() != 1 || m.successor[0].kind != ir::Term::Kind::Position ||
+          m.successor[0].game != game_)
+        return false;
+    }
+    return true;
+  }
+
+  // A deferred move: the successor's word, normalized and checked as
+  // searchedValue does, goes on the pending stack, and its home slot is
+  // prefetched.
+  void pushPending(const ir::Term& t) {
+    Value* raw = integer(t.args[0]);
+    Value* word = G.normalize ? normalizeInline(G, {raw})[0] : raw;
+    Value* slot = entryAlloca(i64, "missword");
+    B.CreateStore(word, slot);
+    exitOnMiss(B.CreateICmpSLT(raw, c64(0)), B.CreateICmpSLT(word, c64(0)), slot, c64(1));
+    Value* slots = B.CreateLoad(i8p, stateField(offsetof(KernelState, wordSlots), i8p));
+    Value* shift = B.CreateLoad(i64, stateField(offsetof(KernelState, wordShift), i64));
+    Value* home =
+        B.CreateLShr(B.CreateMul(word, c64(static_cast<int64_t>(WordMemo::kMultiplier))), shift);
+    llvm::Function* prefetch =
+        llvm::Intrinsic::getDeclaration(&M, llvm::Intrinsic::prefetch, {i8p});
+    B.CreateCall(prefetch,
+                 {B.CreateInBoundsGEP(i8, slots, B.CreateMul(home, c64(sizeof(WordSlot)))), c32(0),
+                  c32(3), c32(1)});
+    Value* topField = stateField(offsetof(KernelState, pendingTop), i64);
+    Value* top = B.CreateLoad(i64, topField);
+    Value* capacity = B.CreateLoad(i64, stateField(offsetof(KernelState, pendingCapacity), i64));
+    BasicBlock* grow = BasicBlock::Create(C, "growpending", F);
+    BasicBlock* store = BasicBlock::Create(C, "storepending", F);
+    B.CreateCondBr(B.CreateICmpEQ(top, capacity), grow, store,
+                   llvm::MDBuilder(C).createBranchWeights(1, 1000));
+    B.SetInsertPoint(grow);
+    call(gdsl_jit_pending_grow, voidTy, {i8p}, {ctx_});
+    B.CreateBr(store);
+    B.SetInsertPoint(store);
+    Value* pending = B.CreateLoad(i64p, stateField(offsetof(KernelState, pending), i64p));
+    B.CreateStore(word, B.CreateInBoundsGEP(i64, pending, top));
+    B.CreateStore(B.CreateAdd(top, c64(1)), topField);
+  }
+
+  // The deferred moves' values, read (or searched) in order and pushed on
+  // the seen stack; the pending stack is left as this position found it.
+  void readPending() {
+    Value* topField = stateField(offsetof(KernelState, pendingTop), i64);
+    Value* end = B.CreateLoad(i64, topField);
+    llvm::AllocaInst* word = entryAlloca(i64, "pendingword");
+    loop(pendingBase_, end, [&](Value* i) {
+      // The stack may move while a successor is searched: read it each time.
+      Value* pending = B.CreateLoad(i64p, stateField(offsetof(KernelState, pending), i64p));
+      Value* key = B.CreateLoad(i64, B.CreateInBoundsGEP(i64, pending, i));
+      Value* known = probeWord(key);
+      Value* value = ifElse(
+          B.CreateICmpEQ(known, c32(0)), i32,
+          [&] {
+            B.CreateStore(key, word);
+            checkStatus(B.CreateCall(F, {ctx_, word}));
+            return call(gdsl_jit_word_get, i32, {i8p, i64}, {ctx_, key});
+          },
+          [&] { return known; });
+      exitIf(B.CreateICmpEQ(value, c32(-1)), [&] { return c32(kDenseCycle); });
+      pushSeen(B.CreateSub(value, c32(1)));
+    });
+  }
 
   void pushSeen(Value* v) {
     Value* topField = stateField(offsetof(KernelState, seenTop), i64);
@@ -1137,12 +1217,12 @@ class FunctionEmitter {
     Value* array = entryAlloca(arrayTy, "succ");
     Value* first = B.CreateConstInBoundsGEP2_32(arrayTy, array, 0, 0);
     Value* inBox = llvm::ConstantInt::getTrue(C);
+    Value* rawNegative = llvm::ConstantInt::getFalse(C);
     Value* index = c64(0);
     for (size_t i = 0; i < count; ++i) {
       B.CreateStore(words[i],
                     B.CreateConstInBoundsGEP2_32(arrayTy, array, 0, static_cast<unsigned>(i)));
-      // A negative raw argument is an error even when normalize hides it.
-      inBox = B.CreateAnd(inBox, B.CreateICmpSGE(raw[i], c64(0)));
+      rawNegative = B.CreateOr(rawNegative, B.CreateICmpSLT(raw[i], c64(0)));
       if (word_) {
         inBox = B.CreateAnd(inBox, B.CreateICmpSGE(words[i], c64(0)));
       } else {
@@ -1150,10 +1230,7 @@ class FunctionEmitter {
         index = B.CreateAdd(index, B.CreateMul(words[i], strides_[i]));
       }
     }
-    exitIf(B.CreateNot(inBox), [&] {
-      return call(gdsl_jit_dense_miss, i32, {i8p, i64p, i64},
-                  {ctx_, first, c64(static_cast<int64_t>(count))});
-    });
+    exitOnMiss(rawNegative, B.CreateNot(inBox), first, c64(static_cast<int64_t>(count)));
     Value* cell = word_ ? nullptr : B.CreateInBoundsGEP(i32, cells_, index);
     Value* known = word_ ? probeWord(words[0]) : B.CreateLoad(i32, cell);
     Value* value = ifElse(
@@ -1268,6 +1345,20 @@ class FunctionEmitter {
     return widths_;
   }
 
+  // Stops the search when a successor is not in the memo: a negative raw
+  // argument (even one normalize hides) is an error, which the engine's search
+  // reports (status 1); otherwise the normalized words at `first` are the miss
+  // (gdsl_jit_dense_miss: outside the box, or negative).
+  void exitOnMiss(Value* rawNegative, Value* outside, Value* first, Value* count) {
+    exitIf(B.CreateOr(rawNegative, outside), [&] {
+      return ifElse(
+          rawNegative, i32, [&] { return c32(1); },
+          [&] {
+            return call(gdsl_jit_dense_miss, i32, {i8p, i64p, i64}, {ctx_, first, count});
+          });
+    });
+  }
+
   // The value cell of `key` in the packed memo (0 when absent): an inline
   // linear probe from its home slot, as WordMemo::find does.
   Value* probeWord(Value* key) {
@@ -1380,6 +1471,8 @@ class FunctionEmitter {
   std::vector<Value*> extents_, strides_;
   bool word_ = false;        // the native search fills a packed table of words, not a box
   bool packedList_ = false;  // whose keys are packed lists (runtime/ListKey.h)
+  bool deferred_ = false;    // its moves' words go on the pending stack first
+  Value* pendingBase_ = nullptr;
   llvm::GlobalVariable* widths_ = nullptr;
   std::unordered_set<const Value*> dataLists_;  // isData
   std::vector<bool> dataSlots_;                 // list slots that hold data lists

@@ -25,6 +25,7 @@
 
 #include "backend/jit/Codegen.h"
 #include "backend/jit/JitRuntime.h"
+#include "backend/jit/LlvmPages.h"
 #include "runtime/PositionBuilder.h"
 
 namespace gdsl::jit {
@@ -44,6 +45,7 @@ struct JitBackend::Impl {
   std::unique_ptr<llvm::TargetMachine> machine;
   std::string triple;
   int compiledFunctions = 0;
+  std::string compileLog;  // a line per function compiled, for --verbose
   bool keepIr = false;
   std::string optimizedIr;
   double compileMillis = 0;
@@ -211,8 +213,8 @@ bool JitBackend::compile(int game, Emitted what, int64_t length, std::string& er
     error = "internal error: the generated code does not verify: " + verifyStream.str();
     return false;
   }
-  if (what == Emitted::Enumerator && (hasKernel(g) || nativeKind(g) != NativeKind::None))
-    module->addModuleFlag(llvm::Module::Warning, kColdFlag, 1);
+  bool cold = what == Emitted::Enumerator && (hasKernel(g) || nativeKind(g) != NativeKind::None);
+  if (cold) module->addModuleFlag(llvm::Module::Warning, kColdFlag, 1);
   optimize(*module, impl.machine.get());
   if (impl.keepIr) {
     llvm::raw_string_ostream irStream(impl.optimizedIr);
@@ -234,8 +236,12 @@ bool JitBackend::compile(int game, Emitted what, int64_t length, std::string& er
   else
     impl.functions[static_cast<size_t>(game)][static_cast<size_t>(what)] = address;
   ++impl.compiledFunctions;
-  impl.compileMillis +=
+  releaseLlvmCode();
+  double millis =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  impl.compileMillis += millis;
+  impl.compileLog +=
+      fmt::format("gdsl: jit:   {} in {:.1f} ms{}\n", name, millis, cold ? " (cold)" : "");
   return true;
 }
 
@@ -377,6 +383,7 @@ NativeStatus JitBackend::searchNative(int game, const int64_t* words, NativeMemo
     c.wordShift = memo.words->shift();
   }
   c.seenTop = 0;
+  c.pendingTop = 0;
   c.miss = &miss;
   c.stackFloor = stackFloor;
   int32_t status = search(&c, words);
@@ -414,8 +421,10 @@ std::string JitBackend::report() const {
     games += some(impl_->functions[g]) || some(impl_->listSearches[g]) ? 1 : 0;
   int functions = impl_->compiledFunctions;
   return fmt::format(
-      "gdsl: jit: compiled {} function{} of {} game{} in {:.1f} ms (LLVM set-up included)\n",
-      functions, functions == 1 ? "" : "s", games, games == 1 ? "" : "s", impl_->compileMillis);
+             "gdsl: jit: compiled {} function{} of {} game{} in {:.1f} ms (LLVM set-up included)\n",
+             functions, functions == 1 ? "" : "s", games, games == 1 ? "" : "s",
+             impl_->compileMillis) +
+         impl_->compileLog;
 }
 
 }  // namespace gdsl::jit

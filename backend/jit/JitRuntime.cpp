@@ -263,6 +263,12 @@ void gdsl_jit_seen_grow(Context* ctx) {
   ctx->seenCapacity = ctx->seenStore.size();
 }
 
+void gdsl_jit_pending_grow(Context* ctx) {
+  ctx->pendingStore.resize(std::max<size_t>(1024, 2 * ctx->pendingStore.size()));
+  ctx->pending = ctx->pendingStore.data();
+  ctx->pendingCapacity = ctx->pendingStore.size();
+}
+
 uint32_t gdsl_jit_seen_mex(Context* ctx, uint64_t base) {
   if (++ctx->epoch == 0) {
     std::fill(ctx->stampStore.begin(), ctx->stampStore.end(), 0);

@@ -44,6 +44,12 @@ struct KernelState {
   int64_t* arenaNext = nullptr;
   int64_t* arenaEnd = nullptr;
   uint64_t arenaBlock = 0;  // index in Context::arenaBlocks
+  // A search over a table of words whose every move leads to one position of
+  // the game itself first lists the successors' words here (prefetching their
+  // slots), then reads them: the table's cache misses overlap.
+  int64_t* pending = nullptr;
+  uint64_t pendingTop = 0;
+  uint64_t pendingCapacity = 0;
 };
 
 // Statuses of emitted native searches beyond 0 (done) and 1 (an error).
@@ -68,6 +74,7 @@ struct Context : KernelState {
   std::vector<Position> components;
   std::exception_ptr error;  // set when a helper fails
   std::vector<uint32_t> seenStore;
+  std::vector<int64_t> pendingStore;
   std::vector<int64_t>* miss = nullptr;           // where a dense search reports a position
   WordMemo* words = nullptr;                      // the packed table a search fills, if any
   std::vector<std::vector<int64_t>> arenaBlocks;  // kept for reuse after a release
@@ -125,6 +132,7 @@ int32_t gdsl_jit_search_length(Context* ctx, const int64_t* words);
 // outside the box (kDenseOutside, or 1 when a parameter is negative); the
 // position where the native stack ran out (kDenseDeep).
 void gdsl_jit_seen_grow(Context* ctx);
+void gdsl_jit_pending_grow(Context* ctx);
 uint32_t gdsl_jit_seen_mex(Context* ctx, uint64_t base);
 int32_t gdsl_jit_dense_miss(Context* ctx, const int64_t* words, int64_t count);
 int32_t gdsl_jit_dense_deep(Context* ctx, const int64_t* words, int64_t count);
