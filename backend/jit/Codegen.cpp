@@ -1146,20 +1146,8 @@ class FunctionEmitter {
     B.CreateCall(prefetch,
                  {B.CreateInBoundsGEP(i8, slots, B.CreateMul(home, c64(sizeof(WordSlot)))), c32(0),
                   c32(3), c32(1)});
-    Value* topField = stateField(offsetof(KernelState, pendingTop), i64);
-    Value* top = B.CreateLoad(i64, topField);
-    Value* capacity = B.CreateLoad(i64, stateField(offsetof(KernelState, pendingCapacity), i64));
-    BasicBlock* grow = BasicBlock::Create(C, "growpending", F);
-    BasicBlock* store = BasicBlock::Create(C, "storepending", F);
-    B.CreateCondBr(B.CreateICmpEQ(top, capacity), grow, store,
-                   llvm::MDBuilder(C).createBranchWeights(1, 1000));
-    B.SetInsertPoint(grow);
-    call(gdsl_jit_pending_grow, voidTy, {i8p}, {ctx_});
-    B.CreateBr(store);
-    B.SetInsertPoint(store);
-    Value* pending = B.CreateLoad(i64p, stateField(offsetof(KernelState, pending), i64p));
-    B.CreateStore(word, B.CreateInBoundsGEP(i64, pending, top));
-    B.CreateStore(B.CreateAdd(top, c64(1)), topField);
+    push(offsetof(KernelState, pending), offsetof(KernelState, pendingTop),
+         offsetof(KernelState, pendingCapacity), i64, gdsl_jit_pending_grow, word);
   }
 
   // The deferred moves' values, read (or searched) in order and pushed on
@@ -1187,20 +1175,29 @@ class FunctionEmitter {
   }
 
   void pushSeen(Value* v) {
-    Value* topField = stateField(offsetof(KernelState, seenTop), i64);
-    Value* top = B.CreateLoad(i64, topField);
-    Value* capacity = B.CreateLoad(i64, stateField(offsetof(KernelState, seenCapacity), i64));
-    BasicBlock* grow = BasicBlock::Create(C, "grow", F);
+    push(offsetof(KernelState, seen), offsetof(KernelState, seenTop),
+         offsetof(KernelState, seenCapacity), i32, gdsl_jit_seen_grow, v);
+  }
+
+  // Pushes `v` on a stack of the context (the fields at offsets `data`, `top`
+  // and `capacity`, of `element`s), after `grow` when it is full.
+  void push(size_t data, size_t top, size_t capacity, llvm::Type* element, void (*grow)(Context*),
+            Value* v) {
+    Value* topField = stateField(top, i64);
+    Value* at = B.CreateLoad(i64, topField);
+    Value* limit = B.CreateLoad(i64, stateField(capacity, i64));
+    BasicBlock* growBB = BasicBlock::Create(C, "grow", F);
     BasicBlock* store = BasicBlock::Create(C, "store", F);
-    B.CreateCondBr(B.CreateICmpEQ(top, capacity), grow, store,
+    B.CreateCondBr(B.CreateICmpEQ(at, limit), growBB, store,
                    llvm::MDBuilder(C).createBranchWeights(1, 1000));
-    B.SetInsertPoint(grow);
-    call(gdsl_jit_seen_grow, voidTy, {i8p}, {ctx_});
+    B.SetInsertPoint(growBB);
+    call(grow, voidTy, {i8p}, {ctx_});
     B.CreateBr(store);
     B.SetInsertPoint(store);
-    Value* seen = B.CreateLoad(i32p, stateField(offsetof(KernelState, seen), i32p));
-    B.CreateStore(v, B.CreateInBoundsGEP(i32, seen, top));
-    B.CreateStore(B.CreateAdd(top, c64(1)), topField);
+    llvm::Type* pointer = element->getPointerTo();
+    Value* base = B.CreateLoad(pointer, stateField(data, pointer));
+    B.CreateStore(v, B.CreateInBoundsGEP(element, base, at));
+    B.CreateStore(B.CreateAdd(at, c64(1)), topField);
   }
 
   // The value of a component of this game: read from the box, or searched
