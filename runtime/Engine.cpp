@@ -325,7 +325,7 @@ std::string Engine::report() const {
           "gdsl: {}: {} positions in a packed table of words ({} slots of {} bytes, {:.1f} "
           "MiB, {:.1f} bytes per position), filled by the backend's native search: its one "
           "parameter is {}\n",
-          name, known, h.wordMemo->mask() + 1, sizeof(WordSlot),
+          name, known, h.wordMemo->mask() + 1, h.wordMemo->slotBytes(),
           static_cast<double>(h.wordMemo->bytes()) / (1 << 20),
           known ? static_cast<double>(h.wordMemo->bytes()) / static_cast<double>(known) : 0.0,
           h.listKey                  ? "a list, packed into a word"

@@ -1,6 +1,7 @@
 // The packed memo of one-word positions (see WordMemo.h).
 #include "runtime/WordMemo.h"
 
+#include <cstring>
 #include <new>
 
 #include "runtime/DenseBox.h"
@@ -8,62 +9,127 @@
 namespace gdsl {
 
 WordMemo::WordMemo(uint64_t maxEntries) : maxEntries_(maxEntries) {
-  rehash(10);
+  rehash(10, true);
 }
 
-void WordMemo::rehash(uint32_t bits) {
+namespace {
+
+// Slot i of a table of either layout.
+uint64_t keyIn(const uint8_t* slots, bool narrow, uint64_t i) {
+  if (narrow) {
+    uint64_t slot;
+    std::memcpy(&slot, slots + i * sizeof slot, sizeof slot);
+    return slot == WordMemo::kEmpty ? WordMemo::kEmpty : slot >> WordMemo::kCellBits;
+  }
+  WordSlot slot;
+  std::memcpy(&slot, slots + i * sizeof slot, sizeof slot);
+  return slot.key;
+}
+
+uint32_t cellIn(const uint8_t* slots, bool narrow, uint64_t i) {
+  if (narrow) {
+    uint64_t slot;
+    std::memcpy(&slot, slots + i * sizeof slot, sizeof slot);
+    uint64_t cell = slot & WordMemo::kNarrowCell;
+    return cell == WordMemo::kNarrowCell ? kDenseOnStack : static_cast<uint32_t>(cell);
+  }
+  WordSlot slot;
+  std::memcpy(&slot, slots + i * sizeof slot, sizeof slot);
+  return slot.value;
+}
+
+void putIn(uint8_t* slots, bool narrow, uint64_t i, uint64_t key, uint32_t cell) {
+  if (narrow) {
+    uint64_t slot =
+        key << WordMemo::kCellBits | (cell == kDenseOnStack ? WordMemo::kNarrowCell : cell);
+    std::memcpy(slots + i * sizeof slot, &slot, sizeof slot);
+    return;
+  }
+  WordSlot slot{key, cell};
+  std::memcpy(slots + i * sizeof slot, &slot, sizeof slot);
+}
+
+}  // namespace
+
+uint64_t WordMemo::keyAt(uint64_t i) const {
+  return keyIn(slots_.get(), narrow_, i);
+}
+uint32_t WordMemo::cellAt(uint64_t i) const {
+  return cellIn(slots_.get(), narrow_, i);
+}
+void WordMemo::put(uint64_t i, uint64_t key, uint32_t cell) {
+  putIn(slots_.get(), narrow_, i, key, cell);
+}
+
+void WordMemo::rehash(uint32_t bits, bool narrow) {
   uint64_t size = uint64_t{1} << bits;
-  std::unique_ptr<WordSlot[], Free> fresh(
-      static_cast<WordSlot*>(std::malloc(size * sizeof(WordSlot))));
+  size_t slotBytes = narrow ? sizeof(uint64_t) : sizeof(WordSlot);
+  std::unique_ptr<uint8_t[], Free> fresh(static_cast<uint8_t*>(std::malloc(size * slotBytes)));
   if (!fresh) throw std::bad_alloc();
-  for (uint64_t i = 0; i < size; ++i) fresh[i] = WordSlot{kEmpty, 0};
-  uint64_t mask = size - 1;
+  std::memset(fresh.get(), 0xFF, size * slotBytes);  // all ones: empty in either layout
   uint32_t shift = 64 - bits;
   for (uint64_t i = 0; slots_ && i <= mask_; ++i) {
-    if (slots_[i].key == kEmpty) continue;
-    uint64_t j = home(slots_[i].key, shift);
-    while (fresh[j].key != kEmpty) j = (j + 1) & mask;
-    fresh[j] = slots_[i];
+    uint64_t key = keyAt(i);
+    if (key == kEmpty) continue;
+    uint64_t j = home(key, shift);
+    while (keyIn(fresh.get(), narrow, j) != kEmpty) j = (j + 1) & (size - 1);
+    putIn(fresh.get(), narrow, j, key, cellAt(i));
   }
   slots_ = std::move(fresh);
-  mask_ = mask;
+  narrow_ = narrow;
+  mask_ = size - 1;
   shift_ = shift;
 }
 
-uint32_t* WordMemo::find(uint64_t key) {
+uint64_t WordMemo::find(uint64_t key) const {
   for (uint64_t i = home(key, shift_);; i = (i + 1) & mask_) {
-    if (slots_[i].key == key) return &slots_[i].value;
-    if (slots_[i].key == kEmpty) return nullptr;
+    uint64_t k = keyAt(i);
+    if (k == key) return i;
+    if (k == kEmpty) return kAbsent;
   }
 }
 
-uint32_t* WordMemo::insert(uint64_t key) {
-  if (uint32_t* cell = find(key)) return cell;
-  if (count_ >= maxEntries_) return nullptr;
-  if (4 * (count_ + 1) > 3 * (mask_ + 1)) rehash(64 - shift_ + 1);
+uint32_t WordMemo::get(uint64_t key) const {
+  uint64_t i = find(key);
+  return i == kAbsent ? 0 : cellAt(i);
+}
+
+bool WordMemo::insert(uint64_t key) {
+  if (narrow_ && key >= kNarrowKeys) rehash(64 - shift_, false);
+  if (find(key) != kAbsent) return true;
+  if (count_ >= maxEntries_) return false;
+  if (4 * (count_ + 1) > 3 * (mask_ + 1)) rehash(64 - shift_ + 1, narrow_);
   uint64_t i = home(key, shift_);
-  while (slots_[i].key != kEmpty) i = (i + 1) & mask_;
-  slots_[i] = WordSlot{key, 0};
+  while (keyAt(i) != kEmpty) i = (i + 1) & mask_;
+  put(i, key, 0);
   ++count_;
-  return &slots_[i].value;
+  return true;
+}
+
+void WordMemo::set(uint64_t key, uint32_t cell) {
+  if (narrow_ && cell != kDenseOnStack && cell >= kNarrowCell) rehash(64 - shift_, false);
+  put(find(key), key, cell);
+}
+
+void WordMemo::forget(uint64_t key) {
+  uint64_t i = find(key);
+  if (i != kAbsent) put(i, key, 0);
 }
 
 bool WordMemo::known(uint64_t key, uint32_t& value) const {
-  for (uint64_t i = home(key, shift_);; i = (i + 1) & mask_) {
-    if (slots_[i].key == key) {
-      uint32_t cell = slots_[i].value;
-      if (cell == 0 || cell == kDenseOnStack) return false;
-      value = cell - 1;
-      return true;
-    }
-    if (slots_[i].key == kEmpty) return false;
-  }
+  uint32_t cell = get(key);
+  if (cell == 0 || cell == kDenseOnStack) return false;
+  value = cell - 1;
+  return true;
 }
 
 int64_t WordMemo::knownCount() const {
   int64_t n = 0;
-  for (uint64_t i = 0; i <= mask_; ++i)
-    n += slots_[i].key != kEmpty && slots_[i].value != 0 && slots_[i].value != kDenseOnStack;
+  for (uint64_t i = 0; i <= mask_; ++i) {
+    if (keyAt(i) == kEmpty) continue;
+    uint32_t cell = cellAt(i);
+    n += cell != 0 && cell != kDenseOnStack;
+  }
   return n;
 }
 

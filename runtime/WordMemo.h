@@ -1,9 +1,13 @@
 // A packed memo for a game whose positions are one word (one integer
-// parameter) and are not tabled: a board written as a bitmask, or a heap game
-// with a normalize rule. Open addressing with linear probing over 12-byte
-// slots (the word, then its value + 1; 0 while unknown, kDenseOnStack while a
-// native search expands it), at most three quarters full, so 12 to 24 bytes
-// per position. The JIT's native search probes it inline (backend/jit).
+// parameter, or one list packed by runtime/ListKey.h) and are not tabled: a
+// board written as a bitmask, a heap game with a normalize rule, a list game.
+// Open addressing with linear probing, at most three quarters full. A slot
+// holds the word and its cell: value + 1, 0 while unknown, kDenseOnStack while
+// a native search expands it. Slots are narrow while every word is below
+// 2^40 - 1 and every cell below 2^24 - 1: 8 bytes, the word in the top 40 bits
+// and the cell in the low 24 (all ones there: on the stack); the first word or
+// value past that widens the table to 12-byte slots (the word, then the cell).
+// The JIT's native search probes it inline (backend/jit/Codegen.cpp).
 #pragma once
 
 #include <cstdint>
@@ -22,34 +26,51 @@ static_assert(sizeof(WordSlot) == 12);
 
 class WordMemo {
  public:
-  static constexpr uint64_t kEmpty = UINT64_MAX;  // positions are never negative
+  static constexpr uint64_t kEmpty = UINT64_MAX;  // a free slot, narrow or wide
   static constexpr uint64_t kMultiplier = 0x9E3779B97F4A7C15ull;
+  // Narrow slots: key << kCellBits | cell.
+  static constexpr int kCellBits = 24;
+  static constexpr uint64_t kNarrowCell = (uint64_t{1} << kCellBits) - 1;  // mask; on the stack
+  static constexpr uint64_t kNarrowKeys = (uint64_t{1} << 40) - 1;         // narrow words are below
 
   // At most `maxEntries` positions (--max-states).
   explicit WordMemo(uint64_t maxEntries);
 
   static uint64_t home(uint64_t key, uint32_t shift) { return (key * kMultiplier) >> shift; }
-  // The value cell of `key`, or null when it was never inserted.
-  uint32_t* find(uint64_t key);
-  // The value cell of `key`, inserted (unknown) when absent; null when the
-  // memo holds maxEntries positions already. Inserting may move every slot.
-  uint32_t* insert(uint64_t key);
+  // The cell of `key`: 0 when it is absent or unknown.
+  uint32_t get(uint64_t key) const;
+  // Adds `key` (unknown) when absent; false when the memo holds maxEntries
+  // positions already. May move every slot.
+  bool insert(uint64_t key);
+  // Sets the cell of `key`, which is present. May move every slot.
+  void set(uint64_t key, uint32_t cell);
+  // Makes `key` unknown, if present.
+  void forget(uint64_t key);
   bool known(uint64_t key, uint32_t& value) const;
 
-  WordSlot* slots() { return slots_.get(); }
+  bool narrow() const { return narrow_; }
+  uint8_t* slots() { return slots_.get(); }
   uint64_t mask() const { return mask_; }
   uint32_t shift() const { return shift_; }
   uint64_t size() const { return count_; }
   int64_t knownCount() const;
-  uint64_t bytes() const { return (mask_ + 1) * sizeof(WordSlot); }
+  size_t slotBytes() const { return narrow_ ? sizeof(uint64_t) : sizeof(WordSlot); }
+  uint64_t bytes() const { return (mask_ + 1) * slotBytes(); }
 
  private:
   struct Free {
-    void operator()(WordSlot* p) const { std::free(p); }
+    void operator()(uint8_t* p) const { std::free(p); }
   };
-  void rehash(uint32_t bits);
+  static constexpr uint64_t kAbsent = UINT64_MAX;
+  // The slot index of `key`, or kAbsent.
+  uint64_t find(uint64_t key) const;
+  uint64_t keyAt(uint64_t i) const;
+  uint32_t cellAt(uint64_t i) const;
+  void put(uint64_t i, uint64_t key, uint32_t cell);
+  void rehash(uint32_t bits, bool narrow);
 
-  std::unique_ptr<WordSlot[], Free> slots_;
+  std::unique_ptr<uint8_t[], Free> slots_;
+  bool narrow_ = true;
   uint64_t mask_ = 0;
   uint32_t shift_ = 64;
   uint64_t count_ = 0;

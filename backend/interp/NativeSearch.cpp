@@ -30,11 +30,10 @@ class MemoSearch final : public MoveSink {
     std::span<const int64_t> words(position.words.data(), position.words.size());
     uint64_t key = 0;
     if (!memo_.box) memo_.key(words.data(), key);  // the caller checked that it packs
-    uint32_t* cell = memo_.box ? &memo_.box->at(words) : memo_.words->insert(key);
-    if (!cell) return NativeStatus::Full;
-    *cell = kDenseOnStack;
+    if (!memo_.box && !memo_.words->insert(key)) return NativeStatus::Full;
+    setCell(words, kDenseOnStack);
     if (reinterpret_cast<uint64_t>(__builtin_frame_address(0)) < floor_) {
-      *cell = 0;
+      setCell(words, 0);
       miss_.assign(words.begin(), words.end());
       return NativeStatus::Deep;
     }
@@ -44,18 +43,18 @@ class MemoSearch final : public MoveSink {
     try {
       backend_.enumerate(position, *this);
     } catch (...) {
-      *cellOf(words) = 0;
+      setCell(words, 0);
       seen_.resize(base);
       throw;
     }
     if (status_ != NativeStatus::Done) {
-      *cellOf(words) = 0;
+      setCell(words, 0);
       seen_.resize(base);
       return status_;
     }
     uint32_t m = mex(std::span<const uint32_t>(seen_).subspan(base), marks_);
     seen_.resize(base);
-    *cellOf(words) = m + 1;  // the table of words may have moved
+    setCell(words, m + 1);
     return NativeStatus::Done;
   }
 
@@ -73,31 +72,41 @@ class MemoSearch final : public MoveSink {
         status_ = NativeStatus::Outside;
         return false;
       }
-      uint32_t* cell = cellOf(words);
-      if (!cell || *cell == 0) {
+      uint32_t cell = cellOf(words);
+      if (cell == 0) {
         if (NativeStatus s = expand(c); s != NativeStatus::Done) {
           status_ = s;
           return false;
         }
         cell = cellOf(words);
       }
-      if (*cell == kDenseOnStack) {
+      if (cell == kDenseOnStack) {
         status_ = NativeStatus::Cycle;
         return false;
       }
-      x ^= *cell - 1;
+      x ^= cell - 1;
     }
     seen_.push_back(x);
     return true;
   }
 
  private:
-  // The cell of a position the memo holds (null: a word never inserted).
-  uint32_t* cellOf(std::span<const int64_t> words) {
-    if (memo_.box) return &memo_.box->at(words);
+  // The cell of a position in the memo (0: unknown, or a word never inserted).
+  uint32_t cellOf(std::span<const int64_t> words) {
+    if (memo_.box) return memo_.box->at(words);
     uint64_t key = 0;
     memo_.key(words.data(), key);
-    return memo_.words->find(key);
+    return memo_.words->get(key);
+  }
+  // Sets the cell of a position the memo holds.
+  void setCell(std::span<const int64_t> words, uint32_t cell) {
+    if (memo_.box) {
+      memo_.box->at(words) = cell;
+      return;
+    }
+    uint64_t key = 0;
+    memo_.key(words.data(), key);
+    memo_.words->set(key, cell);
   }
 
   Backend& backend_;

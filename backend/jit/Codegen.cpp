@@ -1138,14 +1138,14 @@ class FunctionEmitter {
     B.CreateStore(word, slot);
     exitOnMiss(B.CreateICmpSLT(raw, c64(0)), B.CreateICmpSLT(word, c64(0)), slot, c64(1));
     Value* slots = B.CreateLoad(i8p, stateField(offsetof(KernelState, wordSlots), i8p));
-    Value* shift = B.CreateLoad(i64, stateField(offsetof(KernelState, wordShift), i64));
-    Value* home =
-        B.CreateLShr(B.CreateMul(word, c64(static_cast<int64_t>(WordMemo::kMultiplier))), shift);
+    Value* narrow = B.CreateICmpNE(
+        B.CreateLoad(i64, stateField(offsetof(KernelState, wordNarrow), i64)), c64(0));
+    Value* slotBytes =
+        B.CreateSelect(narrow, c64(sizeof(uint64_t)), c64(static_cast<int64_t>(sizeof(WordSlot))));
     llvm::Function* prefetch =
         llvm::Intrinsic::getDeclaration(&M, llvm::Intrinsic::prefetch, {i8p});
-    B.CreateCall(prefetch,
-                 {B.CreateInBoundsGEP(i8, slots, B.CreateMul(home, c64(sizeof(WordSlot)))), c32(0),
-                  c32(3), c32(1)});
+    B.CreateCall(prefetch, {B.CreateInBoundsGEP(i8, slots, B.CreateMul(wordHome(word), slotBytes)),
+                            c32(0), c32(3), c32(1)});
     push(offsetof(KernelState, pending), offsetof(KernelState, pendingTop),
          offsetof(KernelState, pendingCapacity), i64, gdsl_jit_pending_grow, word);
   }
@@ -1357,13 +1357,55 @@ class FunctionEmitter {
   }
 
   // The value cell of `key` in the packed memo (0 when absent): an inline
-  // linear probe from its home slot, as WordMemo::find does.
+  // linear probe from its home slot, as WordMemo::find does, over narrow or
+  // wide slots as the table has them now.
   Value* probeWord(Value* key) {
     Value* slots = B.CreateLoad(i8p, stateField(offsetof(KernelState, wordSlots), i8p));
     Value* mask = B.CreateLoad(i64, stateField(offsetof(KernelState, wordMask), i64));
+    Value* home = wordHome(key);
+    Value* narrow = B.CreateICmpNE(
+        B.CreateLoad(i64, stateField(offsetof(KernelState, wordNarrow), i64)), c64(0));
+    return ifElse(
+        narrow, i32,
+        [&] {
+          // A slot is key << 24 | cell; all ones in the cell: on the stack.
+          return probeLoop(home, mask, [&](Value* i, BasicBlock* found, BasicBlock* other) {
+            Value* slot =
+                B.CreateLoad(i64, B.CreateInBoundsGEP(i64, B.CreateBitCast(slots, i64p), i));
+            B.CreateCondBr(B.CreateICmpEQ(B.CreateLShr(slot, c64(WordMemo::kCellBits)), key), found,
+                           other);
+            B.SetInsertPoint(found);
+            Value* cell = B.CreateAnd(slot, c64(static_cast<int64_t>(WordMemo::kNarrowCell)));
+            Value* onStack = B.CreateICmpEQ(cell, c64(static_cast<int64_t>(WordMemo::kNarrowCell)));
+            return std::pair{slot, B.CreateSelect(onStack, c32(-1), B.CreateTrunc(cell, i32))};
+          });
+        },
+        [&] {
+          return probeLoop(home, mask, [&](Value* i, BasicBlock* found, BasicBlock* other) {
+            Value* slot = B.CreateInBoundsGEP(i8, slots, B.CreateMul(i, c64(sizeof(WordSlot))));
+            Value* slotKey =
+                B.CreateAlignedLoad(i64, B.CreateBitCast(slot, i64p), llvm::MaybeAlign(4));
+            B.CreateCondBr(B.CreateICmpEQ(slotKey, key), found, other);
+            B.SetInsertPoint(found);
+            Value* valuePtr = B.CreateBitCast(
+                B.CreateConstInBoundsGEP1_64(i8, slot, offsetof(WordSlot, value)), i32p);
+            return std::pair{slotKey, B.CreateAlignedLoad(i32, valuePtr, llvm::MaybeAlign(4))};
+          });
+        },
+        /*hot=*/true);
+  }
+
+  Value* wordHome(Value* key) {
     Value* shift = B.CreateLoad(i64, stateField(offsetof(KernelState, wordShift), i64));
-    Value* home =
-        B.CreateLShr(B.CreateMul(key, c64(static_cast<int64_t>(WordMemo::kMultiplier))), shift);
+    return B.CreateLShr(B.CreateMul(key, c64(static_cast<int64_t>(WordMemo::kMultiplier))), shift);
+  }
+
+  // The probe loop from slot `home`: `match(i, found, other)` reads slot i,
+  // branches to `found` when it holds the key (else to `other`), and, in
+  // `found`, returns the slot's raw word and its cell. An empty slot (all
+  // ones) ends the probe with 0.
+  template <typename Match>
+  Value* probeLoop(Value* home, Value* mask, Match&& match) {
     BasicBlock* before = B.GetInsertBlock();
     BasicBlock* loop = BasicBlock::Create(C, "probe", F);
     BasicBlock* found = BasicBlock::Create(C, "found", F);
@@ -1374,22 +1416,17 @@ class FunctionEmitter {
     B.SetInsertPoint(loop);
     auto* i = B.CreatePHI(i64, 2);
     i->addIncoming(home, before);
-    Value* slot = B.CreateInBoundsGEP(i8, slots, B.CreateMul(i, c64(sizeof(WordSlot))));
-    Value* slotKey = B.CreateAlignedLoad(i64, B.CreateBitCast(slot, i64p), llvm::MaybeAlign(4));
-    B.CreateCondBr(B.CreateICmpEQ(slotKey, key), found, other);
+    auto [raw, cell] = match(i, found, other);
+    BasicBlock* foundEnd = B.GetInsertBlock();
+    B.CreateBr(done);
     B.SetInsertPoint(other);
-    B.CreateCondBr(B.CreateICmpEQ(slotKey, c64(-1)), done, next);
+    B.CreateCondBr(B.CreateICmpEQ(raw, c64(-1)), done, next);
     B.SetInsertPoint(next);
     i->addIncoming(B.CreateAnd(B.CreateAdd(i, c64(1)), mask), next);
     B.CreateBr(loop);
-    B.SetInsertPoint(found);
-    Value* valuePtr =
-        B.CreateBitCast(B.CreateConstInBoundsGEP1_64(i8, slot, offsetof(WordSlot, value)), i32p);
-    Value* cell = B.CreateAlignedLoad(i32, valuePtr, llvm::MaybeAlign(4));
-    B.CreateBr(done);
     B.SetInsertPoint(done);
     auto* result = B.CreatePHI(i32, 2);
-    result->addIncoming(cell, found);
+    result->addIncoming(cell, foundEnd);
     result->addIncoming(c32(0), other);
     return result;
   }

@@ -378,9 +378,10 @@ NativeStatus JitBackend::searchNative(int game, const int64_t* words, NativeMemo
     c.stride = memo.box->stride().data();
   } else {
     c.words = memo.words;
-    c.wordSlots = reinterpret_cast<uint8_t*>(memo.words->slots());
+    c.wordSlots = memo.words->slots();
     c.wordMask = memo.words->mask();
     c.wordShift = memo.words->shift();
+    c.wordNarrow = memo.words->narrow() ? 1 : 0;
   }
   c.seenTop = 0;
   c.pendingTop = 0;

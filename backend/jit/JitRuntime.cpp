@@ -298,27 +298,33 @@ int32_t gdsl_jit_dense_deep(Context* ctx, const int64_t* words, int64_t count) {
   return kDenseDeep;
 }
 
-int32_t gdsl_jit_word_enter(Context* ctx, int64_t key) {
-  uint32_t* cell = ctx->words->insert(static_cast<uint64_t>(key));
-  if (!cell) return kDenseFull;
-  *cell = kDenseOnStack;
-  ctx->wordSlots = reinterpret_cast<uint8_t*>(ctx->words->slots());
+namespace {
+void readWordMemo(Context* ctx) {
+  ctx->wordSlots = ctx->words->slots();
   ctx->wordMask = ctx->words->mask();
   ctx->wordShift = ctx->words->shift();
+  ctx->wordNarrow = ctx->words->narrow() ? 1 : 0;
+}
+}  // namespace
+
+int32_t gdsl_jit_word_enter(Context* ctx, int64_t key) {
+  if (!ctx->words->insert(static_cast<uint64_t>(key))) return kDenseFull;
+  ctx->words->set(static_cast<uint64_t>(key), kDenseOnStack);
+  readWordMemo(ctx);
   return 0;
 }
 
 void gdsl_jit_word_set(Context* ctx, int64_t key, uint32_t cell) {
-  *ctx->words->find(static_cast<uint64_t>(key)) = cell;
+  ctx->words->set(static_cast<uint64_t>(key), cell);
+  readWordMemo(ctx);
 }
 
 void gdsl_jit_word_forget(Context* ctx, int64_t key) {
-  if (uint32_t* cell = ctx->words->find(static_cast<uint64_t>(key))) *cell = 0;
+  ctx->words->forget(static_cast<uint64_t>(key));
 }
 
 uint32_t gdsl_jit_word_get(Context* ctx, int64_t key) {
-  uint32_t* cell = ctx->words->find(static_cast<uint64_t>(key));
-  return cell ? *cell : 0;
+  return ctx->words->get(static_cast<uint64_t>(key));
 }
 
 }  // extern "C"

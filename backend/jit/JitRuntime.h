@@ -34,6 +34,7 @@ struct KernelState {
   uint8_t* wordSlots = nullptr;
   uint64_t wordMask = 0;
   uint64_t wordShift = 64;
+  uint64_t wordNarrow = 1;  // 8-byte slots (else 12-byte ones)
   // The search stops with kDenseDeep when the native stack reaches this address.
   uint64_t stackFloor = 0;
   uint64_t ticks = 0;  // positions expanded: every 4096, a poll for Ctrl-C
@@ -138,6 +139,7 @@ int32_t gdsl_jit_dense_miss(Context* ctx, const int64_t* words, int64_t count);
 int32_t gdsl_jit_dense_deep(Context* ctx, const int64_t* words, int64_t count);
 // The packed table of words: mark `key` as being expanded (kDenseFull when
 // the table is full); set its cell; make it unknown again; read its cell.
+// Those that may move the slots (or widen them) update the context's copy.
 int32_t gdsl_jit_word_enter(Context* ctx, int64_t key);
 void gdsl_jit_word_set(Context* ctx, int64_t key, uint32_t cell);
 void gdsl_jit_word_forget(Context* ctx, int64_t key);

@@ -10,6 +10,7 @@
 #include <random>
 #include <string>
 #include <tuple>
+#include <unordered_map>
 #include <vector>
 
 #include "driver/Session.h"
@@ -273,21 +274,61 @@ game Loop(n) {
 
 TEST_CASE("a packed table of words grows and keeps every value") {
   gdsl::WordMemo memo(100000);
-  for (uint64_t k = 0; k < 20000; ++k) *memo.insert(k * 7919) = static_cast<uint32_t>(k % 5 + 1);
+  for (uint64_t k = 0; k < 20000; ++k) {
+    REQUIRE(memo.insert(k * 7919));
+    memo.set(k * 7919, static_cast<uint32_t>(k % 5 + 1));
+  }
   CHECK(memo.size() == 20000);
   CHECK(4 * memo.size() <= 3 * (memo.mask() + 1));
+  CHECK(memo.narrow());
+  CHECK(memo.bytes() == 8 * (memo.mask() + 1));
   uint32_t v = 0;
   for (uint64_t k = 0; k < 20000; k += 97) {
     REQUIRE(memo.known(k * 7919, v));
     CHECK(v == k % 5);
   }
   CHECK(!memo.known(3, v));
-  CHECK(memo.find(3) == nullptr);
-  *memo.insert(3) = gdsl::kDenseOnStack;
+  CHECK(memo.get(3) == 0);
+  REQUIRE(memo.insert(3));
+  memo.set(3, gdsl::kDenseOnStack);
+  CHECK(memo.get(3) == gdsl::kDenseOnStack);
   CHECK(!memo.known(3, v));
+  memo.forget(3);
+  CHECK(memo.get(3) == 0);
   CHECK(memo.knownCount() == 20000);
   gdsl::WordMemo tiny(10);
-  for (uint64_t k = 0; k < 10; ++k) CHECK(tiny.insert(k) != nullptr);
-  CHECK(tiny.insert(10) == nullptr);
-  CHECK(tiny.insert(4) != nullptr);  // present: still found
+  for (uint64_t k = 0; k < 10; ++k) CHECK(tiny.insert(k));
+  CHECK(!tiny.insert(10));
+  CHECK(tiny.insert(4));  // present: still found
+}
+
+// Narrow slots hold words below 2^40 - 1 and cells below 2^24 - 1; the first
+// word or cell past that widens the table, keeping every entry (checked
+// against a std::unordered_map).
+TEST_CASE("a packed table of words widens for a large word or value") {
+  for (int what = 0; what < 2; ++what) {
+    INFO((what == 0 ? "a large word" : "a large value"));
+    gdsl::WordMemo memo(1000000);
+    std::unordered_map<uint64_t, uint32_t> reference;
+    std::mt19937_64 rng(7);
+    auto add = [&](uint64_t key, uint32_t cell) {
+      REQUIRE(memo.insert(key));
+      memo.set(key, cell);
+      reference[key] = cell;
+    };
+    for (int i = 0; i < 5000; ++i)
+      add(rng() % gdsl::WordMemo::kNarrowKeys, static_cast<uint32_t>(rng() % 1000 + 1));
+    add(gdsl::WordMemo::kNarrowKeys - 1, gdsl::kDenseOnStack);  // the largest narrow word
+    add(12345, static_cast<uint32_t>(gdsl::WordMemo::kNarrowCell - 1));
+    CHECK(memo.narrow());
+    if (what == 0)
+      add(gdsl::WordMemo::kNarrowKeys, 9);  // the first wide word
+    else
+      add(777, static_cast<uint32_t>(gdsl::WordMemo::kNarrowCell));  // the first wide cell
+    CHECK(!memo.narrow());
+    CHECK(memo.bytes() == 12 * (memo.mask() + 1));
+    for (int i = 0; i < 3000; ++i) add(rng() >> 1, static_cast<uint32_t>(rng() % 70000 + 1));
+    for (const auto& [key, cell] : reference) REQUIRE(memo.get(key) == cell);
+    CHECK(memo.size() == reference.size());
+  }
 }
