@@ -10,6 +10,7 @@
 #include "compiler/ir/Errors.h"
 #include "runtime/Interrupt.h"
 #include "runtime/ListKey.h"
+#include "runtime/Mex.h"
 
 namespace gdsl::jit {
 
@@ -270,6 +271,8 @@ void gdsl_jit_pending_grow(Context* ctx) {
 }
 
 uint32_t gdsl_jit_seen_mex(Context* ctx, uint64_t base) {
+  std::span<const uint32_t> values(ctx->seen + base, ctx->seenTop - base);
+  if (uint32_t m = smallMex(values); m != UINT32_MAX) return m;
   if (++ctx->epoch == 0) {
     std::fill(ctx->stampStore.begin(), ctx->stampStore.end(), 0);
     ctx->epoch = 1;
