@@ -45,9 +45,7 @@ struct NativeMemo {
   bool lists = false;
   // The key of position `words` in the table of words; false when a list does not pack.
   bool key(const int64_t* positionWords, uint64_t& out) const {
-    if (lists) return packListKey(positionWords, out);
-    out = static_cast<uint64_t>(positionWords[0]);
-    return true;
+    return wordKey(positionWords, lists, out);
   }
 };
 

@@ -184,11 +184,8 @@ inline std::optional<uint32_t> Engine::nativeKnown(uint32_t game,
   if (!h.box && !h.wordMemo) return std::nullopt;
   uint32_t v = 0;
   if (h.box && h.box->known(words, v)) return v;
-  if (h.wordMemo) {
-    uint64_t key = static_cast<uint64_t>(words[0]);
-    if (h.listKey && !packListKey(words.data(), key)) return std::nullopt;
-    if (h.wordMemo->known(key, v)) return v;
-  }
+  uint64_t key = 0;
+  if (h.wordMemo && wordKey(words.data(), h.listKey, key) && h.wordMemo->known(key, v)) return v;
   return std::nullopt;
 }
 

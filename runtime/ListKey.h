@@ -36,4 +36,12 @@ inline bool packListKey(const int64_t* words, uint64_t& key) {
   return true;
 }
 
+// The key of a one-word position in a table of words: its one integer, or
+// its list packed when `list`; false when the list does not pack.
+inline bool wordKey(const int64_t* words, bool list, uint64_t& key) {
+  if (list) return packListKey(words, key);
+  key = static_cast<uint64_t>(words[0]);
+  return true;
+}
+
 }  // namespace gdsl

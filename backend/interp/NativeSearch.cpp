@@ -25,15 +25,14 @@ class MemoSearch final : public MoveSink {
         miss_(miss),
         floor_(floor) {}
 
-  // Expands `position` (unknown, inside the memo) into the memo.
-  NativeStatus expand(const Position& position) {
+  // Expands `position` (unknown, inside the memo; `key` in a table of words)
+  // into the memo.
+  NativeStatus expand(const Position& position, uint64_t key) {
     std::span<const int64_t> words(position.words.data(), position.words.size());
-    uint64_t key = 0;
-    if (!memo_.box) memo_.key(words.data(), key);  // the caller checked that it packs
     if (!memo_.box && !memo_.words->insert(key)) return NativeStatus::Full;
-    setCell(words, kDenseOnStack);
+    setCell(words, key, kDenseOnStack);
     if (reinterpret_cast<uint64_t>(__builtin_frame_address(0)) < floor_) {
-      setCell(words, 0);
+      setCell(words, key, 0);
       miss_.assign(words.begin(), words.end());
       return NativeStatus::Deep;
     }
@@ -43,18 +42,18 @@ class MemoSearch final : public MoveSink {
     try {
       backend_.enumerate(position, *this);
     } catch (...) {
-      setCell(words, 0);
+      setCell(words, key, 0);
       seen_.resize(base);
       throw;
     }
     if (status_ != NativeStatus::Done) {
-      setCell(words, 0);
+      setCell(words, key, 0);
       seen_.resize(base);
       return status_;
     }
     uint32_t m = mex(std::span<const uint32_t>(seen_).subspan(base), marks_);
     seen_.resize(base);
-    setCell(words, m + 1);
+    setCell(words, key, m + 1);
     return NativeStatus::Done;
   }
 
@@ -72,13 +71,13 @@ class MemoSearch final : public MoveSink {
         status_ = NativeStatus::Outside;
         return false;
       }
-      uint32_t cell = cellOf(words);
+      uint32_t cell = cellOf(words, key);
       if (cell == 0) {
-        if (NativeStatus s = expand(c); s != NativeStatus::Done) {
+        if (NativeStatus s = expand(c, key); s != NativeStatus::Done) {
           status_ = s;
           return false;
         }
-        cell = cellOf(words);
+        cell = cellOf(words, key);
       }
       if (cell == kDenseOnStack) {
         status_ = NativeStatus::Cycle;
@@ -91,22 +90,17 @@ class MemoSearch final : public MoveSink {
   }
 
  private:
-  // The cell of a position in the memo (0: unknown, or a word never inserted).
-  uint32_t cellOf(std::span<const int64_t> words) {
-    if (memo_.box) return memo_.box->at(words);
-    uint64_t key = 0;
-    memo_.key(words.data(), key);
-    return memo_.words->get(key);
+  // The cell of a position in the memo, `key` in a table of words (0:
+  // unknown, or a word never inserted).
+  uint32_t cellOf(std::span<const int64_t> words, uint64_t key) {
+    return memo_.box ? memo_.box->at(words) : memo_.words->get(key);
   }
   // Sets the cell of a position the memo holds.
-  void setCell(std::span<const int64_t> words, uint32_t cell) {
-    if (memo_.box) {
+  void setCell(std::span<const int64_t> words, uint64_t key, uint32_t cell) {
+    if (memo_.box)
       memo_.box->at(words) = cell;
-      return;
-    }
-    uint64_t key = 0;
-    memo_.key(words.data(), key);
-    memo_.words->set(key, cell);
+    else
+      memo_.words->set(key, cell);
   }
 
   Backend& backend_;
@@ -131,9 +125,11 @@ NativeStatus Interpreter::searchNative(int game, const int64_t* words, NativeMem
   size_t count = memo.lists ? 1 + static_cast<size_t>(words[0])
                             : program_.games[static_cast<size_t>(game)].params.size();
   root.words.assign(words, words + count);
+  uint64_t key = 0;
+  if (!memo.box) memo.key(words, key);  // the engine checked that it packs
   MemoSearch search(*this, game, memo, oracle, miss, stackFloor);
   try {
-    return search.expand(root);
+    return search.expand(root, key);
   } catch (const RuntimeError&) {
     // Reported by the engine's own search, in its order.
     return NativeStatus::Failed;

@@ -1160,17 +1160,10 @@ class FunctionEmitter {
       // The stack may move while a successor is searched: read it each time.
       Value* pending = B.CreateLoad(i64p, stateField(offsetof(KernelState, pending), i64p));
       Value* key = B.CreateLoad(i64, B.CreateInBoundsGEP(i64, pending, i));
-      Value* known = probeWord(key);
-      Value* value = ifElse(
-          B.CreateICmpEQ(known, c32(0)), i32,
-          [&] {
-            B.CreateStore(key, word);
-            checkStatus(B.CreateCall(F, {ctx_, word}));
-            return call(gdsl_jit_word_get, i32, {i8p, i64}, {ctx_, key});
-          },
-          [&] { return known; });
-      exitIf(B.CreateICmpEQ(value, c32(-1)), [&] { return c32(kDenseCycle); });
-      pushSeen(B.CreateSub(value, c32(1)));
+      pushSeen(wordValue(key, [&] {
+        B.CreateStore(key, word);
+        return B.CreateCall(F, {ctx_, word});
+      }));
     });
   }
 
@@ -1228,18 +1221,37 @@ class FunctionEmitter {
       }
     }
     exitOnMiss(rawNegative, B.CreateNot(inBox), first, c64(static_cast<int64_t>(count)));
-    Value* cell = word_ ? nullptr : B.CreateInBoundsGEP(i32, cells_, index);
-    Value* known = word_ ? probeWord(words[0]) : B.CreateLoad(i32, cell);
-    Value* value = ifElse(
+    auto search = [&] { return B.CreateCall(F, {ctx_, first}); };
+    if (word_) return B.CreateZExt(wordValue(words[0], search), i64);
+    Value* cell = B.CreateInBoundsGEP(i32, cells_, index);
+    auto read = [&] { return B.CreateLoad(i32, cell); };
+    return B.CreateZExt(memoValue(read(), search, read), i64);
+  }
+
+  // The value of a position whose cell in the memo is `known`: when it is
+  // unknown (0), `search()` expands the position (returning a status) and
+  // `reread()` gives the cell it filled. A cell marked as being expanded is a
+  // cycle, which stops the search.
+  template <typename Search, typename Reread>
+  Value* memoValue(Value* known, Search&& search, Reread&& reread) {
+    Value* cell = ifElse(
         B.CreateICmpEQ(known, c32(0)), i32,
         [&] {
-          checkStatus(B.CreateCall(F, {ctx_, first}));
-          if (word_) return call(gdsl_jit_word_get, i32, {i8p, i64}, {ctx_, words[0]});
-          return static_cast<Value*>(B.CreateLoad(i32, cell));
+          checkStatus(search());
+          return static_cast<Value*>(reread());
         },
         [&] { return known; });
-    exitIf(B.CreateICmpEQ(value, c32(-1)), [&] { return c32(kDenseCycle); });
-    return B.CreateZExt(B.CreateSub(value, c32(1)), i64);
+    exitIf(B.CreateICmpEQ(cell, c32(-1)), [&] { return c32(kDenseCycle); });
+    return B.CreateSub(cell, c32(1));
+  }
+
+  // memoValue for `key` in the table of words: probed inline, read back
+  // through the helper after a search (which may have moved the slots).
+  template <typename Search>
+  Value* wordValue(Value* key, Search&& search) {
+    return memoValue(probeWord(key), search, [&] {
+      return call(gdsl_jit_word_get, i32, {i8p, i64}, {ctx_, key});
+    });
   }
 
   // searchedValue for a game whose one parameter is a list: the successor's
@@ -1266,39 +1278,32 @@ class FunctionEmitter {
                                               {c64(0), B.CreateSelect(fits, n, c64(0))}));
     Value* limit = B.CreateShl(c64(1), width);
     llvm::AllocaInst* key = entryAlloca(i64, "key");
-    llvm::AllocaInst* wide = entryAlloca(i1, "wide");
+    llvm::AllocaInst* unpacked = entryAlloca(i1, "unpacked");
     B.CreateStore(n, key);
-    B.CreateStore(B.CreateOr(bad, B.CreateNot(fits)), wide);
+    B.CreateStore(B.CreateOr(bad, B.CreateNot(fits)), unpacked);
     loop(c64(0), B.CreateSelect(fits, n, c64(0)), [&](Value* i) {
       Value* e = listAt(l, i);
-      B.CreateStore(B.CreateOr(B.CreateLoad(i1, wide), B.CreateICmpUGE(e, limit)), wide);
+      B.CreateStore(B.CreateOr(B.CreateLoad(i1, unpacked), B.CreateICmpUGE(e, limit)), unpacked);
       Value* at = B.CreateAdd(c64(kListKeyLengthBits), B.CreateMul(i, width));
       B.CreateStore(B.CreateOr(B.CreateLoad(i64, key), B.CreateShl(e, at)), key);
     });
-    exitIf(B.CreateLoad(i1, wide), [&] {
+    exitIf(B.CreateLoad(i1, unpacked), [&] {
       // A raw list with a negative number is reported as such (status 1).
       return call(gdsl_jit_list_miss, i32, {i8p, listP}, {ctx_, B.CreateSelect(bad, raw, l)});
     });
-    Value* packed = B.CreateLoad(i64, key);
-    Value* known = probeWord(packed);
-    Value* value = ifElse(
-        B.CreateICmpEQ(known, c32(0)), i32,
-        [&] {
-          Value* words = call(gdsl_jit_list_words, i64p, {i8p, listP}, {ctx_, l});
-          checkStatus(ifElse(
-              B.CreateICmpEQ(n, c64(length_)), i32,
-              [&] {
-                return B.CreateCall(F, {ctx_, words});
-              },
-              [&] {
-                return call(gdsl_jit_search_length, i32, {i8p, i64p}, {ctx_, words});
-              },
-              /*hot=*/true));
-          return call(gdsl_jit_word_get, i32, {i8p, i64}, {ctx_, packed});
-        },
-        [&] { return known; });
-    exitIf(B.CreateICmpEQ(value, c32(-1)), [&] { return c32(kDenseCycle); });
-    return B.CreateZExt(B.CreateSub(value, c32(1)), i64);
+    Value* value = wordValue(B.CreateLoad(i64, key), [&] {
+      Value* words = call(gdsl_jit_list_words, i64p, {i8p, listP}, {ctx_, l});
+      return ifElse(
+          B.CreateICmpEQ(n, c64(length_)), i32,
+          [&] {
+            return B.CreateCall(F, {ctx_, words});
+          },
+          [&] {
+            return call(gdsl_jit_search_length, i32, {i8p, i64p}, {ctx_, words});
+          },
+          /*hot=*/true);
+    });
+    return B.CreateZExt(value, i64);
   }
 
   // Whether a number of the list is negative.

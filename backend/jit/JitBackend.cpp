@@ -245,23 +245,23 @@ bool JitBackend::compile(int game, Emitted what, int64_t length, std::string& er
   return true;
 }
 
-void* JitBackend::function(int game, Emitted what) {
-  void*& f = impl_->functions[static_cast<size_t>(game)][static_cast<size_t>(what)];
-  if (f) return f;
+void* JitBackend::compiled(void*& address, int game, Emitted what, int64_t length) {
   std::string error;
-  if (!compile(game, what, -1, error))
+  if (!address && !compile(game, what, length, error))
     throw RuntimeError(impl_->program->games[static_cast<size_t>(game)].loc,
                        "the JIT could not compile this game: " + error);
-  return f;
+  return address;
+}
+
+void* JitBackend::function(int game, Emitted what) {
+  return compiled(impl_->functions[static_cast<size_t>(game)][static_cast<size_t>(what)], game,
+                  what, -1);
 }
 
 SearchFn JitBackend::listSearch(int game, int64_t length) {
-  void*& f = impl_->listSearches[static_cast<size_t>(game)][static_cast<size_t>(length)];
-  std::string error;
-  if (!f && !compile(game, Emitted::Search, length, error))
-    throw RuntimeError(impl_->program->games[static_cast<size_t>(game)].loc,
-                       "the JIT could not compile this game: " + error);
-  return reinterpret_cast<SearchFn>(f);
+  return reinterpret_cast<SearchFn>(
+      compiled(impl_->listSearches[static_cast<size_t>(game)][static_cast<size_t>(length)], game,
+               Emitted::Search, length));
 }
 
 bool JitBackend::compileAll(std::string& error) {
@@ -378,10 +378,7 @@ NativeStatus JitBackend::searchNative(int game, const int64_t* words, NativeMemo
     c.stride = memo.box->stride().data();
   } else {
     c.words = memo.words;
-    c.wordSlots = memo.words->slots();
-    c.wordMask = memo.words->mask();
-    c.wordShift = memo.words->shift();
-    c.wordNarrow = memo.words->narrow() ? 1 : 0;
+    c.readWordMemo();
   }
   c.seenTop = 0;
   c.pendingTop = 0;

@@ -61,6 +61,8 @@ class JitBackend final : public Backend {
   // The address of the function, compiled now if it was not (throws
   // RuntimeError when LLVM fails).
   void* function(int game, Emitted what);
+  // `address`, the slot compile() fills for that function, compiled first when null.
+  void* compiled(void*& address, int game, Emitted what, int64_t length);
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

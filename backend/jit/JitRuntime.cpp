@@ -50,6 +50,13 @@ void Context::resetArena() {
   arenaEnd = arenaNext + arenaBlocks[0].size();
 }
 
+void Context::readWordMemo() {
+  wordSlots = words->slots();
+  wordMask = words->mask();
+  wordShift = words->shift();
+  wordNarrow = words->narrow() ? 1 : 0;
+}
+
 int64_t* arenaAllocate(Context* ctx, int64_t count) {
   if (ctx->arenaEnd - ctx->arenaNext >= count) {
     int64_t* p = ctx->arenaNext;
@@ -301,25 +308,16 @@ int32_t gdsl_jit_dense_deep(Context* ctx, const int64_t* words, int64_t count) {
   return kDenseDeep;
 }
 
-namespace {
-void readWordMemo(Context* ctx) {
-  ctx->wordSlots = ctx->words->slots();
-  ctx->wordMask = ctx->words->mask();
-  ctx->wordShift = ctx->words->shift();
-  ctx->wordNarrow = ctx->words->narrow() ? 1 : 0;
-}
-}  // namespace
-
 int32_t gdsl_jit_word_enter(Context* ctx, int64_t key) {
   if (!ctx->words->insert(static_cast<uint64_t>(key))) return kDenseFull;
   ctx->words->set(static_cast<uint64_t>(key), kDenseOnStack);
-  readWordMemo(ctx);
+  ctx->readWordMemo();
   return 0;
 }
 
 void gdsl_jit_word_set(Context* ctx, int64_t key, uint32_t cell) {
   ctx->words->set(static_cast<uint64_t>(key), cell);
-  readWordMemo(ctx);
+  ctx->readWordMemo();
 }
 
 void gdsl_jit_word_forget(Context* ctx, int64_t key) {

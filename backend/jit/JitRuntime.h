@@ -81,6 +81,8 @@ struct Context : KernelState {
   std::vector<std::vector<int64_t>> arenaBlocks;  // kept for reuse after a release
   // Empties the arena (a context is reused at the same depth).
   void resetArena();
+  // Copies where `words` keeps its slots now (KernelState::wordSlots ...).
+  void readWordMemo();
 };
 
 // `count` numbers from the context's arena (what emitted code does inline).
