@@ -1,11 +1,15 @@
 #!/usr/bin/env python3
 """LLVM on demand (driver/JitLoader.cpp): a run on the interpreter never maps libLLVM and
 stays small; the JIT maps it when it starts; a missing or wrong plugin is a clear error
-for --backend jit, and `auto` then stays on the interpreter with the same answers.
+for --backend jit, and `auto` then stays on the interpreter with the same answers. The JIT
+compiles each function on its first use (a table compiles one kernel; a list game its
+search for one length and a cold enumerator), and drops libLLVM's code pages from its
+resident memory once a function is compiled (backend/jit/LlvmPages.cpp).
 
 usage: jit_plugin.py GDSL
 """
 import os
+import re
 import subprocess
 import sys
 
@@ -43,6 +47,48 @@ check(not any("libgdsl-jit" in f for f in files), "the interpreter does not load
 r, files = loaded_files(EXPR + ["--backend", "jit"])
 check(r.returncode == 0 and r.stdout.strip() == EXPECTED, "the JIT answers")
 check(any("libLLVM" in f for f in files), "the JIT maps libLLVM")
+
+# One function per use: a table of a one-heap game compiles its 16-bit kernel only.
+r = run(["table", "--stdlib-only", "Nim(0..10)", "--backend", "jit", "--verbose"])
+check(r.returncode == 0 and "compiled 1 function of 1 game" in r.stderr
+      and re.search(r"gdsl_kernel16_\d+ in [0-9.]+ ms\n", r.stderr)
+      and "gdsl_enumerate_" not in r.stderr,
+      "a table compiles one kernel (got %r)" % r.stderr)
+# A list game: its search for lists of three, and a cold enumerator for the winning move.
+r = run(["eval", "--stdlib-only", "-e", "Moore([3, 1, 2])", "--backend", "jit", "--verbose"])
+check(r.returncode == 0 and r.stdout.startswith("Moore([1, 2, 3]): *6, N")
+      and re.search(r"gdsl_search_\d+_3 in [0-9.]+ ms\n", r.stderr)
+      and re.search(r"gdsl_enumerate_\d+ in [0-9.]+ ms \(cold\)", r.stderr)
+      and "positions in a packed table of words" in r.stderr,
+      "a list game compiles its search for one length and a cold enumerator (got %r)"
+      % r.stderr)
+
+
+def llvm_code_kib(pid):
+    """Resident KiB of libLLVM's executable mapping in process `pid`."""
+    kib, mapping = 0, ""
+    with open("/proc/%d/smaps" % pid) as f:
+        for line in f:
+            if re.match(r"^[0-9a-f]+-[0-9a-f]+ ", line):
+                fields = line.split()
+                mapping = fields[1] + " " + (fields[5] if len(fields) > 5 else "")
+            elif line.startswith("Rss:") and mapping.startswith("r-xp") and "libLLVM" in mapping:
+                kib += int(line.split()[1])
+    return kib
+
+
+# After a compilation, libLLVM's code is no longer resident (about 49 MiB stayed before):
+# a REPL waiting for its next line is looked at from outside.
+repl = subprocess.Popen([GDSL, "repl", "--backend", "jit"], stdin=subprocess.PIPE,
+                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+repl.stdin.write("game T(n) { take 1..3 }\neval T(10)\n")
+repl.stdin.flush()
+answer = repl.stdout.readline()
+code_kib = llvm_code_kib(repl.pid)
+repl.communicate("", timeout=60)
+check(answer.startswith("T(10): *2"), "the REPL answers on the JIT (got %r)" % answer)
+check(code_kib < 8 * 1024, "libLLVM's code is dropped after compiling (%d KiB resident)"
+      % code_kib)
 
 # Peak memory of a trivial run on the interpreter, when not built with sanitizers (their
 # shadow memory is counted too).
