@@ -52,7 +52,13 @@ bool DenseBox::known(std::span<const int64_t> words, uint32_t& value) const {
 std::vector<int64_t> DenseBox::grownExtent(std::span<const int64_t> words) const {
   std::vector<int64_t> extent = extent_;
   for (size_t i = 0; i < extent.size() && i < words.size(); ++i)
-    if (words[i] >= extent[i]) extent[i] = std::max(words[i] + 1, 2 * extent[i]);
+    if (words[i] >= extent[i]) {
+      // Saturate: a word at INT64_MAX (or an extent past half of it) asks for
+      // more cells than any limit, which product() reports as UINT64_MAX.
+      int64_t needed = words[i] == INT64_MAX ? INT64_MAX : words[i] + 1;
+      int64_t doubled = extent[i] > INT64_MAX / 2 ? INT64_MAX : 2 * extent[i];
+      extent[i] = std::max(needed, doubled);
+    }
   return extent;
 }
 

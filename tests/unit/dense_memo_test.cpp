@@ -205,6 +205,11 @@ TEST_CASE("a dense box grows and keeps every value") {
   std::vector<int64_t> far = {2, 10};
   CHECK(!box.covers(far));
   CHECK(box.cellsToCover(far) == 3 * 11);
+  // A word at the top of int64 asks for more cells than any limit (found by
+  // fuzzing under UBSan: the extent was computed as INT64_MAX + 1).
+  std::vector<int64_t> top = {1, INT64_MAX};
+  CHECK(box.cellsToCover(top) == UINT64_MAX);
+  CHECK(gdsl::DenseBox::cellsToHold(top) == UINT64_MAX);
   box.grow(far);
   CHECK(box.extent() == std::vector<int64_t>{3, 11});
   uint32_t v = 0;
