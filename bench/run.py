@@ -395,6 +395,9 @@ def main():
     ap.add_argument("--timeout", type=float, default=1800.0, help="per command, seconds")
     ap.add_argument("--output", default=os.path.join(BENCH, "RESULTS.md"))
     ap.add_argument("--no-write", action="store_true", help="do not write RESULTS.md")
+    ap.add_argument("--no-code-cache", action="store_true",
+                    help="run gdsl with its JIT code cache off (GDSL_CACHE_DIR=off), so that "
+                    "every JIT run compiles")
     args = ap.parse_args()
 
     rows = [r.strip() for r in args.rows.split(",") if r.strip()]
@@ -421,6 +424,11 @@ def main():
 
     global TMP
     tmp = tempfile.mkdtemp(prefix="gdsl-bench-")
+    # gdsl's JIT code cache (docs/architecture.md, "The code cache"): a directory of this
+    # run's own, emptied before each row, so that the first JIT run of a row compiles and the
+    # others link the code it stored.
+    code_cache = "off" if args.no_code_cache else os.path.join(tmp, "jit-cache")
+    gdsl_env = {"GDSL_CACHE_DIR": code_cache}
     TMP = tmp
     compile_cmds = []
     try:
@@ -446,12 +454,12 @@ def main():
                     "--backend", impl, "--json"]
             walls = []
             for _ in range(max(args.runs, 3)):
-                res = run(scmd, timeout=60)
+                res = run(scmd, env=gdsl_env, timeout=60)
                 if res.rc != 0:
                     break
                 walls.append(res.wall)
             if walls:
-                startup[impl] = (statistics.median(walls), cmd_text(scmd))
+                startup[impl] = (statistics.median(walls), cmd_text(scmd, gdsl_env))
                 print("   %-9s start-up (trivial eval): %.3f s" % (impl, startup[impl][0]),
                       flush=True)
         if any(i.startswith("cpp") for i in impls) and rows:
@@ -472,6 +480,7 @@ def main():
                             else os.path.join(BENCH, "games", row["game"]))
                     plan["cmd"] = [gdsl] + row["gdsl"](n)[:1] + [game] + row["gdsl"](n)[1:] + [
                         "--backend", impl, "--json"]
+                    plan["env"] = gdsl_env
                 elif impl in ("cpp", "cpp-glibc"):
                     plan["cmd"] = [bins[r], str(n)]
                     if impl == "cpp":
@@ -498,6 +507,8 @@ def main():
                 results[(r, impl)] = dict(walls=[], cpus=[], rss=[], answer=None, error=None,
                                           plan=plan, positions=None)
 
+            if code_cache != "off":
+                shutil.rmtree(code_cache, ignore_errors=True)
             for k in range(args.runs):
                 for impl in impls:
                     res_slot = results[(r, impl)]
@@ -684,7 +695,11 @@ def main():
     w("")
     w("Median wall-clock seconds of %d runs (each a fresh process, so gdsl's times include "
       "start-up, parsing and, for the JIT, compilation); `cpu` is the median user + system "
-      "time; `vs cpp` is the median divided by the C++ baseline's." % args.runs)
+      "time; `vs cpp` is the median divided by the C++ baseline's. %s" % (
+          args.runs, "gdsl's JIT code cache was off: every JIT run compiled." if args.no_code_cache
+          else "gdsl's JIT code cache starts empty for each row: the first JIT run (the first "
+          "of `runs`) compiled, the others linked the code it stored, as a second run of the "
+          "same game does (docs/architecture.md, \"The code cache\")."))
     w("")
     w("| row | impl | size | median s | cpu s | vs cpp | peak MiB | bytes/position | runs (s) "
       "| value | status |")

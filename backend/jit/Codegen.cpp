@@ -9,6 +9,7 @@
 #include <llvm/IR/MDBuilder.h>
 
 #include <cstddef>
+#include <stdexcept>
 #include <unordered_set>
 
 #include "backend/jit/JitRuntime.h"
@@ -226,10 +227,12 @@ class FunctionEmitter {
   template <typename Fn>
   Value* call(Fn* fn, llvm::Type* ret, std::vector<llvm::Type*> argTypes,
               std::vector<Value*> args) {
+    // By name, not by address: the object then links in any process (the
+    // JIT defines each helper's name, backend/jit/JitRuntime.h helpers()).
+    const char* name = helperName(reinterpret_cast<const void*>(fn));
+    if (!name) throw std::logic_error("internal error: a JIT helper missing from helpers()");
     auto* fty = llvm::FunctionType::get(ret, argTypes, false);
-    auto* addr = llvm::ConstantInt::get(i64, reinterpret_cast<uint64_t>(fn));
-    auto* callee = llvm::ConstantExpr::getIntToPtr(addr, fty->getPointerTo());
-    return B.CreateCall(fty, callee, args);
+    return B.CreateCall(M.getOrInsertFunction(name, fty), args);
   }
 
   // Leaves through the bail block when `cond` holds, after recording the error.
@@ -497,15 +500,29 @@ class FunctionEmitter {
     });
   }
 
+  // The numbers of Program::lists[index], as a private constant of the
+  // module (one per list, however often it is used).
+  Value* constantList(int64_t index) {
+    std::string name = "gdsl.list." + std::to_string(index);
+    if (llvm::GlobalVariable* g = M.getGlobalVariable(name, true))
+      return B.CreateConstInBoundsGEP2_32(g->getValueType(), g, 0, 0);
+    const std::vector<int64_t>& l = P.lists[static_cast<size_t>(index)];
+    std::vector<uint64_t> numbers(l.begin(), l.end());
+    if (numbers.empty()) numbers.push_back(0);  // an empty list still has an address
+    auto* init = llvm::ConstantDataArray::get(C, numbers);
+    auto* g = new llvm::GlobalVariable(M, init->getType(), true, llvm::GlobalValue::PrivateLinkage,
+                                       init, name);
+    g->setUnnamedAddr(llvm::GlobalValue::UnnamedAddr::Global);
+    return B.CreateConstInBoundsGEP2_32(g->getValueType(), g, 0, 0);
+  }
+
   // Evaluates a list expression into a fresh ListVal and returns its address.
   Value* list(const ir::Expr& e) {
     Value* out = entryAlloca(listTy, "list");
     switch (e.op) {
       case ir::Op::ListConst: {
         const std::vector<int64_t>& l = P.lists[static_cast<size_t>(e.imm)];
-        auto* addr = llvm::ConstantInt::get(i64, reinterpret_cast<uint64_t>(l.data()));
-        storeList(out, B.CreateIntToPtr(addr, i64p), c64(static_cast<int64_t>(l.size())), c64(0),
-                  false);
+        storeList(out, constantList(e.imm), c64(static_cast<int64_t>(l.size())), c64(0), false);
         return markData(out);
       }
       case ir::Op::ListVar: {

@@ -5,7 +5,9 @@
 #include "backend/jit/JitBackend.h"
 
 #include <fmt/format.h>
+#include <llvm/Config/llvm-config.h>
 #include <llvm/ExecutionEngine/Orc/CompileUtils.h>
+#include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>
 #include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
 #include <llvm/ExecutionEngine/Orc/LLJIT.h>
 #include <llvm/IR/Verifier.h>
@@ -24,6 +26,7 @@
 #include <mutex>
 
 #include "backend/jit/Codegen.h"
+#include "backend/jit/JitCache.h"
 #include "backend/jit/JitRuntime.h"
 #include "backend/jit/LlvmPages.h"
 #include "runtime/PositionBuilder.h"
@@ -42,8 +45,12 @@ struct JitBackend::Impl {
   // The native searches of list games, by the length they are specialized to.
   std::vector<std::array<void*, kListKeyMaxLength + 1>> listSearches;
   std::vector<SourceRange> locations;
-  std::unique_ptr<llvm::TargetMachine> machine;
-  std::string triple;
+  // Code generation at the default level, and without optimization (cold
+  // functions); `target` names both's triple, CPU and features (cache keys).
+  std::unique_ptr<llvm::TargetMachine> machine, fastMachine;
+  std::string triple, target;
+  std::unique_ptr<JitCache> cache;
+  int cachedFunctions = 0;
   int compiledFunctions = 0;
   std::string compileLog;  // a line per function compiled, for --verbose
   bool keepIr = false;
@@ -59,18 +66,11 @@ std::string message(llvm::Error error) {
   return llvm::toString(std::move(error));
 }
 
-// The module flag of a cold function: an enumerator that only lists the
-// moves of a position asked about (its game has a kernel or a native search).
-constexpr const char* kColdFlag = "gdsl.cold";
-
-bool isCold(const llvm::Module& module) {
-  return module.getModuleFlag(kColdFlag) != nullptr;
-}
-
-// Optimizes a hot module with LLVM's O2 pipeline; a cold one only gets its
-// stack slots promoted to registers and its control flow simplified, which
-// is enough for code that runs once per position asked about.
-void optimize(llvm::Module& module, llvm::TargetMachine* machine) {
+// Optimizes a hot function's module with LLVM's O2 pipeline; a cold one (an
+// enumerator that only lists the moves of a position asked about, its game
+// having a kernel or a native search) only gets its stack slots promoted to
+// registers and its control flow simplified.
+void optimize(llvm::Module& module, llvm::TargetMachine* machine, bool cold) {
   llvm::PassBuilder builder(machine);
   llvm::LoopAnalysisManager loops;
   llvm::FunctionAnalysisManager functions;
@@ -81,7 +81,7 @@ void optimize(llvm::Module& module, llvm::TargetMachine* machine) {
   builder.registerFunctionAnalyses(functions);
   builder.registerLoopAnalyses(loops);
   builder.crossRegisterProxies(loops, functions, cgscc, modules);
-  if (isCold(module)) {
+  if (cold) {
     llvm::FunctionPassManager cleanup;
     cleanup.addPass(llvm::SROAPass());
     cleanup.addPass(llvm::EarlyCSEPass());
@@ -94,36 +94,6 @@ void optimize(llvm::Module& module, llvm::TargetMachine* machine) {
   llvm::ModulePassManager pipeline =
       builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O2);
   pipeline.run(module, modules);
-}
-
-// Compiles modules to objects: a cold one with the fast instruction selector
-// and no machine optimization (about four times faster to compile), every
-// other one at the default level.
-class TieredCompiler final : public llvm::orc::IRCompileLayer::IRCompiler {
- public:
-  TieredCompiler(std::unique_ptr<llvm::TargetMachine> full,
-                 std::unique_ptr<llvm::TargetMachine> fast)
-      : IRCompiler(llvm::orc::irManglingOptionsFromTargetOptions(full->Options)),
-        full_(std::move(full)),
-        fast_(std::move(fast)) {}
-
-  llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> operator()(llvm::Module& module) override {
-    llvm::orc::SimpleCompiler compile(isCold(module) ? *fast_ : *full_);
-    return compile(module);
-  }
-
- private:
-  std::unique_ptr<llvm::TargetMachine> full_, fast_;
-};
-
-llvm::Expected<std::unique_ptr<llvm::orc::IRCompileLayer::IRCompiler>> makeCompiler(
-    llvm::orc::JITTargetMachineBuilder builder) {
-  auto full = builder.createTargetMachine();
-  if (!full) return full.takeError();
-  builder.setCodeGenOptLevel(llvm::CodeGenOpt::None);
-  auto fast = builder.createTargetMachine();
-  if (!fast) return fast.takeError();
-  return std::make_unique<TieredCompiler>(std::move(*full), std::move(*fast));
 }
 
 // Rethrows the error a native call recorded, naming the position expanded.
@@ -178,16 +148,45 @@ std::unique_ptr<JitBackend> JitBackend::create(PositionBuilder& positions, std::
     return nullptr;
   }
   impl.machine = std::move(*machine);
+  // Cold functions: the fast instruction selector, no machine optimization
+  // (about four times faster to compile).
+  llvm::orc::JITTargetMachineBuilder fastBuilder = *machineBuilder;
+  fastBuilder.setCodeGenOptLevel(llvm::CodeGenOpt::None);
+  auto fastMachine = fastBuilder.createTargetMachine();
+  if (!fastMachine) {
+    error = message(fastMachine.takeError());
+    return nullptr;
+  }
+  impl.fastMachine = std::move(*fastMachine);
   impl.triple = machineBuilder->getTargetTriple().str();
-  auto jit = llvm::orc::LLJITBuilder()
-                 .setJITTargetMachineBuilder(*machineBuilder)
-                 .setCompileFunctionCreator(makeCompiler)
-                 .create();
+  impl.target =
+      fmt::format("LLVM {} {} {} {}", LLVM_VERSION_STRING, impl.triple,
+                  impl.machine->getTargetCPU().str(), impl.machine->getTargetFeatureString().str());
+  auto jit = llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(*machineBuilder).create();
   if (!jit) {
     error = message(jit.takeError());
     return nullptr;
   }
   impl.jit = std::move(*jit);
+  // Emitted code calls the helpers by name; anything else it needs (memset,
+  // say, from a lowered intrinsic) comes from the process.
+  llvm::orc::SymbolMap helperSymbols;
+  for (const Helper& h : helpers())
+    helperSymbols[impl.jit->mangleAndIntern(h.name)] = llvm::JITEvaluatedSymbol(
+        llvm::pointerToJITTargetAddress(h.address), llvm::JITSymbolFlags::Exported);
+  llvm::orc::JITDylib& main = impl.jit->getMainJITDylib();
+  if (auto e = main.define(llvm::orc::absoluteSymbols(std::move(helperSymbols)))) {
+    error = message(std::move(e));
+    return nullptr;
+  }
+  auto process = llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
+      impl.jit->getDataLayout().getGlobalPrefix());
+  if (!process) {
+    error = message(process.takeError());
+    return nullptr;
+  }
+  main.addGenerator(std::move(*process));
+  impl.cache = std::make_unique<JitCache>(JitCache::directoryFromEnvironment());
   impl.compileMillis =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   return backend;
@@ -214,14 +213,34 @@ bool JitBackend::compile(int game, Emitted what, int64_t length, std::string& er
     return false;
   }
   bool cold = what == Emitted::Enumerator && (hasKernel(g) || nativeKind(g) != NativeKind::None);
-  if (cold) module->addModuleFlag(llvm::Module::Warning, kColdFlag, 1);
-  optimize(*module, impl.machine.get());
-  if (impl.keepIr) {
-    llvm::raw_string_ostream irStream(impl.optimizedIr);
-    module->print(irStream, nullptr);
+  // The cache key: the IR before optimization, with what else its code
+  // depends on. Not when the optimized IR is wanted (gdsl check --dump=llvm).
+  std::string key;
+  std::unique_ptr<llvm::MemoryBuffer> object;
+  if (impl.cache->enabled() && !impl.keepIr) {
+    std::string text = fmt::format("{}\n{}\n", impl.target, cold ? "cold" : "hot");
+    llvm::raw_string_ostream textStream(text);
+    module->print(textStream, nullptr);
+    key = JitCache::key(textStream.str());
+    object = impl.cache->load(key);
   }
-  if (auto e = impl.jit->addIRModule(
-          llvm::orc::ThreadSafeModule(std::move(module), std::move(context)))) {
+  bool cached = object != nullptr;
+  if (!object) {
+    optimize(*module, impl.machine.get(), cold);
+    if (impl.keepIr) {
+      llvm::raw_string_ostream irStream(impl.optimizedIr);
+      module->print(irStream, nullptr);
+    }
+    llvm::orc::SimpleCompiler compileObject(cold ? *impl.fastMachine : *impl.machine);
+    auto compiledObject = compileObject(*module);
+    if (!compiledObject) {
+      error = message(compiledObject.takeError());
+      return false;
+    }
+    object = std::move(*compiledObject);
+    if (!key.empty()) impl.cache->store(key, object->getBuffer());
+  }
+  if (auto e = impl.jit->addObjectFile(std::move(object))) {
     error = message(std::move(e));
     return false;
   }
@@ -240,8 +259,9 @@ bool JitBackend::compile(int game, Emitted what, int64_t length, std::string& er
   double millis =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   impl.compileMillis += millis;
-  impl.compileLog +=
-      fmt::format("gdsl: jit:   {} in {:.1f} ms{}\n", name, millis, cold ? " (cold)" : "");
+  impl.cachedFunctions += cached ? 1 : 0;
+  impl.compileLog += fmt::format("gdsl: jit:   {} in {:.1f} ms{}{}\n", name, millis,
+                                 cold ? " (cold)" : "", cached ? " (from the code cache)" : "");
   return true;
 }
 
@@ -418,10 +438,15 @@ std::string JitBackend::report() const {
   for (size_t g = 0; g < impl_->functions.size(); ++g)
     games += some(impl_->functions[g]) || some(impl_->listSearches[g]) ? 1 : 0;
   int functions = impl_->compiledFunctions;
+  std::string cache = impl_->cache->enabled()
+                          ? fmt::format("{} of them from the code cache in {}",
+                                        impl_->cachedFunctions, impl_->cache->directory())
+                          : std::string("the code cache is off");
   return fmt::format(
-             "gdsl: jit: compiled {} function{} of {} game{} in {:.1f} ms (LLVM set-up included)\n",
+             "gdsl: jit: compiled {} function{} of {} game{} in {:.1f} ms (LLVM set-up "
+             "included; {})\n",
              functions, functions == 1 ? "" : "s", games, games == 1 ? "" : "s",
-             impl_->compileMillis) +
+             impl_->compileMillis, cache) +
          impl_->compileLog;
 }
 

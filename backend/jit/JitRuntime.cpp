@@ -330,4 +330,48 @@ uint32_t gdsl_jit_word_get(Context* ctx, int64_t key) {
 
 }  // extern "C"
 
+std::span<const Helper> helpers() {
+  static const Helper table[] = {
+      {"gdsl_jit_fail", reinterpret_cast<void*>(&gdsl_jit_fail)},
+      {"gdsl_jit_comp_begin", reinterpret_cast<void*>(&gdsl_jit_comp_begin)},
+      {"gdsl_jit_comp_int", reinterpret_cast<void*>(&gdsl_jit_comp_int)},
+      {"gdsl_jit_comp_list", reinterpret_cast<void*>(&gdsl_jit_comp_list)},
+      {"gdsl_jit_comp_push", reinterpret_cast<void*>(&gdsl_jit_comp_push)},
+      {"gdsl_jit_comp_value", reinterpret_cast<void*>(&gdsl_jit_comp_value)},
+      {"gdsl_jit_push_words", reinterpret_cast<void*>(&gdsl_jit_push_words)},
+      {"gdsl_jit_value_words", reinterpret_cast<void*>(&gdsl_jit_value_words)},
+      {"gdsl_jit_move_begin", reinterpret_cast<void*>(&gdsl_jit_move_begin)},
+      {"gdsl_jit_move_emit", reinterpret_cast<void*>(&gdsl_jit_move_emit)},
+      {"gdsl_jit_mark_big", reinterpret_cast<void*>(&gdsl_jit_mark_big)},
+      {"gdsl_jit_make_list", reinterpret_cast<void*>(&gdsl_jit_make_list)},
+      {"gdsl_jit_sort", reinterpret_cast<void*>(&gdsl_jit_sort)},
+      {"gdsl_jit_min_list", reinterpret_cast<void*>(&gdsl_jit_min_list)},
+      {"gdsl_jit_list_eq", reinterpret_cast<void*>(&gdsl_jit_list_eq)},
+      {"gdsl_jit_in_list", reinterpret_cast<void*>(&gdsl_jit_in_list)},
+      {"gdsl_jit_index_nested", reinterpret_cast<void*>(&gdsl_jit_index_nested)},
+      {"gdsl_jit_poll", reinterpret_cast<void*>(&gdsl_jit_poll)},
+      {"gdsl_jit_arena_grow", reinterpret_cast<void*>(&gdsl_jit_arena_grow)},
+      {"gdsl_jit_list_words", reinterpret_cast<void*>(&gdsl_jit_list_words)},
+      {"gdsl_jit_list_key", reinterpret_cast<void*>(&gdsl_jit_list_key)},
+      {"gdsl_jit_list_miss", reinterpret_cast<void*>(&gdsl_jit_list_miss)},
+      {"gdsl_jit_search_length", reinterpret_cast<void*>(&gdsl_jit_search_length)},
+      {"gdsl_jit_seen_grow", reinterpret_cast<void*>(&gdsl_jit_seen_grow)},
+      {"gdsl_jit_pending_grow", reinterpret_cast<void*>(&gdsl_jit_pending_grow)},
+      {"gdsl_jit_seen_mex", reinterpret_cast<void*>(&gdsl_jit_seen_mex)},
+      {"gdsl_jit_dense_miss", reinterpret_cast<void*>(&gdsl_jit_dense_miss)},
+      {"gdsl_jit_dense_deep", reinterpret_cast<void*>(&gdsl_jit_dense_deep)},
+      {"gdsl_jit_word_enter", reinterpret_cast<void*>(&gdsl_jit_word_enter)},
+      {"gdsl_jit_word_set", reinterpret_cast<void*>(&gdsl_jit_word_set)},
+      {"gdsl_jit_word_forget", reinterpret_cast<void*>(&gdsl_jit_word_forget)},
+      {"gdsl_jit_word_get", reinterpret_cast<void*>(&gdsl_jit_word_get)},
+  };
+  return table;
+}
+
+const char* helperName(const void* address) {
+  for (const Helper& h : helpers())
+    if (h.address == address) return h.name;
+  return nullptr;
+}
+
 }  // namespace gdsl::jit

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <exception>
+#include <span>
 #include <vector>
 
 #include "compiler/ir/Evaluator.h"
@@ -147,5 +148,16 @@ void gdsl_jit_word_set(Context* ctx, int64_t key, uint32_t cell);
 void gdsl_jit_word_forget(Context* ctx, int64_t key);
 uint32_t gdsl_jit_word_get(Context* ctx, int64_t key);
 }
+
+// Every helper above by name: emitted code calls them by these names (so an
+// object compiled in one process links in another: backend/jit/JitCache.h),
+// and the JIT defines each name at the helper's address.
+struct Helper {
+  const char* name;
+  void* address;
+};
+std::span<const Helper> helpers();
+// The name of the helper at `address` (null for an address that is none).
+const char* helperName(const void* address);
 
 }  // namespace gdsl::jit

@@ -10,8 +10,10 @@ usage: jit_plugin.py GDSL
 """
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 
 GDSL = sys.argv[1]
 failures = []
@@ -25,6 +27,7 @@ def check(cond, what):
 
 def run(args, env_extra=None):
     env = dict(os.environ)
+    env["GDSL_CACHE_DIR"] = "off"  # every run compiles (tests/cli/jit_cache.py tests the cache)
     env.update(env_extra or {})
     return subprocess.run([GDSL] + args, capture_output=True, text=True, env=env, timeout=120)
 
@@ -78,17 +81,23 @@ def llvm_code_kib(pid):
 
 
 # After a compilation, libLLVM's code is no longer resident (about 49 MiB stayed before):
-# a REPL waiting for its next line is looked at from outside.
-repl = subprocess.Popen([GDSL, "repl", "--backend", "jit"], stdin=subprocess.PIPE,
-                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-repl.stdin.write("game T(n) { take 1..3 }\neval T(10)\n")
-repl.stdin.flush()
-answer = repl.stdout.readline()
-code_kib = llvm_code_kib(repl.pid)
-repl.communicate("", timeout=60)
-check(answer.startswith("T(10): *2"), "the REPL answers on the JIT (got %r)" % answer)
-check(code_kib < 8 * 1024, "libLLVM's code is dropped after compiling (%d KiB resident)"
-      % code_kib)
+# a REPL waiting for its next line is looked at from outside. The same after linking a
+# function from the code cache (a fresh cache: the first REPL compiles, the second links).
+cache_dir = tempfile.mkdtemp(prefix="gdsl-jit-plugin-")
+for cache in ("off", cache_dir, cache_dir):
+    repl = subprocess.Popen([GDSL, "repl", "--backend", "jit"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=dict(os.environ, GDSL_CACHE_DIR=cache))
+    repl.stdin.write("game T(n) { take 1..3 }\neval T(10)\n")
+    repl.stdin.flush()
+    answer = repl.stdout.readline()
+    code_kib = llvm_code_kib(repl.pid)
+    repl.communicate("", timeout=60)
+    check(answer.startswith("T(10): *2"), "the REPL answers on the JIT (got %r)" % answer)
+    check(code_kib < 8 * 1024, "libLLVM's code is dropped after compiling or linking (%d KiB "
+          "resident, cache %s)" % (code_kib, cache))
+check(len(os.listdir(cache_dir)) == 1, "the REPL stored its kernel in the code cache")
+shutil.rmtree(cache_dir, ignore_errors=True)
 
 # Peak memory of a trivial run on the interpreter, when not built with sanitizers (their
 # shadow memory is counted too).

@@ -17,6 +17,10 @@ extern "C" const char* __asan_default_options() {
 namespace gdsl::fuzz {
 namespace {
 
+// Fuzzing compiles thousands of programs once each: no code cache for them
+// (docs/architecture.md, "The code cache"), unless GDSL_CACHE_DIR says otherwise.
+const int kCodeCacheOff = setenv("GDSL_CACHE_DIR", "off", 0);
+
 std::array<long, 5> counts{};
 
 void printStats() {
