@@ -10,6 +10,8 @@
 #include <memory>
 #include <vector>
 
+#include "backend/interp/CodeSearch.h"
+#include "backend/interp/MoveCode.h"
 #include "runtime/Backend.h"
 #include "runtime/PositionBuilder.h"
 
@@ -28,6 +30,10 @@ class Interpreter final : public Backend {
   bool searchesNatively(int) override { return true; }
   NativeStatus searchNative(int game, const int64_t* words, NativeMemo memo, ValueOracle& oracle,
                             std::vector<int64_t>& miss, uint64_t stackFloor) override;
+  // Whether the native search of games with integer parameters runs their
+  // compiled moves (backend/interp/MoveCode.h; the default) or walks the IR
+  // as enumerate does (tests compare the two).
+  void setCompiledSearch(bool on) { compiledSearch_ = on; }
 
  private:
   struct Depth;
@@ -47,6 +53,17 @@ class Interpreter final : public Backend {
   ir::Evaluator eval_;
   std::vector<std::unique_ptr<Depth>> depths_;
   size_t depth_ = 0;
+  // Compiled moves per game (null: not compiled, or not yet tried), and the
+  // scratch of each nested compiled search.
+  bool compiledSearch_ = true;
+  std::vector<std::unique_ptr<interp::MoveCode>> moveCode_;
+  std::vector<bool> moveCodeTried_;
+  std::vector<std::unique_ptr<interp::CodeScratch>> codeScratch_;
+  size_t codeDepth_ = 0;
+  const interp::MoveCode* moveCode(int game);
+  NativeStatus searchCompiled(int game, const interp::MoveCode& code, const int64_t* words,
+                              NativeMemo memo, ValueOracle& oracle, std::vector<int64_t>& miss,
+                              uint64_t stackFloor);
 };
 
 }  // namespace gdsl

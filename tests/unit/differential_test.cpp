@@ -1,13 +1,15 @@
 // Differential test: random games (random domains, guards, lets, sums of one
 // or two terms, one to three parameters or a list, some that fail at run time) run on the
-// interpreter with the hashed search only, on the interpreter's native search and
-// on the JIT, compared value by value and error by error.
+// interpreter with the hashed search only, on the interpreter's native search (over
+// compiled moves, and walking the IR) and on the JIT, compared value by value and error
+// by error.
 // Every run draws new games; the seed is printed with any failure.
 #include <catch2/catch.hpp>
 #include <functional>
 #include <random>
 #include <sstream>
 
+#include "backend/interp/Interpreter.h"
 #include "driver/Session.h"
 #include "test_backends.h"
 
@@ -199,9 +201,14 @@ TEST_CASE("interpreter and JIT agree on 200 random games", "[differential]") {
     jitOptions.engine.plain = true;
     gdsl::Session jit(jitOptions);
     gdsl::Session interpNative{gdsl::StackOptions(gdsl::BackendKind::Interp)};
+    // The interpreter's native search walking the IR instead of running the
+    // games' compiled moves (backend/interp/MoveCode.h).
+    gdsl::Session interpWalked{gdsl::StackOptions(gdsl::BackendKind::Interp)};
     REQUIRE(interp.load("random.game", source.str()));
     REQUIRE(jit.load("random.game", source.str()));
     REQUIRE(interpNative.load("random.game", source.str()));
+    REQUIRE(interpWalked.load("random.game", source.str()));
+    dynamic_cast<gdsl::Interpreter&>(interpWalked.stack()->backend()).setCompiledSearch(false);
     for (const auto& [name, params] : names) {
       std::vector<std::string> positions;
       if (params == 1) {
@@ -224,6 +231,7 @@ TEST_CASE("interpreter and JIT agree on 200 random games", "[differential]") {
         std::string expected = testing::outcome(interp, p);
         REQUIRE(expected == testing::outcome(jit, p));
         REQUIRE(expected == testing::outcome(interpNative, p));
+        REQUIRE(expected == testing::outcome(interpWalked, p));
         (expected.rfind("error", 0) == 0 ? errors : values) += 1;
       }
     }
@@ -275,9 +283,14 @@ TEST_CASE("interpreter and JIT agree on 60 random list games", "[differential]")
     gdsl::Session interp(interpOptions);
     gdsl::Session jit{gdsl::StackOptions(gdsl::BackendKind::Jit)};
     gdsl::Session interpNative{gdsl::StackOptions(gdsl::BackendKind::Interp)};
+    // The interpreter's native search walking the IR instead of running the
+    // games' compiled moves (backend/interp/MoveCode.h).
+    gdsl::Session interpWalked{gdsl::StackOptions(gdsl::BackendKind::Interp)};
     REQUIRE(interp.load("random.game", source.str()));
     REQUIRE(jit.load("random.game", source.str()));
     REQUIRE(interpNative.load("random.game", source.str()));
+    REQUIRE(interpWalked.load("random.game", source.str()));
+    dynamic_cast<gdsl::Interpreter&>(interpWalked.stack()->backend()).setCompiledSearch(false);
     for (int g = 0; g < 5; ++g) {
       std::string name = "L" + std::to_string(g);
       for (const std::string& l : lists) {
@@ -287,6 +300,7 @@ TEST_CASE("interpreter and JIT agree on 60 random list games", "[differential]")
         std::string expected = testing::outcome(interp, p);
         REQUIRE(expected == testing::outcome(jit, p));
         REQUIRE(expected == testing::outcome(interpNative, p));
+        REQUIRE(expected == testing::outcome(interpWalked, p));
         (expected.rfind("error", 0) == 0 ? errors : values) += 1;
       }
     }

@@ -1,0 +1,327 @@
+// Running compiled moves (MoveCode.h) as the interpreter's native search: a
+// switch over the instructions of the game's code, one register file per
+// position being expanded, successors looked up in the memo by their
+// normalized words (the box's index computed here, without a call).
+#include "backend/interp/CodeSearch.h"
+
+#include <span>
+
+#include "compiler/ir/Arith.h"
+#include "runtime/Interrupt.h"
+#include "runtime/Mex.h"
+
+namespace gdsl::interp {
+namespace {
+
+class CodeSearch {
+ public:
+  CodeSearch(const CodeSearchInput& in, CodeScratch& scratch)
+      : in_(in),
+        code_(in.code),
+        box_(in.memo.box),
+        words_(in.memo.words),
+        scratch_(scratch),
+        params_(in.code.paramRegisters.size()) {
+    if (box_) {
+      cells_ = box_->cells();
+      extent_ = box_->extent().data();
+      stride_ = box_->stride().data();
+    }
+  }
+
+  // Expands the position of words `w` (normalized, unknown, inside the memo;
+  // `key` in a table of words) into the memo.
+  NativeStatus expand(const int64_t* w, uint64_t key) {
+    if (!box_ && !words_->insert(key)) return NativeStatus::Full;
+    setCell(w, key, kDenseOnStack);
+    if (reinterpret_cast<uint64_t>(__builtin_frame_address(0)) < in_.stackFloor) {
+      setCell(w, key, 0);
+      in_.miss.assign(w, w + params_);
+      return NativeStatus::Deep;
+    }
+    std::vector<uint32_t>& seen = scratch_.seen;
+    size_t base = seen.size();
+    ir::ListArena::Mark mark = in_.arena.mark();
+    NativeStatus status;
+    try {
+      if ((++expanded_ & 4095) == 0) checkInterrupt();
+      CodeScratch::Frame& f = frame(depth_++);
+      for (size_t i = 0; i < params_; ++i) f.registers[code_.paramRegisters[i]] = w[i];
+      status = run(f);
+    } catch (...) {
+      --depth_;
+      in_.arena.release(mark);
+      setCell(w, key, 0);
+      seen.resize(base);
+      throw;
+    }
+    --depth_;
+    in_.arena.release(mark);
+    if (status != NativeStatus::Done) {
+      setCell(w, key, 0);
+      seen.resize(base);
+      return status;
+    }
+    uint32_t m = mex(std::span<const uint32_t>(seen).subspan(base), scratch_.marks);
+    seen.resize(base);
+    setCell(w, key, m + 1);
+    return NativeStatus::Done;
+  }
+
+ private:
+  CodeScratch::Frame& frame(size_t depth) {
+    while (scratch_.frames.size() <= depth)
+      scratch_.frames.push_back(std::make_unique<CodeScratch::Frame>());
+    CodeScratch::Frame& f = *scratch_.frames[depth];
+    if (f.code != &code_) {  // first use, or last used by another game's code
+      f.code = &code_;
+      f.registers = code_.initialRegisters;
+      f.lists.assign(static_cast<size_t>(std::max(1, code_.listSlots)), ir::ListVal{});
+      f.loopIndex.assign(static_cast<size_t>(code_.loops), 0);
+      f.loopLists.assign(static_cast<size_t>(code_.loops), ir::ListVal{});
+      f.loopMarks.assign(static_cast<size_t>(code_.loops), ir::ListArena::Mark{});
+    }
+    return f;
+  }
+
+  // The box's cell index of `w`, or -1 outside the box.
+  int64_t boxIndex(const int64_t* w) const {
+    int64_t index = 0;
+    for (size_t i = 0; i < params_; ++i) {
+      if (static_cast<uint64_t>(w[i]) >= static_cast<uint64_t>(extent_[i])) return -1;
+      index += w[i] * stride_[i];
+    }
+    return index;
+  }
+  uint32_t cellOf(const int64_t* w, uint64_t key) const {
+    return box_ ? cells_[boxIndex(w)] : words_->get(key);
+  }
+  void setCell(const int64_t* w, uint64_t key, uint32_t cell) {
+    if (box_)
+      cells_[boxIndex(w)] = cell;
+    else
+      words_->set(key, cell);
+  }
+
+  NativeStatus run(CodeScratch::Frame& f) {
+    int64_t* r = f.registers.data();
+    const ir::Frame frame{r, f.lists.data()};
+    const Instruction* const code = code_.code.data();
+    const Instruction* pc = code;
+    for (;;) {
+      const Instruction& i = *pc;
+      switch (i.op) {
+        case Opcode::Add:
+          if (!arith::add(r[i.b], r[i.c], r[i.a])) return NativeStatus::Failed;
+          break;
+        case Opcode::Sub:
+          if (!arith::sub(r[i.b], r[i.c], r[i.a])) return NativeStatus::Failed;
+          break;
+        case Opcode::Mul:
+          if (!arith::mul(r[i.b], r[i.c], r[i.a])) return NativeStatus::Failed;
+          break;
+        case Opcode::Div:
+          if (!arith::floorDiv(r[i.b], r[i.c], r[i.a])) return NativeStatus::Failed;
+          break;
+        case Opcode::Mod:
+          if (!arith::floorMod(r[i.b], r[i.c], r[i.a])) return NativeStatus::Failed;
+          break;
+        case Opcode::Shl:
+          if (!arith::shl(r[i.b], r[i.c], r[i.a])) return NativeStatus::Failed;
+          break;
+        case Opcode::Shr:
+          if (!arith::shr(r[i.b], r[i.c], r[i.a])) return NativeStatus::Failed;
+          break;
+        case Opcode::BitAnd:
+          r[i.a] = r[i.b] & r[i.c];
+          break;
+        case Opcode::BitOr:
+          r[i.a] = r[i.b] | r[i.c];
+          break;
+        case Opcode::BitXor:
+          r[i.a] = r[i.b] ^ r[i.c];
+          break;
+        case Opcode::Min:
+          r[i.a] = std::min(r[i.b], r[i.c]);
+          break;
+        case Opcode::Max:
+          r[i.a] = std::max(r[i.b], r[i.c]);
+          break;
+        case Opcode::Eq:
+          r[i.a] = r[i.b] == r[i.c];
+          break;
+        case Opcode::Ne:
+          r[i.a] = r[i.b] != r[i.c];
+          break;
+        case Opcode::Lt:
+          r[i.a] = r[i.b] < r[i.c];
+          break;
+        case Opcode::Le:
+          r[i.a] = r[i.b] <= r[i.c];
+          break;
+        case Opcode::Gt:
+          r[i.a] = r[i.b] > r[i.c];
+          break;
+        case Opcode::Ge:
+          r[i.a] = r[i.b] >= r[i.c];
+          break;
+        case Opcode::Neg:
+          if (!arith::neg(r[i.b], r[i.a])) return NativeStatus::Failed;
+          break;
+        case Opcode::Abs:
+          if (r[i.b] >= 0)
+            r[i.a] = r[i.b];
+          else if (!arith::neg(r[i.b], r[i.a]))
+            return NativeStatus::Failed;
+          break;
+        case Opcode::Not:
+          r[i.a] = !r[i.b];
+          break;
+        case Opcode::Truth:
+          r[i.a] = r[i.b] != 0;
+          break;
+        case Opcode::Copy:
+          r[i.a] = r[i.b];
+          break;
+        case Opcode::Tree:
+          r[i.a] = in_.eval.evalInt(*i.expr, frame);
+          break;
+        case Opcode::TreeList:
+          f.lists[i.a] = in_.eval.evalList(*i.expr, frame);
+          break;
+        case Opcode::Jump:
+          pc = code + i.target;
+          continue;
+        case Opcode::JumpIfZero:
+          if (!r[i.a]) {
+            pc = code + i.target;
+            continue;
+          }
+          break;
+        case Opcode::JumpIfNonZero:
+          if (r[i.a]) {
+            pc = code + i.target;
+            continue;
+          }
+          break;
+        case Opcode::RangeStart:
+          if (r[i.b] > r[i.d]) {
+            pc = code + i.target;
+            continue;
+          }
+          r[i.a] = r[i.b];
+          f.loopMarks[i.c] = in_.arena.mark();
+          break;
+        case Opcode::RangeNext: {
+          in_.arena.release(f.loopMarks[i.c]);
+          int64_t v = r[i.a];
+          if (v == r[i.d]) break;  // no overflow at INT64_MAX
+          r[i.a] = ++v;
+          if ((v & 0xffff) == 0) checkInterrupt();  // a huge range can take long
+          pc = code + i.target;
+          continue;
+        }
+        case Opcode::ListStart: {
+          ir::ListVal l = in_.eval.evalList(*i.expr, frame);
+          if (l.size == 0) {
+            pc = code + i.target;
+            continue;
+          }
+          f.loopLists[i.c] = l;
+          f.loopIndex[i.c] = 0;
+          r[i.a] = l.at(0);
+          f.loopMarks[i.c] = in_.arena.mark();
+          break;
+        }
+        case Opcode::ListNext: {
+          in_.arena.release(f.loopMarks[i.c]);
+          int64_t k = ++f.loopIndex[i.c];
+          const ir::ListVal& l = f.loopLists[i.c];
+          if (k == l.size) break;
+          if ((k & 0xffff) == 0xffff) checkInterrupt();  // a range's list can be huge
+          r[i.a] = l.at(k);
+          pc = code + i.target;
+          continue;
+        }
+        case Opcode::Successor:
+          if (NativeStatus s = successor(code_.successors[static_cast<size_t>(i.a)], r, frame);
+              s != NativeStatus::Done)
+            return s;
+          break;
+        case Opcode::Done:
+          return NativeStatus::Done;
+      }
+      ++pc;
+    }
+  }
+
+  // Values the successor of one move (registers `r`) and adds it to the
+  // position's values.
+  NativeStatus successor(const std::vector<SuccessorTerm>& terms, const int64_t* r,
+                         const ir::Frame& frame) {
+    uint32_t x = 0;
+    for (const SuccessorTerm& t : terms) {
+      if (!t.self) {
+        x ^= in_.oracle.valueOf(
+            in_.positions.makePosition(*t.term, frame, PositionBuilder::Role::Successor));
+        continue;
+      }
+      // A negative argument is an error, even when normalize would hide it.
+      for (int32_t raw : t.raw)
+        if (r[raw] < 0) return NativeStatus::Failed;
+      int64_t w[kMaxCodeParams];
+      for (size_t j = 0; j < params_; ++j) {
+        w[j] = r[t.words[j]];
+        if (w[j] < 0) return NativeStatus::Failed;  // normalize made it negative
+      }
+      uint64_t key = 0;
+      uint32_t cell;
+      if (box_) {
+        int64_t index = boxIndex(w);
+        if (index < 0) {
+          in_.miss.assign(w, w + params_);
+          return NativeStatus::Outside;
+        }
+        cell = cells_[index];
+      } else {
+        key = static_cast<uint64_t>(w[0]);
+        cell = words_->get(key);
+      }
+      if (cell == 0) {
+        if (NativeStatus s = expand(w, key); s != NativeStatus::Done) return s;
+        cell = cellOf(w, key);
+      }
+      if (cell == kDenseOnStack) return NativeStatus::Cycle;
+      x ^= cell - 1;
+    }
+    scratch_.seen.push_back(x);
+    return NativeStatus::Done;
+  }
+
+  const CodeSearchInput& in_;
+  const MoveCode& code_;
+  DenseBox* box_;
+  WordMemo* words_;
+  CodeScratch& scratch_;
+  size_t params_;
+  uint32_t* cells_ = nullptr;
+  const int64_t* extent_ = nullptr;
+  const int64_t* stride_ = nullptr;
+  size_t depth_ = 0;
+  uint64_t expanded_ = 0;
+};
+
+}  // namespace
+
+NativeStatus searchCode(const CodeSearchInput& in, const int64_t* words, CodeScratch& scratch) {
+  CodeSearch search(in, scratch);
+  uint64_t key = static_cast<uint64_t>(words[0]);
+  try {
+    return search.expand(words, key);
+  } catch (const RuntimeError&) {
+    // Reported by the engine's own search, in its order.
+    return NativeStatus::Failed;
+  }
+}
+
+}  // namespace gdsl::interp

@@ -1,0 +1,50 @@
+// The interpreter's native search over compiled moves (MoveCode.h): the
+// contract of Backend::searchNative (runtime/Backend.h) for a game with
+// integer parameters, run as register code instead of by walking the IR. A
+// successor of the game searched is read from the memo (the box or the table
+// of words) by its normalized words, or expanded recursively; any other
+// component is asked of the oracle. A runtime error ends the search with
+// Failed, and the engine's own search then reports it.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "backend/interp/MoveCode.h"
+#include "runtime/Backend.h"
+#include "runtime/PositionBuilder.h"
+
+namespace gdsl::interp {
+
+// Register files and loop states, one per recursion depth, kept between
+// searches (one scratch per nesting level of the interpreter).
+struct CodeScratch {
+  struct Frame {
+    const MoveCode* code = nullptr;  // the code the frame was laid out for
+    std::vector<int64_t> registers;
+    std::vector<ir::ListVal> lists;
+    std::vector<int64_t> loopIndex;
+    std::vector<ir::ListVal> loopLists;
+    std::vector<ir::ListArena::Mark> loopMarks;
+  };
+  std::vector<std::unique_ptr<Frame>> frames;
+  std::vector<uint32_t> seen;
+  std::vector<uint8_t> marks;
+};
+
+struct CodeSearchInput {
+  const MoveCode& code;
+  int game;
+  NativeMemo memo;
+  ValueOracle& oracle;
+  PositionBuilder& positions;
+  const ir::Evaluator& eval;
+  ir::ListArena& arena;
+  std::vector<int64_t>& miss;
+  uint64_t stackFloor;
+};
+
+NativeStatus searchCode(const CodeSearchInput& in, const int64_t* words, CodeScratch& scratch);
+
+}  // namespace gdsl::interp
