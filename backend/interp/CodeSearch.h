@@ -1,6 +1,7 @@
-// The interpreter's native search over compiled moves (MoveCode.h): the
-// contract of Backend::searchNative (runtime/Backend.h) for a game with
-// integer parameters, run as register code instead of by walking the IR. A
+// Running compiled moves (MoveCode.h) on the interpreter: the one-heap
+// kernel (Backend::heapValue), and the native search, the contract of
+// Backend::searchNative (runtime/Backend.h) for a game with integer
+// parameters, run as register code instead of by walking the IR. A
 // successor of the game searched is read from the memo (the box or the table
 // of words) by its normalized words, or expanded recursively; any other
 // component is asked of the oracle. A runtime error ends the search with
@@ -46,5 +47,12 @@ struct CodeSearchInput {
 };
 
 NativeStatus searchCode(const CodeSearchInput& in, const int64_t* words, CodeScratch& scratch);
+
+// g(n) of one-heap game `in.game` (Backend::heapValue; `in.memo` and the
+// rest unused) into `value`: a term of the game itself G(m) with
+// 0 <= m < n is read from `table`, any other component is asked of the
+// oracle. Failed on a runtime error: the caller walks the IR, which reports it.
+NativeStatus heapValueCode(const CodeSearchInput& in, int64_t n, TableView table,
+                           CodeScratch& scratch, uint32_t& value);
 
 }  // namespace gdsl::interp

@@ -117,6 +117,17 @@ uint32_t Interpreter::xorTerms(const std::vector<ir::Term>& terms, const ir::Fra
 }
 
 uint32_t Interpreter::heapValue(int game, int64_t n, TableView table, ValueOracle& oracle) {
+  // The compiled moves first; on a runtime error, walking the IR reports it.
+  if (compiledMoves_)
+    if (const interp::MoveCode* code = moveCode(game)) {
+      CodeLevel level(*this);
+      std::vector<int64_t> noMiss;
+      interp::CodeSearchInput in{*code, game,   NativeMemo{}, oracle, positions_,
+                                 eval_, arena_, noMiss,       0};
+      uint32_t value = 0;
+      if (interp::heapValueCode(in, n, table, *level.scratch, value) == NativeStatus::Done)
+        return value;
+    }
   const ir::Game& g = program_.games[static_cast<size_t>(game)];
   DepthGuard guard(*this);
   Depth& d = enter();

@@ -30,10 +30,10 @@ class Interpreter final : public Backend {
   bool searchesNatively(int) override { return true; }
   NativeStatus searchNative(int game, const int64_t* words, NativeMemo memo, ValueOracle& oracle,
                             std::vector<int64_t>& miss, uint64_t stackFloor) override;
-  // Whether the native search of games with integer parameters runs their
-  // compiled moves (backend/interp/MoveCode.h; the default) or walks the IR
-  // as enumerate does (tests compare the two).
-  void setCompiledSearch(bool on) { compiledSearch_ = on; }
+  // Whether the one-heap kernel and the native search of games with integer
+  // parameters run their compiled moves (backend/interp/MoveCode.h; the
+  // default) or walk the IR (tests compare the two).
+  void setCompiledMoves(bool on) { compiledMoves_ = on; }
 
  private:
   struct Depth;
@@ -55,15 +55,28 @@ class Interpreter final : public Backend {
   size_t depth_ = 0;
   // Compiled moves per game (null: not compiled, or not yet tried), and the
   // scratch of each nested compiled search.
-  bool compiledSearch_ = true;
+  bool compiledMoves_ = true;
   std::vector<std::unique_ptr<interp::MoveCode>> moveCode_;
   std::vector<bool> moveCodeTried_;
   std::vector<std::unique_ptr<interp::CodeScratch>> codeScratch_;
   size_t codeDepth_ = 0;
   const interp::MoveCode* moveCode(int game);
-  NativeStatus searchCompiled(int game, const interp::MoveCode& code, const int64_t* words,
-                              NativeMemo memo, ValueOracle& oracle, std::vector<int64_t>& miss,
-                              uint64_t stackFloor);
+  // A nesting level of compiled code, with its scratch: compiled code may
+  // run again inside itself through the oracle (another game's search or
+  // kernel), so each level has its own.
+  class CodeLevel {
+   public:
+    explicit CodeLevel(Interpreter& in) : in_(in) {
+      if (in.codeScratch_.size() <= in.codeDepth_)
+        in.codeScratch_.push_back(std::make_unique<interp::CodeScratch>());
+      scratch = in.codeScratch_[in.codeDepth_++].get();
+    }
+    ~CodeLevel() { --in_.codeDepth_; }
+    interp::CodeScratch* scratch;
+
+   private:
+    Interpreter& in_;
+  };
 };
 
 }  // namespace gdsl

@@ -130,28 +130,16 @@ const interp::MoveCode* Interpreter::moveCode(int game) {
   return moveCode_[g].get();
 }
 
-NativeStatus Interpreter::searchCompiled(int game, const interp::MoveCode& code,
-                                         const int64_t* words, NativeMemo memo, ValueOracle& oracle,
-                                         std::vector<int64_t>& miss, uint64_t stackFloor) {
-  // A search may call itself through the oracle (another game's search):
-  // each nesting level has its own scratch.
-  if (codeScratch_.size() <= codeDepth_)
-    codeScratch_.push_back(std::make_unique<interp::CodeScratch>());
-  interp::CodeScratch& scratch = *codeScratch_[codeDepth_++];
-  struct Leave {
-    size_t& depth;
-    ~Leave() { --depth; }
-  } leave{codeDepth_};
-  interp::CodeSearchInput in{code, game, memo, oracle, positions_, eval_, arena_, miss, stackFloor};
-  return interp::searchCode(in, words, scratch);
-}
-
 NativeStatus Interpreter::searchNative(int game, const int64_t* words, NativeMemo memo,
                                        ValueOracle& oracle, std::vector<int64_t>& miss,
                                        uint64_t stackFloor) {
-  if (compiledSearch_ && !memo.lists)
-    if (const interp::MoveCode* code = moveCode(game))
-      return searchCompiled(game, *code, words, memo, oracle, miss, stackFloor);
+  if (compiledMoves_ && !memo.lists)
+    if (const interp::MoveCode* code = moveCode(game)) {
+      CodeLevel level(*this);
+      interp::CodeSearchInput in{*code, game,   memo, oracle,    positions_,
+                                 eval_, arena_, miss, stackFloor};
+      return interp::searchCode(in, words, *level.scratch);
+    }
   Position root;
   root.game = static_cast<uint32_t>(game);
   size_t count = memo.lists ? 1 + static_cast<size_t>(words[0])

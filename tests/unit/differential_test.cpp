@@ -208,7 +208,7 @@ TEST_CASE("interpreter and JIT agree on 200 random games", "[differential]") {
     REQUIRE(jit.load("random.game", source.str()));
     REQUIRE(interpNative.load("random.game", source.str()));
     REQUIRE(interpWalked.load("random.game", source.str()));
-    dynamic_cast<gdsl::Interpreter&>(interpWalked.stack()->backend()).setCompiledSearch(false);
+    dynamic_cast<gdsl::Interpreter&>(interpWalked.stack()->backend()).setCompiledMoves(false);
     for (const auto& [name, params] : names) {
       std::vector<std::string> positions;
       if (params == 1) {
@@ -290,7 +290,7 @@ TEST_CASE("interpreter and JIT agree on 60 random list games", "[differential]")
     REQUIRE(jit.load("random.game", source.str()));
     REQUIRE(interpNative.load("random.game", source.str()));
     REQUIRE(interpWalked.load("random.game", source.str()));
-    dynamic_cast<gdsl::Interpreter&>(interpWalked.stack()->backend()).setCompiledSearch(false);
+    dynamic_cast<gdsl::Interpreter&>(interpWalked.stack()->backend()).setCompiledMoves(false);
     for (int g = 0; g < 5; ++g) {
       std::string name = "L" + std::to_string(g);
       for (const std::string& l : lists) {

@@ -1,8 +1,8 @@
 // The interpreter's compiled moves (backend/interp/MoveCode.h): which games
-// compile, and that the native search over them gives the answers and the
-// errors of the search that walks the IR, of the engine's hashed search and
-// of the JIT, including where the compiled code fails (overflow, division by
-// zero, a negative argument that normalize would hide, a bad shift).
+// compile, and that the one-heap kernel and the native search over them give
+// the answers and the errors of walking the IR, of the engine's hashed search
+// and of the JIT, including where the compiled code fails (overflow, division
+// by zero, a negative argument that normalize would hide, a bad shift).
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>
@@ -31,7 +31,7 @@ void agree(const std::string& source, const std::vector<std::string>& positions)
       walked{gdsl::StackOptions(gdsl::BackendKind::Interp)},
       jit{gdsl::StackOptions(gdsl::BackendKind::Jit)};
   for (gdsl::Session* s : {&hashed, &compiled, &walked, &jit}) REQUIRE(s->load("t.game", source));
-  dynamic_cast<gdsl::Interpreter&>(walked.stack()->backend()).setCompiledSearch(false);
+  dynamic_cast<gdsl::Interpreter&>(walked.stack()->backend()).setCompiledMoves(false);
   for (const std::string& p : positions) {
     INFO(p);
     std::string expected = testing::outcome(hashed, p);
@@ -108,6 +108,23 @@ TEST_CASE("compiled moves agree with the other searches") {
         "  move t(k in 1..n / 2) -> W(n - 2 * k) + W(k)\n"
         "}\n",
         heaps);
+  }
+  SECTION("one-heap kernels: table reads, another game's terms, a runtime error") {
+    std::vector<std::string> heaps;
+    for (int n = 0; n <= 80; ++n) heaps.push_back("K(" + std::to_string(n) + ")");
+    agree("const S = [1, 2, 4, 7]\n"
+          "game H(n) { move t(k in 1..min(n, 2)) -> H(n - k) }\n"
+          "game K(n) {\n"
+          "  move a(k in S when k <= n) when (n - k) % 3 != 1 or k == 1 -> K(n - k)\n"
+          "  move b(x in 1..n / 2) -> K(x) + K(n - x - 1) + H(x % 4)\n"
+          "}\n",
+          heaps);
+    // An error at heap 40 only: the kernel's tables below it stay right.
+    agree("game K(n) {\n"
+          "  move a(k in 1..n) -> K(n - k)\n"
+          "  move b when n == 40 -> K(n / (n - 40))\n"
+          "}\n",
+          {"K(39)", "K(40)", "K(41)", "K(12)"});
   }
   SECTION("errors: overflow, division by zero, a bad shift, a negative argument") {
     agree(
