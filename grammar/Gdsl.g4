@@ -103,7 +103,9 @@ primary
     ;
 
 ID     : [A-Za-z_] [A-Za-z0-9_]* ;
-INT    : [0-9]+ ;
+// Decimal, hexadecimal (0x) or binary (0b), with `_` between digits
+// (1_000_000, 0xFF_FF); the parser checks the separators and the range.
+INT    : [0-9] [0-9_]* | '0' [xX] [0-9a-fA-F_]+ | '0' [bB] [01_]+ ;
 STRING : '"' ( '\\"' | '\\\\' | ~["\\\r\n] )* '"' ;
 // Unterminated strings and comments get tokens of their own, for clear errors.
 UNTERMINATED_STRING : '"' ( '\\"' | '\\\\' | ~["\\\r\n] )* ;

@@ -216,15 +216,42 @@ class Converter {
     return out;
   }
 
-  int64_t integer(antlr4::tree::TerminalNode* node) {
+  // The value of an integer literal (decimal, 0x hexadecimal or 0b binary,
+  // `_` between digits), negated when `negative`; an error when a separator
+  // is misplaced or the value does not fit in 64 bits.
+  int64_t integer(antlr4::tree::TerminalNode* node, bool negative = false) {
     std::string text = node->getText();
-    int64_t value = 0;
-    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec != std::errc() || ptr != text.data() + text.size())
-      diags_.error(range(node),
-                   "integer literal " + text +
-                       " does not fit in 64 bits (the largest is 9223372036854775807)");
-    return value;
+    int base = 10;
+    size_t start = 0;
+    if (text.size() > 1 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) base = 16;
+    if (text.size() > 1 && text[0] == '0' && (text[1] == 'b' || text[1] == 'B')) base = 2;
+    if (base != 10) start = 2;
+    std::string digits;
+    for (size_t i = start; i < text.size(); ++i) {
+      if (text[i] != '_') {
+        digits += text[i];
+        continue;
+      }
+      if (i == start || i + 1 == text.size() || text[i + 1] == '_') {
+        diags_.error(range(node), "in " + text +
+                                      ", a digit separator '_' must sit between two digits "
+                                      "(as in 1_000_000 or 0xFF_FF)");
+        return 0;
+      }
+    }
+    uint64_t magnitude = 0;
+    auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), magnitude, base);
+    uint64_t limit = negative ? uint64_t{1} << 63 : INT64_MAX;
+    if (ec != std::errc() || ptr != digits.data() + digits.size() || magnitude > limit) {
+      diags_.error(range(node), negative ? "integer literal -" + text +
+                                               " does not fit in 64 bits (the smallest is "
+                                               "-9223372036854775808)"
+                                         : "integer literal " + text +
+                                               " does not fit in 64 bits (the largest is "
+                                               "9223372036854775807)");
+      return 0;
+    }
+    return negative ? static_cast<int64_t>(0 - magnitude) : static_cast<int64_t>(magnitude);
   }
 
   // gameDecl : 'game' ID '(' params? ')' '{' gameItem* '}' | 'game' ID '=' 'octal' STRING
@@ -365,7 +392,7 @@ class Converter {
     } else if (auto* c = dynamic_cast<P::ZeroTermContext*>(ctx)) {
       // INT: only 0, the empty game
       t.kind = ast::Term::Kind::Zero;
-      if (c->INT()->getText().find_first_not_of('0') != std::string::npos)
+      if (integer(c->INT()) != 0)
         diags_.error(range(ctx), "a term of a position must be a game position like G(3) or 0; '" +
                                      c->INT()->getText() + "' is neither");
     }
@@ -527,13 +554,8 @@ class Converter {
       if (auto* pf = dynamic_cast<P::PostfixExprContext*>(c->unary())) {
         auto* post = pf->postfix();
         if (post->expr().empty()) {
-          if (auto* lit = dynamic_cast<P::IntLitContext*>(post->primary())) {
-            std::string text = "-" + lit->INT()->getText();
-            int64_t value = 0;
-            auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-            if (ec == std::errc() && ptr == text.data() + text.size())
-              return ast::makeInt(value, range(ctx));
-          }
+          if (auto* lit = dynamic_cast<P::IntLitContext*>(post->primary()))
+            return ast::makeInt(integer(lit->INT(), true), range(ctx));
         }
       }
       auto e = std::make_unique<ast::Expr>(ast::ExprKind::Neg, range(ctx));
