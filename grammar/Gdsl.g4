@@ -86,9 +86,11 @@ addOp : '+' | '-' ;
 multiplicative : unary (mulOp unary)* ;
 mulOp : '*' | '/' | '%' ;
 
+// `**` (power) binds tighter than unary minus on its left and takes a
+// unary on its right, so it is right-associative: -2 ** 2 is -4, 2 ** 3 ** 2 is 512.
 unary
     : '-' unary                                       # negExpr
-    | postfix                                         # postfixExpr
+    | postfix ('**' unary)?                           # postfixExpr
     ;
 
 postfix : primary ('[' expr ']')* ;

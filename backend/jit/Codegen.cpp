@@ -507,8 +507,9 @@ class FunctionEmitter {
     if (llvm::GlobalVariable* g = M.getGlobalVariable(name, true))
       return B.CreateConstInBoundsGEP2_32(g->getValueType(), g, 0, 0);
     const std::vector<int64_t>& l = P.lists[static_cast<size_t>(index)];
-    std::vector<uint64_t> numbers(l.begin(), l.end());
-    if (numbers.empty()) numbers.push_back(0);  // an empty list still has an address
+    // An empty list still has an address: one unused zero.
+    std::vector<uint64_t> numbers(std::max<size_t>(l.size(), 1), 0);
+    std::copy(l.begin(), l.end(), numbers.begin());
     auto* init = llvm::ConstantDataArray::get(C, numbers);
     auto* g = new llvm::GlobalVariable(M, init->getType(), true, llvm::GlobalValue::PrivateLinkage,
                                        init, name);
@@ -682,6 +683,15 @@ class FunctionEmitter {
             B.CreateAnd(B.CreateICmpNE(r, c64(0)),
                         B.CreateICmpNE(B.CreateICmpSLT(r, c64(0)), B.CreateICmpSLT(safeB, c64(0))));
         return B.CreateSelect(adjust, B.CreateAdd(r, safeB), r);
+      }
+      case Op::Pow: {
+        Value* a = integer(e.kids[0]);
+        Value* b = integer(e.kids[1]);
+        Value* out = entryAlloca(i64, "pow");
+        Value* status = call(gdsl_jit_pow, i32, {i64, i64, i64p}, {a, b, out});
+        failIf(B.CreateICmpEQ(status, c32(1)), ir::ErrorCode::NegativeExponent, e.loc, a, b);
+        failIf(B.CreateICmpEQ(status, c32(2)), ir::ErrorCode::Overflow, e.loc, a, b, kPower);
+        return B.CreateLoad(i64, out);
       }
       case Op::Shl: {
         Value* a = integer(e.kids[0]);

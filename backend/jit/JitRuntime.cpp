@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "backend/jit/JitBackend.h"
+#include "compiler/ir/Arith.h"
 #include "compiler/ir/Errors.h"
 #include "runtime/Interrupt.h"
 #include "runtime/ListKey.h"
@@ -70,7 +71,9 @@ extern "C" {
 
 int32_t gdsl_jit_fail(Context* ctx, int32_t code, int32_t loc, int64_t a, int64_t b, int32_t op) {
   char spelling[2] = {static_cast<char>(op), 0};
-  return failWith(ctx, loc, ir::errorText(static_cast<ir::ErrorCode>(code), a, b, spelling));
+  return failWith(ctx, loc,
+                  ir::errorText(static_cast<ir::ErrorCode>(code), a, b,
+                                op == kPower ? "**" : static_cast<const char*>(spelling)));
 }
 
 void gdsl_jit_comp_begin(Context* ctx, int32_t game) {
@@ -308,6 +311,11 @@ int32_t gdsl_jit_dense_deep(Context* ctx, const int64_t* words, int64_t count) {
   return kDenseDeep;
 }
 
+int32_t gdsl_jit_pow(int64_t a, int64_t b, int64_t* out) {
+  if (b < 0) return 1;
+  return arith::pow(a, b, *out) ? 0 : 2;
+}
+
 int32_t gdsl_jit_word_enter(Context* ctx, int64_t key) {
   if (!ctx->words->insert(static_cast<uint64_t>(key))) return kDenseFull;
   ctx->words->set(static_cast<uint64_t>(key), kDenseOnStack);
@@ -350,6 +358,7 @@ std::span<const Helper> helpers() {
       {"gdsl_jit_in_list", reinterpret_cast<void*>(&gdsl_jit_in_list)},
       {"gdsl_jit_index_nested", reinterpret_cast<void*>(&gdsl_jit_index_nested)},
       {"gdsl_jit_poll", reinterpret_cast<void*>(&gdsl_jit_poll)},
+      {"gdsl_jit_pow", reinterpret_cast<void*>(&gdsl_jit_pow)},
       {"gdsl_jit_arena_grow", reinterpret_cast<void*>(&gdsl_jit_arena_grow)},
       {"gdsl_jit_list_words", reinterpret_cast<void*>(&gdsl_jit_list_words)},
       {"gdsl_jit_list_key", reinterpret_cast<void*>(&gdsl_jit_list_key)},

@@ -90,7 +90,8 @@ struct Context : KernelState {
 int64_t* arenaAllocate(Context* ctx, int64_t count);
 
 // Codes the emitted code passes to jitFail for operator spellings.
-enum OpChar : int32_t { kPlus = '+', kMinus = '-', kTimes = '*', kDivide = '/' };
+// (kPower stands for "**".)
+enum OpChar : int32_t { kPlus = '+', kMinus = '-', kTimes = '*', kDivide = '/', kPower = 'P' };
 
 extern "C" {
 int32_t gdsl_jit_fail(Context* ctx, int32_t code, int32_t loc, int64_t a, int64_t b, int32_t op);
@@ -120,6 +121,8 @@ int32_t gdsl_jit_index_nested(Context* ctx, int32_t nested, int64_t index, int32
 // Range loops call this every 65536 values: non-zero (with the error set)
 // when the computation was asked to stop (Ctrl-C, --timeout, --max-memory).
 int32_t gdsl_jit_poll(Context* ctx);
+// a ** b into `out`: 0, or 1 for a negative exponent, 2 for an overflow.
+int32_t gdsl_jit_pow(int64_t a, int64_t b, int64_t* out);
 // The arena's slow path: moves to a block with room for `count` numbers.
 int64_t* gdsl_jit_arena_grow(Context* ctx, int64_t count);
 // A list position's words (its length, then its elements), built in the

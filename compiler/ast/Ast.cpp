@@ -57,6 +57,8 @@ const char* binOpSpelling(BinOp op) {
       return "*";
     case BinOp::Div:
       return "/";
+    case BinOp::Pow:
+      return "**";
     case BinOp::Mod:
       return "%";
   }

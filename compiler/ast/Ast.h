@@ -39,7 +39,8 @@ enum class BinOp : uint8_t {
   Sub,
   Mul,
   Div,
-  Mod
+  Mod,
+  Pow
 };
 const char* binOpSpelling(BinOp op);
 

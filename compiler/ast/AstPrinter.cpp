@@ -39,16 +39,20 @@ int precedence(const Expr& e) {
         case BinOp::Div:
         case BinOp::Mod:
           return 11;
+        case BinOp::Pow:
+          return 13;
       }
       return 0;
     case ExprKind::Not:
       return 3;
+    case ExprKind::Int:  // a negative literal prints as a negation
+      return e.value < 0 ? 12 : 14;
     case ExprKind::Range:
       return 5;
     case ExprKind::Neg:
       return 12;
     default:
-      return 13;
+      return 14;
   }
 }
 
@@ -89,7 +93,14 @@ void print(const Expr& e, std::string& out) {
       return;
     case ExprKind::Binary: {
       int p = precedence(e);
-      // Comparisons do not chain, and every other operator is left-associative.
+      // Comparisons do not chain, `**` is right-associative (and takes a
+      // negation on its right), every other operator is left-associative.
+      if (e.op == BinOp::Pow) {
+        printKid(*e.kids[0], p + 1, out);
+        out += " ** ";
+        printKid(*e.kids[1], 12, out);
+        return;
+      }
       printKid(*e.kids[0], p == 4 ? p + 1 : p, out);
       out += fmt::format(" {} ", binOpSpelling(e.op));
       printKid(*e.kids[1], p + 1, out);

@@ -316,6 +316,9 @@ class Lowerer {
       case BinOp::Shl:
         op = ir::Op::Shl;
         break;
+      case BinOp::Pow:
+        op = ir::Op::Pow;
+        break;
       case BinOp::Shr:
         op = ir::Op::Shr;
         break;

@@ -44,6 +44,20 @@ inline bool floorMod(int64_t a, int64_t b, int64_t& out) {
   return true;
 }
 
+// a ** b for b >= 0 (0 ** 0 is 1); false when b < 0 or the power overflows.
+inline bool pow(int64_t a, int64_t b, int64_t& out) {
+  if (b < 0) return false;
+  int64_t result = 1, base = a;
+  for (;;) {
+    if ((b & 1) && !mul(result, base, result)) return false;
+    b >>= 1;
+    if (b == 0) break;
+    if (!mul(base, base, base)) return false;
+  }
+  out = result;
+  return true;
+}
+
 // a << b for 0 <= b < 64 without losing bits; false otherwise.
 inline bool shl(int64_t a, int64_t b, int64_t& out) {
   if (b < 0 || b >= 64) return false;

@@ -31,6 +31,8 @@ std::string errorText(ErrorCode code, int64_t a, int64_t b, const char* op) {
       return fmt::format("the range {}..{} has more than 9223372036854775807 elements", a, b);
     case ErrorCode::SetTooLarge:
       return "set() on a list of more than 2^24 elements";
+    case ErrorCode::NegativeExponent:
+      return fmt::format("negative exponent in {} ** {} (powers are of integers)", a, b);
   }
   return "unknown error";
 }

@@ -20,12 +20,13 @@ enum class ErrorCode : int32_t {
   IndexOutOfRange,  // index a, size b
   RangeTooLarge,    // the range a..b
   SetTooLarge,
+  NegativeExponent,  // b, in a ** b
 };
 
 // The longest list `set` copies (a longer one is SetTooLarge).
 inline constexpr int64_t kMaxSetLength = int64_t{1} << 24;
 
-// `op` is the operator's spelling for Overflow ("+", "-", "*", "/").
+// `op` is the operator's spelling for Overflow ("+", "-", "*", "/", "**").
 std::string errorText(ErrorCode code, int64_t a, int64_t b, const char* op = "");
 
 }  // namespace gdsl::ir

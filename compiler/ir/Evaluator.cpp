@@ -94,6 +94,11 @@ int64_t Evaluator::evalInt(const Expr& e, const Frame& f) const {
       both();
       if (!arith::floorMod(a, b, r)) fail(e, errorText(ErrorCode::ModByZero, a, b));
       return r;
+    case Op::Pow:
+      both();
+      if (b < 0) fail(e, errorText(ErrorCode::NegativeExponent, a, b));
+      if (!arith::pow(a, b, r)) fail(e, errorText(ErrorCode::Overflow, a, b, "**"));
+      return r;
     case Op::Shl:
       both();
       if (b < 0) fail(e, errorText(ErrorCode::NegativeShift, a, b));

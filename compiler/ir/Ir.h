@@ -15,6 +15,7 @@
 //   ConstRef     any   imm                 constant imm (removed by ConstFold)
 //   Neg Abs      int   a                   -a, |a| (overflow is an error)
 //   Add..BitXor  int   a b                 arithmetic; Div/Mod floor, errors on 0
+//   Pow          int   a b                 a ** b; b >= 0, overflow is an error
 //   Min Max      int   a b ...             of two or more ints
 //   MinList ...  int   l                   of a non-empty list
 //   Len          int   l                   length of a list or list of lists
@@ -86,6 +87,7 @@ enum class Op : uint8_t {
   Sort,
   SetElem,
   IndexNested,
+  Pow,
 };
 const char* opName(Op op);
 

@@ -547,11 +547,11 @@ class Converter {
     return e;
   }
 
-  // unary : '-' unary | postfix
+  // unary : '-' unary | postfix ('**' unary)?
   ast::ExprPtr unary(P::UnaryContext* ctx) {
     if (auto* c = dynamic_cast<P::NegExprContext*>(ctx)) {
       // Fold `-literal` so that -9223372036854775808 can be written.
-      if (auto* pf = dynamic_cast<P::PostfixExprContext*>(c->unary())) {
+      if (auto* pf = dynamic_cast<P::PostfixExprContext*>(c->unary()); pf && !pf->unary()) {
         auto* post = pf->postfix();
         if (post->expr().empty()) {
           if (auto* lit = dynamic_cast<P::IntLitContext*>(post->primary()))
@@ -562,7 +562,10 @@ class Converter {
       e->kids.push_back(unary(c->unary()));
       return e;
     }
-    return postfix(dynamic_cast<P::PostfixExprContext*>(ctx)->postfix());
+    auto* c = dynamic_cast<P::PostfixExprContext*>(ctx);
+    ast::ExprPtr base = postfix(c->postfix());
+    if (!c->unary()) return base;
+    return binary(ast::BinOp::Pow, std::move(base), unary(c->unary()));
   }
 
   // postfix : primary ('[' expr ']')*
