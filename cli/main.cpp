@@ -161,8 +161,14 @@ int stackOptions(const Options& o, StackOptions& options, Limits& limits) {
   return kOk;
 }
 
+// Prints the warnings compiling has collected so far (to standard error,
+// also with --json, whose standard output they leave as it was).
+void printWarnings(Workspace& ws) {
+  for (const Diagnostic& d : ws.diagnostics().takeWarnings()) std::cerr << render(ws.sources(), d);
+}
+
 // Compiles FILE (or, with --stdlib-only and no FILE, the standard library
-// alone) into `stack`.
+// alone) into `stack`, and prints its warnings.
 int loadProgram(Stack& stack, const Options& o, DumpStage stage, std::string* dump) {
   if (o.stdlibOnly && o.file.empty()) {
     if (!stack.load("<stdlib>", "", "")) return reportDiagnostics(stack.workspace(), o.json);
@@ -176,6 +182,7 @@ int loadProgram(Stack& stack, const Options& o, DumpStage stage, std::string* du
   std::string path = o.file == "-" ? "" : o.file;
   if (!stack.load(name, path, std::move(text), stage, dump))
     return reportDiagnostics(stack.workspace(), o.json);
+  printWarnings(stack.workspace());
   return kOk;
 }
 
@@ -235,6 +242,7 @@ int run(const Options& o, bool runFile, const std::vector<CommandStatement>& ext
   for (const CommandStatement& extraStatement : extra) {
     auto compiled = ws.compileStatements("<command line>", extraStatement.text);
     if (!compiled) return reportDiagnostics(ws, o.json);
+    printWarnings(ws);
     if (compiled->size() != 1) return usage(extraStatement.notOne);
     statements.push_back(std::move(compiled->front()));
   }

@@ -213,6 +213,7 @@ bool ReplSession::enter(Entry entry) {
     for (const Diagnostic& d : diagnostics.all()) err_ << render(sources, d);
     return false;
   }
+  for (const Diagnostic& d : diagnostics.warnings()) err_ << render(sources, d);
   bool declares = false, runs = false;
   for (const ast::Statement& s : module->statements) {
     Part part;

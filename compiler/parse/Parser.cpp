@@ -498,8 +498,16 @@ class Converter {
   ast::ExprPtr bitXor(P::BitXorContext* ctx) {
     auto items = ctx->bitAnd();
     ast::ExprPtr e = bitAnd(items[0]);
-    for (size_t i = 1; i < items.size(); ++i)
-      e = binary(ast::BinOp::BitXor, std::move(e), bitAnd(items[i]));
+    for (size_t i = 1; i < items.size(); ++i) {
+      ast::ExprPtr right = bitAnd(items[i]);
+      // `10 ^ 12` is xor (6), and almost always meant as a power.
+      if (e->kind == ast::ExprKind::Int && right->kind == ast::ExprKind::Int)
+        diags_.warning(
+            SourceManager::join(e->range, right->range),
+            fmt::format("{} ^ {} is bitwise xor ({}); a power is written {} ** {}", e->value,
+                        right->value, e->value ^ right->value, e->value, right->value));
+      e = binary(ast::BinOp::BitXor, std::move(e), std::move(right));
+    }
     return e;
   }
 

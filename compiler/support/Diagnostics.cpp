@@ -10,13 +10,19 @@ Diagnostic& DiagnosticSink::error(SourceRange range, std::string message) {
   return diagnostics_.back();
 }
 
+void DiagnosticSink::warning(SourceRange range, std::string message) {
+  warnings_.push_back(Diagnostic{Severity::Warning, std::move(message), range, {}});
+}
+
 Diagnostic& addNote(Diagnostic& diagnostic, SourceRange range, std::string message) {
   diagnostic.notes.push_back(Diagnostic{Severity::Note, std::move(message), range, {}});
   return diagnostic;
 }
 
 static void renderOne(const SourceManager& sources, const Diagnostic& d, std::string& out) {
-  const char* kind = d.severity == Severity::Error ? "error" : "note";
+  const char* kind = d.severity == Severity::Error     ? "error"
+                     : d.severity == Severity::Warning ? "warning"
+                                                       : "note";
   if (!d.range.valid()) {
     out += fmt::format("{}: {}\n", kind, d.message);
     return;

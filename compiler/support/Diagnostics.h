@@ -11,7 +11,7 @@
 
 namespace gdsl {
 
-enum class Severity { Error, Note };
+enum class Severity { Error, Note, Warning };
 
 struct Diagnostic {
   Severity severity = Severity::Error;
@@ -24,8 +24,17 @@ class DiagnosticSink {
  public:
   Diagnostic& error(SourceRange range, std::string message);
   bool hasErrors() const { return !diagnostics_.empty(); }
+  // The errors (warnings are kept apart: they never stop a program).
   const std::vector<Diagnostic>& all() const { return diagnostics_; }
-  void clear() { diagnostics_.clear(); }
+  // A warning: printed after a program compiles, which it does not stop.
+  void warning(SourceRange range, std::string message);
+  const std::vector<Diagnostic>& warnings() const { return warnings_; }
+  // Takes the warnings collected so far (each is printed once).
+  std::vector<Diagnostic> takeWarnings() { return std::move(warnings_); }
+  void clear() {
+    diagnostics_.clear();
+    warnings_.clear();
+  }
   // Drops every diagnostic after the first `count`.
   void truncate(size_t count) {
     if (count < diagnostics_.size()) diagnostics_.resize(count);
@@ -33,12 +42,14 @@ class DiagnosticSink {
 
  private:
   std::vector<Diagnostic> diagnostics_;
+  std::vector<Diagnostic> warnings_;
 };
 
 // Adds a note to a diagnostic and returns the diagnostic for chaining.
 Diagnostic& addNote(Diagnostic& diagnostic, SourceRange range, std::string message);
 
-// Renders `file:line:col: error: message`, the source line and a caret line.
+// Renders `file:line:col: error: message` (or warning, note), the source line
+// and a caret line.
 std::string render(const SourceManager& sources, const Diagnostic& diagnostic);
 
 // A failure found while running a program (overflow, cycle, bad successor...):

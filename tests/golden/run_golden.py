@@ -8,7 +8,8 @@ A case is tests/golden/<category>/<name>.game (run as `gdsl eval <file>`) or
 with // are comments). Beside it:
   <name>.out   expected standard output (empty when missing)
   <name>.err   expected standard error; its presence means exit status 1,
-               unless the .cmd line ends with `# exit N`
+               unless the .cmd line ends with `# exit N`, or it holds only
+               warnings (exit status 0)
   <name>.in    standard input (for gdsl repl and gdsl play); none when missing
 Every case runs on every backend given with --backend, against
 the same .out. Run with --update to rewrite the expected files, then read the
@@ -16,12 +17,20 @@ diff before committing.
 """
 import argparse
 import os
+import re
 import shlex
 import subprocess
 import sys
 
 GOLDEN = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(GOLDEN))
+
+
+def only_warnings(err):
+    """Whether expected standard error holds warnings only: every line that is not a
+    source line or caret (indented) is a `file:line:col: warning:` header."""
+    heads = [line for line in err.splitlines() if line and not line.startswith(" ")]
+    return bool(heads) and all(re.match(r"^\S+:\d+:\d+: warning: ", h) for h in heads)
 
 
 def command(case):
@@ -77,7 +86,9 @@ def main():
                 elif os.path.exists(base + ".err"):
                     os.remove(base + ".err")
                 break
-            want_code = code if code is not None else (1 if os.path.exists(base + ".err") else 0)
+            want_code = code if code is not None else (
+                1 if os.path.exists(base + ".err") and not only_warnings(read(base + ".err"))
+                else 0)
             problems = []
             if proc.stdout != read(base + ".out"):
                 problems.append("stdout differs:\n--- expected\n%s--- got\n%s" % (read(base + ".out"), proc.stdout))
