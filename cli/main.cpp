@@ -386,6 +386,7 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i)
     if (std::strcmp(argv[i], "--json") == 0) jsonRequested = true;
   CLI::App app{"gdsl: Grundy values, outcomes and periods of impartial games"};
+  app.set_version_flag("--version", "gdsl " GDSL_VERSION);
   app.require_subcommand(1);
   // CLI11's parse errors in gdsl's own form (subcommands inherit it).
   app.failure_message([](const CLI::App* top, const CLI::Error& e) {

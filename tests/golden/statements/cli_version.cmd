@@ -1,0 +1,2 @@
+// gdsl --version prints the version and exits with status 0.
+--version
