@@ -228,16 +228,28 @@ bool Runner::run(const ir::Statement& s) {
       case ir::Statement::Kind::Assert: {
         Sum sum = position(s.position);
         uint64_t actual = engine_.value(sum);
-        bool ok = actual == static_cast<uint64_t>(s.expected);
-        output_.assertion(ok);
-        if (!ok) {
-          Diagnostic d;
-          d.range = s.loc;
-          d.message = fmt::format("assertion failed: {} has value {}, not {}",
-                                  formatSum(engine_.program(), sum), formatNimber(actual),
-                                  formatNimber(static_cast<uint64_t>(s.expected)));
-          output_.error(d);
+        auto check = [&](bool ok, const std::string& failure) {
+          output_.assertion(ok);
+          if (!ok) {
+            Diagnostic d;
+            d.range = s.loc;
+            d.message = "assertion failed: " + failure;
+            output_.error(d);
+          }
+          return ok;
+        };
+        if (s.other) {  // assert P == Q: the same value
+          Sum other = position(*s.other);
+          uint64_t expected = engine_.value(other);
+          return check(actual == expected,
+                       fmt::format("{} has value {}, {} has value {}",
+                                   formatSum(engine_.program(), sum), formatNimber(actual),
+                                   formatSum(engine_.program(), other), formatNimber(expected)));
         }
+        bool ok = check(
+            actual == static_cast<uint64_t>(s.expected),
+            fmt::format("{} has value {}, not {}", formatSum(engine_.program(), sum),
+                        formatNimber(actual), formatNimber(static_cast<uint64_t>(s.expected))));
         return ok;
       }
     }

@@ -13,7 +13,7 @@ statement
     | 'moves' position                                # movesStmt
     | 'table' ID '(' args ')'                         # tableStmt
     | 'period' ID ('(' args ')')?                     # periodStmt
-    | 'assert' position '==' nimber                   # assertStmt
+    | 'assert' position '==' (nimber | position)      # assertStmt
     ;
 
 dottedName : ID ('.' moduleWord)* ;

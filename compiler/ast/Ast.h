@@ -117,8 +117,8 @@ struct Move {
   // record of where the move came from.
   Sugar sugar = Sugar::None;
   ExprPtr amount;
-  int octalDigit = -1;  // Octal: the position k of the digit
-  int octalBits = 0;    // Octal: which bit (1, 2 or 4) this move stands for
+  int octalDigit = -1;                // Octal: the position k of the digit
+  int octalBits = 0;                  // Octal: which bit (1, 2 or 4) this move stands for
   std::vector<int64_t> octalAmounts;  // Octal: the k whose digit has that bit
 };
 
@@ -155,15 +155,17 @@ struct Statement {
   std::unique_ptr<Game> game;  // Game
   std::string name;            // Const name; Table/Period game; Import path or module
   SourceRange nameRange;
-  ExprPtr expr;                  // Const
-  bool importStd = false;        // Import: `import std.x` rather than "path"
-  bool misere = false;           // Eval
-  Successor position;            // Eval, Moves, Assert
-  std::vector<ExprPtr> args;     // Table, Period ranges
-  bool hasArgs = false;          // Period with `(0..N)`
-  int64_t expected = 0;          // Assert: the nimber
-  int gameId = -1;               // sema: Table, Period
-  std::vector<LocalVar> locals;  // sema: `sum ... for` variables of the position
+  ExprPtr expr;                    // Const
+  bool importStd = false;          // Import: `import std.x` rather than "path"
+  bool misere = false;             // Eval
+  Successor position;              // Eval, Moves, Assert
+  std::vector<ExprPtr> args;       // Table, Period ranges
+  bool hasArgs = false;            // Period with `(0..N)`
+  int64_t expected = 0;            // Assert: the nimber
+  bool comparesPositions = false;  // Assert: `assert P == Q`, two positions of one value
+  Successor other;                 // Assert: Q
+  int gameId = -1;                 // sema: Table, Period
+  std::vector<LocalVar> locals;    // sema: `sum ... for` variables of the position
 };
 
 struct Module {

@@ -245,12 +245,12 @@ std::string printExpr(const Expr& expr) {
   return out;
 }
 
-std::string printSuccessor(const Successor& successor) {
+std::string printSuccessor(const Successor& successor, bool followed) {
   std::string out;
   if (successor.empty()) return "0";
   for (size_t i = 0; i < successor.size(); ++i) {
     if (i) out += " + ";
-    printTerm(successor[i], out, i + 1 < successor.size());
+    printTerm(successor[i], out, i + 1 < successor.size() || followed);
   }
   return out;
 }
@@ -288,8 +288,10 @@ std::string printModule(const Module& module) {
         break;
       }
       case Statement::Kind::Assert:
-        out += fmt::format("assert {} == {}\n", printSuccessor(s.position),
-                           s.expected == 0 ? std::string("0") : fmt::format("*{}", s.expected));
+        out += fmt::format("assert {} == {}\n", printSuccessor(s.position, true),
+                           s.comparesPositions ? printSuccessor(s.other)
+                           : s.expected == 0   ? std::string("0")
+                                               : fmt::format("*{}", s.expected));
         break;
     }
   }

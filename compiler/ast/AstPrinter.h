@@ -9,7 +9,8 @@
 namespace gdsl::ast {
 
 std::string printExpr(const Expr& expr);
-std::string printSuccessor(const Successor& successor);
+// `followed`: more source follows (a sum term is then parenthesized).
+std::string printSuccessor(const Successor& successor, bool followed = false);
 std::string printModule(const Module& module);
 
 }  // namespace gdsl::ast

@@ -174,6 +174,12 @@ class Lowerer {
         assignSlots(s.locals, out.position.intSlots, out.position.listSlots);
         out.position.terms = successor(s.position);
         out.expected = s.expected;
+        if (s.comparesPositions) {
+          out.other = ir::PositionExpr{};
+          out.other->intSlots = out.position.intSlots;
+          out.other->listSlots = out.position.listSlots;
+          out.other->terms = successor(s.other);
+        }
         return out;
       case K::Table:
         out.kind = ir::Statement::Kind::Table;

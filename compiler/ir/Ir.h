@@ -211,6 +211,8 @@ struct Statement {
   std::vector<TableArg> table;
   std::optional<Expr> periodMax;
   int64_t expected = 0;  // Assert
+  // Assert `P == Q`: Q, whose value P must have (its variables in the same frame).
+  std::optional<PositionExpr> other;
 };
 
 struct Constant {

@@ -222,10 +222,15 @@ class Converter {
       s.hasArgs = c->args() != nullptr;
       if (c->args()) s.args = args(c->args());
     } else if (auto* c = dynamic_cast<P::AssertStmtContext*>(ctx)) {
-      // 'assert' position '==' nimber
+      // 'assert' position '==' (nimber | position)
       s.kind = K::Assert;
-      s.position = successor(c->position()->successor());
-      s.expected = integer(c->nimber()->INT());
+      s.position = successor(c->position(0)->successor());
+      if (c->nimber()) {
+        s.expected = integer(c->nimber()->INT());
+      } else {
+        s.comparesPositions = true;
+        s.other = successor(c->position(1)->successor());
+      }
     }
     return s;
   }

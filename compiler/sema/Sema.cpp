@@ -303,6 +303,11 @@ class Checker {
     Scope scope;
     scope.locals = &s.locals;
     checkSuccessor(s.position, scope);
+    if (s.comparesPositions) {
+      Scope other;  // its `sum ... for` variables are its own, in the same slots
+      other.locals = &s.locals;
+      checkSuccessor(s.other, other);
+    }
   }
 
   int findGame(ast::Statement& s) {
