@@ -105,9 +105,6 @@ NativeStatus runMoves(const MoveCode& moves, CodeScratch::Frame& f, const ir::Ev
       case Opcode::TreeList:
         f.lists[i.a] = eval.evalList(*i.expr, frame);
         break;
-      case Opcode::Jump:
-        pc = code + i.target;
-        continue;
       case Opcode::JumpIfZero:
         if (!r[i.a]) {
           pc = code + i.target;

@@ -238,24 +238,13 @@ class Compiler {
     std::vector<int32_t> rename(static_cast<size_t>(game_.intSlots), -1);
     for (size_t i = 0; i < game_.params.size(); ++i)
       rename[static_cast<size_t>(game_.params[i].slot)] = out.raw[i];
+    // A variable that is not a parameter has no register (-1), and a list
+    // or the reference evaluator is not allowed: expr() then gives -1.
     for (const ir::Expr& e : *game_.normalize) {
-      if (!usesOnly(e, rename)) return false;
       int32_t r = expr(e, &rename);
       if (r < 0) return false;
       out.words.push_back(r);
     }
-    return true;
-  }
-
-  // Whether every variable of `e` is renamed (a normalize rule reads only
-  // the parameters).
-  static bool usesOnly(const ir::Expr& e, const std::vector<int32_t>& rename) {
-    if (e.op == ir::Op::IntVar &&
-        (e.imm < 0 || static_cast<size_t>(e.imm) >= rename.size() || rename[e.imm] < 0))
-      return false;
-    if (e.op == ir::Op::ListVar) return false;
-    for (const ir::Expr& k : e.kids)
-      if (!usesOnly(k, rename)) return false;
     return true;
   }
 

@@ -58,8 +58,7 @@ enum class Opcode : uint8_t {
   // r[a] = the reference evaluator's value of `expr`; lists[a] for TreeList.
   Tree,
   TreeList,
-  // Jumps to `target` (always, or when r[a] is zero / not zero).
-  Jump,
+  // Jumps to `target` when r[a] is zero / not zero.
   JumpIfZero,
   JumpIfNonZero,
   // Loop `c` over r[b]..r[d] in variable r[a]: RangeStart jumps to `target`

@@ -105,11 +105,10 @@ class ErrorCollector : public antlr4::BaseErrorListener {
         message = "unexpected '" + text + "'" + expecting;
       }
     }
-    widenedLeft_ = false;
+    auto column = static_cast<uint32_t>(col) + 1;
     if (offending && offending->getType() != antlr4::Token::EOF)
-      if (std::string hint = operatorHint(offending, length); !hint.empty()) message = hint;
-    SourceRange r = sources_.rangeAt(file_, static_cast<uint32_t>(line),
-                                     static_cast<uint32_t>(col) + (widenedLeft_ ? 0 : 1), length);
+      if (std::string hint = operatorHint(offending, column, length); !hint.empty()) message = hint;
+    SourceRange r = sources_.rangeAt(file_, static_cast<uint32_t>(line), column, length);
     // One message per mistake: while ANTLR recovers it often reports the same
     // token again, or a follow-on error on the same line; keep the first.
     if (count_ > 0 && (r.begin == lastBegin_ || r.line == lastLine_)) return;
@@ -121,17 +120,18 @@ class ErrorCollector : public antlr4::BaseErrorListener {
 
  private:
   // The message for an operator of another language at `offending` (whose
-  // range it may widen to the whole operator), saying the fix: `=` for `==`,
-  // `&&`, `||` and `!` for `and`, `or` and `not`. "" for anything else.
-  std::string operatorHint(antlr4::Token* offending, uint32_t& length) const {
+  // range, `column` and `length`, it may widen to the whole operator), saying
+  // the fix: `=` for `==`, `&&`, `||` and `!` for `and`, `or` and `not`. ""
+  // for anything else.
+  std::string operatorHint(antlr4::Token* offending, uint32_t& column, uint32_t& length) const {
     std::string text = offending->getText();
     size_t start = offending->getStartIndex();
     std::string_view source = sources_.file(file_).text;
     char before = start > 0 && start <= source.size() ? source[start - 1] : 0;
     if (text == "=") return "unexpected '='; to compare, write '==' ('=' binds a name: let x = e)";
     if ((text == "&" && before == '&') || (text == "|" && before == '|')) {
-      length = 2;  // the caret spans both characters
-      widenedLeft_ = true;
+      --column;  // the caret spans both characters
+      length = 2;
       return text == "&" ? "'&&' is not an operator: logical and is written 'and' ('&' is bitwise)"
                          : "'||' is not an operator: logical or is written 'or' ('|' is bitwise)";
     }
@@ -142,7 +142,6 @@ class ErrorCollector : public antlr4::BaseErrorListener {
   const SourceManager& sources_;
   uint32_t file_;
   DiagnosticSink& diags_;
-  mutable bool widenedLeft_ = false;  // the range starts one character before the token
   uint32_t lastBegin_ = 0;
   uint32_t lastLine_ = 0;
   int count_ = 0;
