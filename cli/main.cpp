@@ -1,5 +1,5 @@
 // The gdsl command line: eval, check, table, period, plot, repl and play
-// (LANGUAGE.md section 8, docs/language.md).
+// (docs/reference.md section 8, docs/language.md).
 // Exit status: 0 on success, 1 for errors in the game file (syntax, types,
 // runtime errors, failed asserts), 2 for bad command-line usage.
 #include <fmt/format.h>

@@ -1,5 +1,5 @@
 // The results of statements, as data: the runner produces them and an Output
-// prints them as text or as JSON Lines (LANGUAGE.md section 8).
+// prints them as text or as JSON Lines (docs/reference.md sections 8.4 and 8.5).
 #pragma once
 
 #include <cstdint>

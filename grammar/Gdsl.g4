@@ -1,4 +1,4 @@
-// The gdsl grammar (LANGUAGE.md sections 2-5). The C++ parser is generated from
+// The gdsl grammar (docs/reference.md sections 2-5). The C++ parser is generated from
 // this file at build time by Debian's antlr4 tool; compiler/parse converts the
 // parse tree into gdsl's own AST, so nothing else sees ANTLR types.
 grammar Gdsl;
@@ -67,7 +67,7 @@ args : expr (',' expr)* ;
 
 nimber : STAR='*'? INT ;
 
-// Expressions, loosest first (LANGUAGE.md section 3).
+// Expressions, loosest first (docs/reference.md section 3.2).
 expr       : andExpr ('or' andExpr)* ;
 andExpr    : notExpr ('and' notExpr)* ;
 notExpr    : NOT='not' notExpr | comparison ;
@@ -97,12 +97,22 @@ postfix : primary ('[' expr ']')* ;
 
 primary
     : INT                                             # intLit
+    | (ID | SUM='sum') '(' expr compFor compClause* ')'  # foldExpr
+    | 'sum' '(' args? ')'                             # sumCall
     | ID '(' args? ')'                                # callExpr
     | ID                                              # nameExpr
+    | '[' expr compFor compClause* ']'                # listComp
     | '[' args? ']'                                   # listLit
     | '{' args? '}'                                   # setLit
     | '(' expr ')'                                    # parenExpr
     ;
+
+// Comprehensions and folds: `[k * k for k in 1..n if k % 2 == 1]`,
+// `any(c[i] == 1 for i in 0..n-1)`. A filter is `if` (a word, not a keyword,
+// so programs that use `if` as a name still parse; the parser checks the
+// spelling) or `when`.
+compFor    : 'for' ID 'in' expr ;
+compClause : compFor | ('when' | IF=ID) expr ;
 
 ID     : [A-Za-z_] [A-Za-z0-9_]* ;
 // Decimal, hexadecimal (0x) or binary (0b), with `_` between digits

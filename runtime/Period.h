@@ -1,4 +1,4 @@
-// Periodicity of nim sequences (LANGUAGE.md section 6): the smallest period p
+// Periodicity of nim sequences (docs/reference.md section 6): the smallest period p
 // and, for it, the smallest preperiod n0 with g(n+p) = g(n) + s for all
 // computed n >= n0; and the Guy-Smith test that proves it for take-and-break
 // games.

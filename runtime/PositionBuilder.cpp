@@ -188,7 +188,8 @@ Sum PositionBuilder::evalPosition(const ir::PositionExpr& position) {
 
 int64_t PositionBuilder::evalConstant(const ir::Expr& expr) {
   Scope scope(*this);
-  return eval_.evalInt(expr, ir::Frame{});
+  ir::ScratchFrame frame(expr);
+  return eval_.evalInt(expr, frame.frame());
 }
 
 }  // namespace gdsl

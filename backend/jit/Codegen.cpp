@@ -64,18 +64,24 @@ bool cannotFail(const ir::Expr& e) {
   return true;
 }
 
+bool allocates(const ir::Step& s);
+
 bool allocates(const ir::Expr& e) {
   switch (e.op) {
     case ir::Op::MakeList:
     case ir::Op::MakeSet:
     case ir::Op::Sort:
     case ir::Op::SetElem:
+    case ir::Op::Bits:
+    case ir::Op::Collect:
       return true;
     default:
       break;
   }
   for (const ir::Expr& k : e.kids)
     if (allocates(k)) return true;
+  for (const ir::Step& s : e.steps)
+    if (allocates(s)) return true;
   return false;
 }
 
@@ -608,11 +614,80 @@ class FunctionEmitter {
                          {ctx_, c32(e.kids[0].imm), index, c32(loc(e.loc)), out}));
         return markData(out);
       }
+      case ir::Op::Bits: {
+        // The lowest set bit, then clear it, popcount times.
+        Value* a = integer(e.kids[0]);
+        failIf(B.CreateICmpSLT(a, c64(0)), ir::ErrorCode::NegativeBits, e.loc, a, nullptr);
+        Value* n = B.CreateUnaryIntrinsic(llvm::Intrinsic::ctpop, a);
+        Value* data = allocate(n);
+        llvm::AllocaInst* rest = entryAlloca(i64, "rest");
+        B.CreateStore(a, rest);
+        loop(c64(0), n, [&](Value* i) {
+          Value* v = B.CreateLoad(i64, rest);
+          B.CreateStore(B.CreateBinaryIntrinsic(llvm::Intrinsic::cttz, v, B.getTrue()),
+                        B.CreateInBoundsGEP(i64, data, i));
+          B.CreateStore(B.CreateAnd(v, B.CreateSub(v, c64(1))), rest);
+        });
+        storeList(out, data, n, c64(0), false);
+        return markData(out);
+      }
+      case ir::Op::Collect: {
+        // The elements go to a buffer of the context (the loops release the
+        // arena after each one), then into the arena.
+        int32_t depth = collectDepth_++;
+        call(gdsl_jit_collect_begin, voidTy, {i8p, i32}, {ctx_, c32(depth)});
+        int32_t where = loc(e.loc);
+        ComprehensionScope scope(*this);
+        walk(e.steps, 0, nullptr, [&] {
+          Value* v = integer(e.kids[0]);
+          checkStatus(call(gdsl_jit_collect_push, i32, {i8p, i32, i64, i32},
+                           {ctx_, c32(depth), v, c32(where)}));
+        });
+        call(gdsl_jit_collect_end, voidTy, {i8p, i32, listP}, {ctx_, c32(depth), out});
+        --collectDepth_;
+        return markData(out);
+      }
       default:
         break;
     }
     storeList(out, llvm::ConstantPointerNull::get(i64p), c64(0), c64(0), false);
     return out;
+  }
+
+  // any, all, count and sum over a comprehension's loops; any and all
+  // leave the loops once decided, as the interpreter does.
+  Value* fold(const ir::Expr& e) {
+    llvm::AllocaInst* acc = entryAlloca(i64, "fold");
+    B.CreateStore(c64(e.op == ir::Op::AllOf ? 1 : 0), acc);
+    llvm::AllocaInst* stop = nullptr;
+    if (e.op == ir::Op::AnyOf || e.op == ir::Op::AllOf) {
+      stop = entryAlloca(i1, "decided");
+      B.CreateStore(B.getFalse(), stop);
+    }
+    ComprehensionScope scope(*this);
+    walk(e.steps, 0, stop, [&] {
+      Value* v = integer(e.kids[0]);
+      Value* truth = B.CreateICmpNE(v, c64(0));
+      switch (e.op) {
+        case ir::Op::AnyOf:
+          B.CreateStore(boolToInt(truth), acc);
+          B.CreateStore(truth, stop);
+          break;
+        case ir::Op::AllOf:
+          B.CreateStore(boolToInt(truth), acc);
+          B.CreateStore(B.CreateNot(truth), stop);
+          break;
+        case ir::Op::CountOf:
+          B.CreateStore(B.CreateAdd(B.CreateLoad(i64, acc), boolToInt(truth)), acc);
+          break;
+        default:
+          B.CreateStore(overflowOp(llvm::Intrinsic::sadd_with_overflow, B.CreateLoad(i64, acc), v,
+                                   e.loc, kPlus),
+                        acc);
+          break;
+      }
+    });
+    return B.CreateLoad(i64, acc);
   }
 
   void checkIndex(Value* index, Value* size, SourceRange where) {
@@ -794,6 +869,16 @@ class FunctionEmitter {
             return boolToInt(B.CreateICmpSGE(a, b));
         }
       }
+      case Op::Popcount: {
+        Value* a = integer(e.kids[0]);
+        Value* magnitude = B.CreateSelect(B.CreateICmpSLT(a, c64(0)), B.CreateSub(c64(0), a), a);
+        return B.CreateUnaryIntrinsic(llvm::Intrinsic::ctpop, magnitude);
+      }
+      case Op::AnyOf:
+      case Op::AllOf:
+      case Op::CountOf:
+      case Op::SumOf:
+        return fold(e);
       case Op::ListEq:
       case Op::ListNe: {
         Value* a = list(e.kids[0]);
@@ -815,8 +900,9 @@ class FunctionEmitter {
   // ---- loops ----------------------------------------------------------------
 
   // Runs `body` once per element of the binder's domain, with the variable set.
+  // With `stop` (an i1 slot), the loop also ends after an element that set it.
   template <typename Body>
-  void forEach(const ir::Step& s, Body&& body) {
+  void forEach(const ir::Step& s, Value* stop, Body&& body) {
     Value* index = entryAlloca(i64, "i");
     Value* count = nullptr;
     Value* domain = nullptr;
@@ -862,7 +948,7 @@ class FunctionEmitter {
     body();
     if (useArena_) arenaRelease(mark);
     Value* current = B.CreateLoad(i64, index);
-    if (nestedIndex < 0 && mode_ != Mode::Kernel) {
+    if (nestedIndex < 0 && (mode_ != Mode::Kernel || inComprehension_)) {
       // A range may be huge (1..10^18): every 65536 values, see whether the
       // computation was asked to stop. Kernels do not poll: the engine polls
       // between heaps, and a check in their hot loops costs about 5% (see
@@ -870,7 +956,9 @@ class FunctionEmitter {
       pollWhen(B.CreateICmpEQ(B.CreateAnd(current, c64(0xffff)), c64(0xffff)), 65536);
     }
     BasicBlock* next = BasicBlock::Create(C, "next", F);
-    B.CreateCondBr(B.CreateICmpEQ(current, count), exit, next);  // no overflow at the end
+    Value* last = B.CreateICmpEQ(current, count);  // no overflow at the end
+    if (stop) last = B.CreateOr(last, B.CreateLoad(i1, stop));
+    B.CreateCondBr(last, exit, next);
     B.SetInsertPoint(next);
     B.CreateStore(B.CreateAdd(current, c64(1)), index);
     B.CreateBr(head);
@@ -878,14 +966,22 @@ class FunctionEmitter {
   }
 
   void steps(const std::vector<ir::Step>& list, size_t index) {
+    walk(list, index, nullptr, [&] { atMoveEnd(); });
+  }
+
+  // The loop nest of steps[index..] around atEnd(): a move's, or a
+  // comprehension's (whose loops also poll in kernels, and end early once
+  // `stop` is set).
+  template <typename AtEnd>
+  void walk(const std::vector<ir::Step>& list, size_t index, Value* stop, AtEnd&& atEnd) {
     if (index == list.size()) {
-      atMoveEnd();
+      atEnd();
       return;
     }
     const ir::Step& s = list[index];
     switch (s.kind) {
       case ir::Step::Kind::Bind:
-        forEach(s, [&] { steps(list, index + 1); });
+        forEach(s, stop, [&] { walk(list, index + 1, stop, atEnd); });
         return;
       case ir::Step::Kind::Let:
         if (s.type == ir::Type::List) {
@@ -895,7 +991,7 @@ class FunctionEmitter {
         } else {
           B.CreateStore(integer(s.value), intSlot(s.slot));
         }
-        steps(list, index + 1);
+        walk(list, index + 1, stop, atEnd);
         return;
       case ir::Step::Kind::Guard: {
         Value* cond = B.CreateICmpNE(integer(s.value), c64(0));
@@ -903,7 +999,7 @@ class FunctionEmitter {
         BasicBlock* after = BasicBlock::Create(C, "after", F);
         B.CreateCondBr(cond, then, after);
         B.SetInsertPoint(then);
-        steps(list, index + 1);
+        walk(list, index + 1, stop, atEnd);
         B.CreateBr(after);
         B.SetInsertPoint(after);
         return;
@@ -956,7 +1052,7 @@ class FunctionEmitter {
   void pushTerms(const std::vector<ir::Term>& terms) {
     for (const ir::Term& t : terms) {
       if (t.kind == ir::Term::Kind::SumFor) {
-        forEach(t.binder, [&] { pushTerms(t.body); });
+        forEach(t.binder, nullptr, [&] { pushTerms(t.body); });
         continue;
       }
       if (intParamsOnly(t.game)) {
@@ -1068,7 +1164,7 @@ class FunctionEmitter {
   void xorTerms(const std::vector<ir::Term>& terms, Value* acc) {
     for (const ir::Term& t : terms) {
       if (t.kind == ir::Term::Kind::SumFor) {
-        forEach(t.binder, [&] { xorTerms(t.body, acc); });
+        forEach(t.binder, nullptr, [&] { xorTerms(t.body, acc); });
         continue;
       }
       Value* v = nullptr;
@@ -1522,6 +1618,18 @@ class FunctionEmitter {
   const ir::Game& G;
   bool useArena_ = false;
   int moveIndex_ = 0;
+  // Emitting a comprehension's loops (which poll even in kernels), and how
+  // many comprehension lists are being built around the code emitted.
+  bool inComprehension_ = false;
+  int32_t collectDepth_ = 0;
+  struct ComprehensionScope {
+    explicit ComprehensionScope(FunctionEmitter& e) : emitter(e), outer(e.inComprehension_) {
+      e.inComprehension_ = true;
+    }
+    ~ComprehensionScope() { emitter.inComprehension_ = outer; }
+    FunctionEmitter& emitter;
+    bool outer;
+  };
 
   llvm::Type *i1, *i8, *i32, *i64, *voidTy;
   llvm::PointerType *i8p, *i32p, *i64p, *listP;

@@ -223,6 +223,27 @@ int32_t gdsl_jit_poll(Context* ctx) {
   return 0;
 }
 
+void gdsl_jit_collect_begin(Context* ctx, int32_t depth) {
+  auto at = static_cast<size_t>(depth);
+  if (ctx->collected.size() <= at) ctx->collected.resize(at + 1);
+  ctx->collected[at].clear();
+}
+
+int32_t gdsl_jit_collect_push(Context* ctx, int32_t depth, int64_t value, int32_t loc) {
+  std::vector<int64_t>& items = ctx->collected[static_cast<size_t>(depth)];
+  if (static_cast<int64_t>(items.size()) >= ir::kMaxSetLength)
+    return failWith(ctx, loc, ir::errorText(ir::ErrorCode::ListTooLong, 0, 0));
+  items.push_back(value);
+  return 0;
+}
+
+void gdsl_jit_collect_end(Context* ctx, int32_t depth, ir::ListVal* out) {
+  const std::vector<int64_t>& items = ctx->collected[static_cast<size_t>(depth)];
+  ir::ListVal l = allocate(ctx, static_cast<int64_t>(items.size()));
+  std::copy(items.begin(), items.end(), const_cast<int64_t*>(l.data));
+  *out = l;
+}
+
 int64_t* gdsl_jit_arena_grow(Context* ctx, int64_t count) {
   // The next block large enough (older blocks stay for reuse), or a new one;
   // moving a block keeps its numbers where they are.
@@ -360,6 +381,9 @@ std::span<const Helper> helpers() {
       {"gdsl_jit_poll", reinterpret_cast<void*>(&gdsl_jit_poll)},
       {"gdsl_jit_pow", reinterpret_cast<void*>(&gdsl_jit_pow)},
       {"gdsl_jit_arena_grow", reinterpret_cast<void*>(&gdsl_jit_arena_grow)},
+      {"gdsl_jit_collect_begin", reinterpret_cast<void*>(&gdsl_jit_collect_begin)},
+      {"gdsl_jit_collect_push", reinterpret_cast<void*>(&gdsl_jit_collect_push)},
+      {"gdsl_jit_collect_end", reinterpret_cast<void*>(&gdsl_jit_collect_end)},
       {"gdsl_jit_list_words", reinterpret_cast<void*>(&gdsl_jit_list_words)},
       {"gdsl_jit_list_key", reinterpret_cast<void*>(&gdsl_jit_list_key)},
       {"gdsl_jit_list_miss", reinterpret_cast<void*>(&gdsl_jit_list_miss)},

@@ -80,6 +80,8 @@ struct Context : KernelState {
   std::vector<int64_t>* miss = nullptr;           // where a dense search reports a position
   WordMemo* words = nullptr;                      // the packed table a search fills, if any
   std::vector<std::vector<int64_t>> arenaBlocks;  // kept for reuse after a release
+  // The elements of the comprehensions being built, by nesting depth.
+  std::vector<std::vector<int64_t>> collected;
   // Empties the arena (a context is reused at the same depth).
   void resetArena();
   // Copies where `words` keeps its slots now (KernelState::wordSlots ...).
@@ -123,6 +125,12 @@ int32_t gdsl_jit_index_nested(Context* ctx, int32_t nested, int64_t index, int32
 int32_t gdsl_jit_poll(Context* ctx);
 // a ** b into `out`: 0, or 1 for a negative exponent, 2 for an overflow.
 int32_t gdsl_jit_pow(int64_t a, int64_t b, int64_t* out);
+// [e for ...]: starts the list of nesting depth `depth`, adds an element
+// (1 with the error set past kMaxSetLength elements), and ends it: its
+// elements are copied into the arena and `out` is set to them.
+void gdsl_jit_collect_begin(Context* ctx, int32_t depth);
+int32_t gdsl_jit_collect_push(Context* ctx, int32_t depth, int64_t value, int32_t loc);
+void gdsl_jit_collect_end(Context* ctx, int32_t depth, ir::ListVal* out);
 // The arena's slow path: moves to a block with room for `count` numbers.
 int64_t* gdsl_jit_arena_grow(Context* ctx, int64_t count);
 // A list position's words (its length, then its elements), built in the

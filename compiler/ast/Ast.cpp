@@ -121,6 +121,16 @@ ExprPtr clone(const Expr& expr) {
   e->ref = expr.ref;
   e->index = expr.index;
   for (const ExprPtr& kid : expr.kids) e->kids.push_back(clone(*kid));
+  for (const Clause& c : expr.clauses) {
+    Clause copy;
+    copy.kind = c.kind;
+    copy.range = c.range;
+    copy.name = c.name;
+    copy.nameRange = c.nameRange;
+    if (c.expr) copy.expr = clone(*c.expr);
+    copy.varId = c.varId;
+    e->clauses.push_back(std::move(copy));
+  }
   return e;
 }
 

@@ -18,7 +18,19 @@ namespace gdsl::ast {
 enum class Type : uint8_t { Unknown, Int, Bool, List, ListList };
 const char* typeName(Type type);
 
-enum class ExprKind : uint8_t { Int, Name, Neg, Not, Binary, Range, List, Set, Call, Index };
+enum class ExprKind : uint8_t {
+  Int,
+  Name,
+  Neg,
+  Not,
+  Binary,
+  Range,
+  List,
+  Set,
+  Call,
+  Index,
+  Comprehension
+};
 
 enum class BinOp : uint8_t {
   Or,
@@ -49,6 +61,7 @@ enum class RefKind : uint8_t { None, Local, Const };
 
 struct Expr;
 using ExprPtr = std::unique_ptr<Expr>;
+struct Clause;
 
 struct Expr {
   ExprKind kind;
@@ -57,6 +70,10 @@ struct Expr {
   std::string name;           // Name, Call
   BinOp op = BinOp::Add;      // Binary
   std::vector<ExprPtr> kids;  // operands, elements, call arguments, [list, index]
+  // Comprehension: `name` is what it builds ("list", "any", "all", "count",
+  // "sum", "min", "max"), kids[0] the element, and the clauses (`for x in D`
+  // as Bind, a filter as When) run in order around it.
+  std::vector<Clause> clauses;
 
   // Sema annotations.
   Type type = Type::Unknown;

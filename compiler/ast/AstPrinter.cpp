@@ -1,5 +1,5 @@
 // Source-form printing of the AST, with the fewest parentheses that keep the
-// meaning (precedences as in LANGUAGE.md section 3).
+// meaning (precedences as in docs/reference.md section 3.2).
 #include "compiler/ast/AstPrinter.h"
 
 #include <fmt/format.h>
@@ -57,6 +57,7 @@ int precedence(const Expr& e) {
 }
 
 void print(const Expr& e, std::string& out);
+void printComprehension(const Expr& e, std::string& out);
 
 void printKid(const Expr& kid, int minPrec, std::string& out) {
   if (precedence(kid) < minPrec) {
@@ -133,7 +134,32 @@ void print(const Expr& e, std::string& out) {
       print(*e.kids[1], out);
       out += ']';
       return;
+    case ExprKind::Comprehension:
+      printComprehension(e, out);
+      return;
   }
+}
+
+// [e for x in D if c], any(e for x in D), and sum(L), which sema writes as
+// a fold over a variable of its own (named with a `$`, which no program can).
+void printComprehension(const Expr& e, std::string& out) {
+  const bool list = e.name == "list";
+  if (!list && e.clauses.size() == 1 && e.clauses[0].name.starts_with('$')) {
+    out += e.name + "(";
+    print(*e.clauses[0].expr, out);
+    out += ')';
+    return;
+  }
+  out += list ? "[" : e.name + "(";
+  print(*e.kids[0], out);
+  for (const Clause& c : e.clauses) {
+    if (c.kind == Clause::Kind::Bind)
+      out += " for " + c.name + " in ";
+    else
+      out += " if ";
+    print(*c.expr, out);
+  }
+  out += list ? ']' : ')';
 }
 
 void printTerm(const Term& t, std::string& out, bool parenthesizeSum) {

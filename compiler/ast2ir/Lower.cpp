@@ -22,7 +22,7 @@ class Lowerer {
       k.name = c.statement->name;
       k.type = ir::fromAst(c.type);
       k.loc = c.statement->nameRange;
-      locals_ = nullptr;
+      assignSlots(c.statement->locals, k.intSlots, k.listSlots);  // comprehensions' variables
       k.init = expr(*c.statement->expr);
       p.constants.push_back(std::move(k));
     }
@@ -184,7 +184,7 @@ class Lowerer {
       case K::Table:
         out.kind = ir::Statement::Kind::Table;
         out.game = s.gameId;
-        locals_ = nullptr;
+        assignSlots(s.locals, out.position.intSlots, out.position.listSlots);
         for (const auto& a : s.args) {
           ir::TableArg arg;
           if (a->kind == ExprKind::Range) {
@@ -200,7 +200,7 @@ class Lowerer {
       case K::Period:
         out.kind = ir::Statement::Kind::Period;
         out.game = s.gameId;
-        locals_ = nullptr;
+        assignSlots(s.locals, out.position.intSlots, out.position.listSlots);
         if (s.hasArgs) {
           ir::TableArg arg;
           arg.isRange = true;
@@ -257,6 +257,8 @@ class Lowerer {
       case ExprKind::Index:
         return nary(e.kids[0]->type == ast::Type::ListList ? ir::Op::IndexNested : ir::Op::Index,
                     type, e);
+      case ExprKind::Comprehension:
+        return comprehension(e);
       case ExprKind::Call: {
         const std::string& f = e.name;
         if (f == "min") return nary(e.kids.size() == 1 ? ir::Op::MinList : ir::Op::Min, type, e);
@@ -264,10 +266,30 @@ class Lowerer {
         if (f == "abs") return nary(ir::Op::Abs, type, e);
         if (f == "len") return nary(ir::Op::Len, type, e);
         if (f == "sort") return nary(ir::Op::Sort, type, e);
+        if (f == "popcount") return nary(ir::Op::Popcount, type, e);
+        if (f == "bits") return nary(ir::Op::Bits, type, e);
         return nary(ir::Op::SetElem, type, e);
       }
     }
     return node(ir::Op::IntConst, ir::Type::Int, e.range);
+  }
+
+  // [x for ...] is Collect; min and max of one are MinList / MaxList of it.
+  ir::Expr comprehension(const ast::Expr& e) {
+    const std::string& f = e.name;
+    bool list = f == "list" || f == "min" || f == "max";
+    ir::Op op = list           ? ir::Op::Collect
+                : f == "any"   ? ir::Op::AnyOf
+                : f == "all"   ? ir::Op::AllOf
+                : f == "count" ? ir::Op::CountOf
+                               : ir::Op::SumOf;
+    ir::Expr out = node(op, list ? ir::Type::List : ir::fromAst(e.type), e.range);
+    for (const ast::Clause& c : e.clauses) out.steps.push_back(step(c));
+    out.kids.push_back(expr(*e.kids[0]));
+    if (f != "min" && f != "max") return out;
+    ir::Expr extreme = node(f == "min" ? ir::Op::MinList : ir::Op::MaxList, ir::Type::Int, e.range);
+    extreme.kids.push_back(std::move(out));
+    return extreme;
   }
 
   ir::Expr unary(ir::Op op, const ast::Expr& e) { return nary(op, ir::fromAst(e.type), e); }

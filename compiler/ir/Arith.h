@@ -1,4 +1,4 @@
-// Checked 64-bit arithmetic with the language's semantics (LANGUAGE.md section
+// Checked 64-bit arithmetic with the language's semantics (docs/reference.md section
 // 3): floor division and its remainder, overflow and division by zero are
 // errors. Each function returns false instead of producing a wrong value; the
 // interpreter and the JIT share these definitions.

@@ -22,6 +22,9 @@ bool usesBits(const Expr& e, const std::set<int64_t>& tainted) {
   if (e.op == Op::IntVar && tainted.count(e.imm)) return true;
   for (const Expr& k : e.kids)
     if (usesBits(k, tainted)) return true;
+  for (const Step& s : e.steps)  // a comprehension's loops
+    for (const Expr* k : {&s.value, &s.domain.lo, &s.domain.hi, &s.domain.list})
+      if (usesBits(*k, tainted)) return true;
   return false;
 }
 

@@ -4,6 +4,7 @@
 // entry), so backends never see constants.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <functional>
 
 #include "compiler/ir/Evaluator.h"
@@ -29,6 +30,8 @@ Expr literalList(Program& p, const ListVal& l, SourceRange loc) {
   return e;
 }
 
+void replaceInSteps(std::vector<Step>& steps, const std::vector<Expr>& values);
+
 void replaceRefs(Expr& e, const std::vector<Expr>& values) {
   if (e.op == Op::ConstRef) {
     SourceRange loc = e.loc;
@@ -37,9 +40,73 @@ void replaceRefs(Expr& e, const std::vector<Expr>& values) {
     return;
   }
   for (Expr& kid : e.kids) replaceRefs(kid, values);
+  replaceInSteps(e.steps, values);
 }
 
-void replaceInSteps(std::vector<Step>& steps, const std::vector<Expr>& values);
+// Whether `e` reads only variables bound inside it (`bound` holds the
+// int and list slots bound around it, by type).
+bool closed(const Expr& e, std::vector<std::pair<Type, int64_t>>& bound) {
+  auto isBound = [&](Type t, int64_t slot) {
+    return std::find(bound.begin(), bound.end(), std::make_pair(t, slot)) != bound.end();
+  };
+  if (e.op == Op::IntVar && !isBound(Type::Int, e.imm)) return false;
+  if (e.op == Op::ListVar && !isBound(Type::List, e.imm)) return false;
+  size_t mark = bound.size();
+  bool ok = true;
+  for (const Step& s : e.steps) {
+    for (const Expr* k : {&s.value, &s.domain.lo, &s.domain.hi, &s.domain.list})
+      ok = ok && closed(*k, bound);
+    if (s.kind != Step::Kind::Guard)
+      bound.emplace_back(s.type == Type::List ? Type::List : Type::Int, s.slot);
+  }
+  for (const Expr& k : e.kids) ok = ok && closed(k, bound);
+  bound.resize(mark);
+  return ok;
+}
+
+// Replaces every comprehension that reads no variable of its surroundings
+// (a list of squares, a count over constants) by its value, so backends see
+// a literal. Errors are left for run time, where the interpreter reports
+// them at the same place as the JIT.
+void foldComprehensions(Program& p, Expr& e) {
+  if (isComprehension(e.op) &&
+      (e.type == Type::List || e.type == Type::Int || e.type == Type::Bool)) {
+    std::vector<std::pair<Type, int64_t>> bound;
+    if (closed(e, bound)) {
+      ListArena arena;
+      Evaluator eval(p, arena);
+      ScratchFrame frame(e);
+      try {
+        e = e.type == Type::List ? literalList(p, eval.evalList(e, frame.frame()), e.loc)
+                                 : literalInt(eval.evalInt(e, frame.frame()), e.loc, e.type);
+        return;
+      } catch (const RuntimeError&) {
+      }
+    }
+  }
+  for (Expr& k : e.kids) foldComprehensions(p, k);
+  for (Step& s : e.steps)
+    for (Expr* k : {&s.value, &s.domain.lo, &s.domain.hi, &s.domain.list})
+      foldComprehensions(p, *k);
+}
+
+void foldInTerms(Program& p, std::vector<Term>& terms);
+
+void foldInSteps(Program& p, std::vector<Step>& steps) {
+  for (Step& s : steps)
+    for (Expr* k : {&s.value, &s.domain.lo, &s.domain.hi, &s.domain.list})
+      foldComprehensions(p, *k);
+}
+
+void foldInTerms(Program& p, std::vector<Term>& terms) {
+  for (Term& t : terms) {
+    for (Expr& a : t.args) foldComprehensions(p, a);
+    std::vector<Step> binder{t.binder};
+    foldInSteps(p, binder);
+    t.binder = std::move(binder[0]);
+    foldInTerms(p, t.body);
+  }
+}
 
 void replaceInStep(Step& s, const std::vector<Expr>& values) {
   replaceRefs(s.value, values);
@@ -66,9 +133,10 @@ std::vector<Expr> foldConstants(Program& p) {
   std::vector<Expr> values;
   ListArena arena;
   Evaluator eval(p, arena);
-  Frame empty;
   for (Constant& c : p.constants) {
     replaceRefs(c.init, values);
+    ScratchFrame scratch(c.init);  // the variables of its comprehensions
+    Frame empty = scratch.frame();
     Expr value;
     if (c.type == Type::ListList) {
       if (c.init.op == Op::NestedConst) {
@@ -107,11 +175,19 @@ std::vector<Expr> foldConstants(Program& p) {
   }
   for (Game& g : p.games) {
     if (g.normalize)
-      for (Expr& e : *g.normalize) replaceRefs(e, values);
+      for (Expr& e : *g.normalize) {
+        replaceRefs(e, values);
+        foldComprehensions(p, e);
+      }
     for (Move& m : g.moves) {
       replaceInSteps(m.steps, values);
       replaceInTerms(m.successor, values);
-      if (m.amount) replaceRefs(*m.amount, values);
+      foldInSteps(p, m.steps);
+      foldInTerms(p, m.successor);
+      if (m.amount) {
+        replaceRefs(*m.amount, values);
+        foldComprehensions(p, *m.amount);
+      }
     }
   }
   for (Statement& s : p.statements) foldStatement(s, values);

@@ -33,6 +33,11 @@ std::string errorText(ErrorCode code, int64_t a, int64_t b, const char* op) {
       return "set() on a list of more than 2^24 elements";
     case ErrorCode::NegativeExponent:
       return fmt::format("negative exponent in {} ** {} (powers are of integers)", a, b);
+    case ErrorCode::NegativeBits:
+      return fmt::format("bits({}) of a negative number (bits lists the 1 bits of a number >= 0)",
+                         a);
+    case ErrorCode::ListTooLong:
+      return "a comprehension built a list of more than 2^24 elements";
   }
   return "unknown error";
 }

@@ -21,6 +21,8 @@ enum class ErrorCode : int32_t {
   RangeTooLarge,    // the range a..b
   SetTooLarge,
   NegativeExponent,  // b, in a ** b
+  NegativeBits,      // a, in bits(a)
+  ListTooLong,       // a comprehension's list past kMaxSetLength elements
 };
 
 // The longest list `set` copies (a longer one is SetTooLarge).

@@ -1,4 +1,4 @@
-// Evaluation of IR expressions, with every runtime error of LANGUAGE.md
+// Evaluation of IR expressions, with every runtime error of docs/reference.md
 // section 3 (overflow, division by zero, index out of range) reported at the
 // expression's source range.
 #include "compiler/ir/Evaluator.h"
@@ -6,9 +6,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
 
 #include "compiler/ir/Arith.h"
 #include "compiler/ir/Errors.h"
+// Header-only: the stop flag that long loops poll (Ctrl-C, --timeout).
+#include "runtime/Interrupt.h"
 
 namespace gdsl::ir {
 
@@ -28,6 +31,31 @@ int64_t* ListArena::allocate(size_t count) {
   block_ = next;
   used_ = count;
   return blocks_[block_].data();
+}
+
+namespace {
+// One more than the largest int and list slot `e` names.
+void slotsUsed(const Expr& e, size_t& ints, size_t& lists) {
+  auto use = [&](Type t, int64_t slot) {
+    size_t& n = t == Type::List ? lists : ints;
+    n = std::max(n, static_cast<size_t>(slot) + 1);
+  };
+  if (e.op == Op::IntVar) use(Type::Int, e.imm);
+  if (e.op == Op::ListVar) use(Type::List, e.imm);
+  for (const Expr& k : e.kids) slotsUsed(k, ints, lists);
+  for (const Step& s : e.steps) {
+    if (s.slot >= 0) use(s.type, s.slot);
+    for (const Expr* k : {&s.value, &s.domain.lo, &s.domain.hi, &s.domain.list})
+      slotsUsed(*k, ints, lists);
+  }
+}
+}  // namespace
+
+ScratchFrame::ScratchFrame(const Expr& e) {
+  size_t ints = 0, lists = 0;
+  slotsUsed(e, ints, lists);
+  ints_.resize(ints);
+  lists_.resize(lists);
 }
 
 void Evaluator::fail(const Expr& e, const std::string& message) const {
@@ -173,6 +201,16 @@ int64_t Evaluator::evalInt(const Expr& e, const Frame& f) const {
       for (int64_t i = 0; equal && i < l.size; ++i) equal = l.at(i) == m.at(i);
       return e.op == Op::ListEq ? equal : !equal;
     }
+    case Op::Popcount: {
+      a = evalInt(e.kids[0], f);
+      auto magnitude = a < 0 ? 0 - static_cast<uint64_t>(a) : static_cast<uint64_t>(a);
+      return std::popcount(magnitude);
+    }
+    case Op::AnyOf:
+    case Op::AllOf:
+    case Op::CountOf:
+    case Op::SumOf:
+      return fold(e, f);
     case Op::InList: {
       a = evalInt(e.kids[0], f);
       ListVal l = evalList(e.kids[1], f);
@@ -227,6 +265,16 @@ ListVal Evaluator::evalList(const Expr& e, const Frame& f) const {
       out[i] = v;
       return ListVal{out, l.size, 0, false};
     }
+    case Op::Bits: {
+      int64_t a = evalInt(e.kids[0], f);
+      if (a < 0) fail(e, errorText(ErrorCode::NegativeBits, a, 0));
+      int64_t size = std::popcount(static_cast<uint64_t>(a));
+      int64_t* out = arena_.allocate(static_cast<size_t>(size));
+      for (int64_t i = 0; a != 0; a &= a - 1) out[i++] = std::countr_zero(static_cast<uint64_t>(a));
+      return ListVal{out, size, 0, false};
+    }
+    case Op::Collect:
+      return collect(e, f);
     case Op::IndexNested: {
       const std::vector<int>& n = nested(e.kids[0]);
       int64_t i = checkIndex(e, evalInt(e.kids[1], f), static_cast<int64_t>(n.size()));
@@ -236,6 +284,99 @@ ListVal Evaluator::evalList(const Expr& e, const Frame& f) const {
       break;
   }
   fail(e, fmt::format("internal error: {} is not a list operation", opName(e.op)));
+}
+
+template <typename Each>
+bool Evaluator::walk(const std::vector<Step>& steps, size_t index, const Frame& f,
+                     Each& each) const {
+  if (index == steps.size()) return each();
+  const Step& s = steps[index];
+  switch (s.kind) {
+    case Step::Kind::Guard:
+      return !evalInt(s.value, f) || walk(steps, index + 1, f, each);
+    case Step::Kind::Let:
+      if (s.type == Type::List)
+        f.lists[s.slot] = evalList(s.value, f);
+      else
+        f.ints[s.slot] = evalInt(s.value, f);
+      return walk(steps, index + 1, f, each);
+    case Step::Kind::Bind:
+      break;
+  }
+  // What the body builds is released after each element.
+  ListArena::Mark mark = arena_.mark();
+  bool go = true;
+  if (s.domain.isRange) {
+    int64_t lo = evalInt(s.domain.lo, f), hi = evalInt(s.domain.hi, f);
+    for (int64_t v = lo; go && v <= hi; ++v) {
+      if ((v & 0xffff) == 0) checkInterrupt();  // a huge range can take long
+      f.ints[s.slot] = v;
+      go = walk(steps, index + 1, f, each);
+      arena_.release(mark);
+      if (v == hi) break;  // no overflow at INT64_MAX
+    }
+    return go;
+  }
+  if (s.domain.list.type == Type::ListList) {
+    for (int row : nested(s.domain.list)) {
+      f.lists[s.slot] = poolList(row);
+      if (!walk(steps, index + 1, f, each)) return false;
+    }
+    return true;
+  }
+  ListVal l = evalList(s.domain.list, f);
+  mark = arena_.mark();
+  for (int64_t i = 0; go && i < l.size; ++i) {
+    if ((i & 0xffff) == 0xffff) checkInterrupt();
+    f.ints[s.slot] = l.at(i);
+    go = walk(steps, index + 1, f, each);
+    arena_.release(mark);
+  }
+  return go;
+}
+
+// any and all stop at the first element that decides them, so an element
+// after it is never evaluated (and cannot fail).
+int64_t Evaluator::fold(const Expr& e, const Frame& f) const {
+  int64_t acc = e.op == Op::AllOf ? 1 : 0;
+  auto each = [&] {
+    int64_t v = evalInt(e.kids[0], f);
+    switch (e.op) {
+      case Op::AnyOf:
+        acc = v != 0;
+        return !acc;
+      case Op::AllOf:
+        acc = v != 0;
+        return acc != 0;
+      case Op::CountOf:
+        acc += v != 0;
+        return true;
+      default: {
+        int64_t sum = 0;
+        if (!arith::add(acc, v, sum)) fail(e, errorText(ErrorCode::Overflow, acc, v, "+"));
+        acc = sum;
+        return true;
+      }
+    }
+  };
+  walk(e.steps, 0, f, each);
+  return acc;
+}
+
+// The elements are gathered apart from the arena (the body's lists are
+// released after each element), then copied into it.
+ListVal Evaluator::collect(const Expr& e, const Frame& f) const {
+  std::vector<int64_t> items;
+  auto each = [&] {
+    if (static_cast<int64_t>(items.size()) >= kMaxSetLength)
+      fail(e, errorText(ErrorCode::ListTooLong, 0, 0));
+    items.push_back(evalInt(e.kids[0], f));
+    return true;
+  };
+  walk(e.steps, 0, f, each);
+  int64_t* out = arena_.allocate(items.size());
+  std::copy(items.begin(), items.end(), out);
+  return ListVal{out, static_cast<int64_t>(items.size()), 0, false};
 }
 
 }  // namespace gdsl::ir

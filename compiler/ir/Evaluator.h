@@ -47,6 +47,19 @@ struct Frame {
   ListVal* lists = nullptr;
 };
 
+// A frame with a slot for every variable an expression names (a
+// comprehension's, in a constant or a table's range): for evaluating an
+// expression outside any game or position.
+class ScratchFrame {
+ public:
+  explicit ScratchFrame(const Expr& e);
+  Frame frame() { return Frame{ints_.data(), lists_.data()}; }
+
+ private:
+  std::vector<int64_t> ints_;
+  std::vector<ListVal> lists_;
+};
+
 class Evaluator {
  public:
   Evaluator(const Program& program, ListArena& arena) : program_(program), arena_(arena) {}
@@ -64,6 +77,12 @@ class Evaluator {
 
  private:
   [[noreturn]] void fail(const Expr& e, const std::string& message) const;
+  // Runs each() once per pass through steps[index..] (a comprehension's
+  // binders and guards), until each() returns false; false when it did.
+  template <typename Each>
+  bool walk(const std::vector<Step>& steps, size_t index, const Frame& f, Each& each) const;
+  int64_t fold(const Expr& e, const Frame& f) const;
+  ListVal collect(const Expr& e, const Frame& f) const;
   int64_t checkIndex(const Expr& e, int64_t index, int64_t size) const;
 
   const Program& program_;

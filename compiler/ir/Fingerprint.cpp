@@ -17,11 +17,11 @@ namespace {
 // Then serialize it below; either way, update the size here. (Sizes of
 // x86-64 with libstdc++, where gdsl is built and tested.)
 #if defined(__x86_64__) && defined(__GLIBCXX__)
-static_assert(sizeof(Expr) == 64, "ir::Expr changed: update Fingerprint.cpp");
-static_assert(sizeof(Domain) == 200, "ir::Domain changed: update Fingerprint.cpp");
-static_assert(sizeof(Step) == 328, "ir::Step changed: update Fingerprint.cpp");
-static_assert(sizeof(Term) == 408, "ir::Term changed: update Fingerprint.cpp");
-static_assert(sizeof(Move) == 216, "ir::Move changed: update Fingerprint.cpp");
+static_assert(sizeof(Expr) == 88, "ir::Expr changed: update Fingerprint.cpp");
+static_assert(sizeof(Domain) == 272, "ir::Domain changed: update Fingerprint.cpp");
+static_assert(sizeof(Step) == 424, "ir::Step changed: update Fingerprint.cpp");
+static_assert(sizeof(Term) == 504, "ir::Term changed: update Fingerprint.cpp");
+static_assert(sizeof(Move) == 240, "ir::Move changed: update Fingerprint.cpp");
 static_assert(sizeof(Param) == 40, "ir::Param changed: update Fingerprint.cpp");
 static_assert(sizeof(Game) == 320, "ir::Game changed: update Fingerprint.cpp");
 #endif
@@ -86,6 +86,10 @@ class Serializer {
         i64(e.imm);
     }
     exprs(e.kids);
+    if (isComprehension(e.op)) {  // (other ops have no steps: their hashes stay as they were)
+      u64(e.steps.size());
+      for (const Step& s : e.steps) step(s);
+    }
   }
   void exprs(const std::vector<Expr>& es) {
     u64(es.size());

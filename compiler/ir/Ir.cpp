@@ -5,12 +5,13 @@ namespace gdsl::ir {
 
 const char* opName(Op op) {
   static const char* const names[] = {
-      "int",     "list",        "nested", "ivar",   "lvar",    "const",   "neg",   "abs",
-      "add",     "sub",         "mul",    "div",    "mod",     "shl",     "shr",   "and",
-      "or",      "xor",         "min",    "max",    "minlist", "maxlist", "len",   "index",
-      "not",     "land",        "lor",    "eq",     "ne",      "lt",      "le",    "gt",
-      "ge",      "listeq",      "listne", "inlist", "range",   "mklist",  "mkset", "sort",
-      "setelem", "indexnested", "pow"};
+      "int",     "list",        "nested", "ivar",     "lvar",    "const",   "neg",   "abs",
+      "add",     "sub",         "mul",    "div",      "mod",     "shl",     "shr",   "and",
+      "or",      "xor",         "min",    "max",      "minlist", "maxlist", "len",   "index",
+      "not",     "land",        "lor",    "eq",       "ne",      "lt",      "le",    "gt",
+      "ge",      "listeq",      "listne", "inlist",   "range",   "mklist",  "mkset", "sort",
+      "setelem", "indexnested", "pow",    "popcount", "bits",    "collect", "anyof", "allof",
+      "countof", "sumof"};
   return names[static_cast<int>(op)];
 }
 

@@ -30,6 +30,12 @@
 //   Sort         list  l                   sorted copy
 //   SetElem      list  l i v               copy of l with l[i] = v
 //   IndexNested  list  n i                 n[i] of a list of lists
+//   Popcount     int   a                   the number of 1 bits of |a|
+//   Bits         list  a                   the positions of a's 1 bits, ascending (a >= 0)
+//   Collect      list  e                   [e for ... ], the loop nest in `steps`
+//   AnyOf AllOf  bool  e                   any / all (e for ...), stopping once decided
+//   CountOf      int   e                   how many times e holds
+//   SumOf        int   e                   the sum of e (overflow is an error)
 #pragma once
 
 #include <cstdint>
@@ -88,8 +94,21 @@ enum class Op : uint8_t {
   SetElem,
   IndexNested,
   Pow,
+  Popcount,
+  Bits,
+  Collect,
+  AnyOf,
+  AllOf,
+  CountOf,
+  SumOf,
 };
+// The ops whose operand kids[0] runs once per pass through Expr::steps.
+inline bool isComprehension(Op op) {
+  return op >= Op::Collect && op <= Op::SumOf;
+}
 const char* opName(Op op);
+
+struct Step;
 
 struct Expr {
   Op op = Op::IntConst;
@@ -97,6 +116,9 @@ struct Expr {
   int64_t imm = 0;
   std::vector<Expr> kids;
   SourceRange loc;
+  // A comprehension's loop nest (binders over ranges or lists, guards),
+  // walked in order around kids[0]; its variables are slots of the frame.
+  std::vector<Step> steps;
 };
 
 // An integer literal (of type `type`: Int, or Bool for 0/1).
@@ -220,6 +242,8 @@ struct Constant {
   Type type = Type::Int;
   Expr init;
   SourceRange loc;
+  int intSlots = 0;  // the variables of comprehensions in `init`
+  int listSlots = 0;
 };
 
 struct Program {

@@ -73,6 +73,7 @@ std::string printExpr(const Program& p, const Expr& e) {
   }
   std::string out = fmt::format("({}", opName(e.op));
   for (const Expr& k : e.kids) out += " " + printExpr(p, k);
+  for (const Step& s : e.steps) out += "; " + stepText(p, s);  // a comprehension's loops
   return out + ")";
 }
 

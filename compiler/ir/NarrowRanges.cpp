@@ -62,6 +62,9 @@ bool readsNone(const Expr& e, const std::set<int>& later) {
   if (e.op == Op::IntVar && later.count(static_cast<int>(e.imm))) return false;
   for (const Expr& k : e.kids)
     if (!readsNone(k, later)) return false;
+  for (const Step& s : e.steps)  // a comprehension's loops
+    for (const Expr* k : {&s.value, &s.domain.lo, &s.domain.hi, &s.domain.list})
+      if (!readsNone(*k, later)) return false;
   return true;
 }
 

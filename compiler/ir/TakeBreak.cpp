@@ -3,7 +3,7 @@
 // removes at most t tokens and leaves at most two heaps. Its shape (which k
 // leave 0, 1 or 2 heaps) lets the engine compute values without the backend,
 // with sparse space; and when equal parts are allowed the Guy-Smith theorem
-// proves a period from finitely many values (LANGUAGE.md section 6).
+// proves a period from finitely many values (docs/reference.md section 6).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -15,7 +15,9 @@ namespace gdsl::ir {
 namespace {
 
 bool isConstant(const Expr& e) {
-  if (e.op == Op::IntVar || e.op == Op::ListVar || e.op == Op::ConstRef) return false;
+  // A comprehension left after constant folding reads a variable.
+  if (e.op == Op::IntVar || e.op == Op::ListVar || e.op == Op::ConstRef || !e.steps.empty())
+    return false;
   for (const Expr& k : e.kids)
     if (!isConstant(k)) return false;
   return true;

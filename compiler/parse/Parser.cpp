@@ -622,6 +622,13 @@ class Converter {
       return ast::makeInt(integer(c->INT()), range(ctx));
     if (auto* c = dynamic_cast<P::CallExprContext*>(ctx))
       return ast::makeCall(c->ID()->getText(), args(c->args()), range(ctx));
+    if (auto* c = dynamic_cast<P::SumCallContext*>(ctx))
+      return ast::makeCall("sum", args(c->args()), range(ctx));
+    if (auto* c = dynamic_cast<P::FoldExprContext*>(ctx))
+      return comprehension(c->SUM ? "sum" : c->ID()->getText(), c->expr(), c->compFor(),
+                           c->compClause(), range(ctx));
+    if (auto* c = dynamic_cast<P::ListCompContext*>(ctx))
+      return comprehension("list", c->expr(), c->compFor(), c->compClause(), range(ctx));
     if (auto* c = dynamic_cast<P::NameExprContext*>(ctx))
       return ast::makeName(c->ID()->getText(), range(ctx));
     if (auto* c = dynamic_cast<P::ListLitContext*>(ctx)) {
@@ -636,6 +643,41 @@ class Converter {
     }
     auto* c = dynamic_cast<P::ParenExprContext*>(ctx);
     return expr(c->expr());
+  }
+
+  // [element for x in D ...] or f(element for x in D ...): the first `for`,
+  // then more `for`s and filters (`if` or `when`), in order.
+  ast::ExprPtr comprehension(std::string what, P::ExprContext* element, P::CompForContext* first,
+                             const std::vector<P::CompClauseContext*>& rest, SourceRange where) {
+    auto e = std::make_unique<ast::Expr>(ast::ExprKind::Comprehension, where);
+    e->name = std::move(what);
+    e->kids.push_back(expr(element));
+    e->clauses.push_back(forClause(first));
+    for (P::CompClauseContext* c : rest) {
+      if (c->compFor()) {
+        e->clauses.push_back(forClause(c->compFor()));
+        continue;
+      }
+      if (c->IF && c->IF->getText() != "if")
+        diags_.error(range(c->IF), "expected 'for', 'if' or the end of the comprehension, not '" +
+                                       c->IF->getText() + "'");
+      ast::Clause filter;
+      filter.kind = ast::Clause::Kind::When;
+      filter.range = range(c);
+      filter.expr = expr(c->expr());
+      e->clauses.push_back(std::move(filter));
+    }
+    return e;
+  }
+
+  ast::Clause forClause(P::CompForContext* ctx) {
+    ast::Clause c;
+    c.kind = ast::Clause::Kind::Bind;
+    c.range = range(ctx);
+    c.name = ctx->ID()->getText();
+    c.nameRange = range(ctx->ID());
+    c.expr = expr(ctx->expr());
+    return c;
   }
 
   const SourceManager& sources_;

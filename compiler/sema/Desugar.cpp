@@ -1,4 +1,4 @@
-// Desugaring of one-heap sugar and octal codes into `move` rules (LANGUAGE.md
+// Desugaring of one-heap sugar and octal codes into `move` rules (docs/reference.md
 // section 4). The result is printed by `gdsl check --dump=desugared`.
 #include <fmt/format.h>
 

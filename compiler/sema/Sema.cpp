@@ -17,7 +17,8 @@ using ast::Expr;
 using ast::ExprKind;
 using ast::Type;
 
-const char* const kBuiltins = "min, max, abs, len, sort and set";
+const char* const kBuiltins =
+    "min, max, abs, len, sort, set, popcount, bits, sum, any, all and count";
 
 // The edit distance with adjacent transpositions (optimal string
 // alignment): insertions, deletions, substitutions and swaps of two
@@ -131,6 +132,7 @@ class Checker {
       return;
     }
     Scope scope;
+    scope.locals = &s.locals;  // the variables of its comprehensions
     Type t = s.expr->kind == ExprKind::List ? checkNestedListLiteral(*s.expr, scope)
                                             : check(*s.expr, scope);
     constIds_[s.name] = static_cast<int>(out_.consts.size());
@@ -429,6 +431,8 @@ class Checker {
         return Type::List;
       case ExprKind::Call:
         return checkCall(e, scope);
+      case ExprKind::Comprehension:
+        return checkComprehension(e, scope);
       case ExprKind::Index: {
         Type base = check(*e.kids[0], scope);
         expect(*e.kids[1], Type::Int, scope, "an index");
@@ -544,6 +548,46 @@ class Checker {
       }
       return Type::Int;
     }
+    if (f == "popcount") {
+      if (arity(1)) expect(*e.kids[0], Type::Int, scope, "the argument of 'popcount'");
+      return Type::Int;
+    }
+    if (f == "bits") {
+      if (arity(1)) expect(*e.kids[0], Type::Int, scope, "the argument of 'bits'");
+      return Type::List;
+    }
+    if (f == "sum") {
+      if (!arity(1)) return Type::Int;
+      if (!scope.locals) {
+        diags_.error(e.range, "'sum' cannot stand here");
+        return Type::Unknown;
+      }
+      expect(*e.kids[0], Type::List, scope, "the argument of 'sum'");
+      // sum(L) is the fold sum(x for x in L), over a variable no program can name.
+      ast::Clause each;
+      each.kind = ast::Clause::Kind::Bind;
+      each.range = each.nameRange = e.kids[0]->range;
+      each.name = "$element";
+      each.expr = std::move(e.kids[0]);
+      each.varId = static_cast<int>(scope.locals->size());
+      scope.locals->push_back(ast::LocalVar{each.name, Type::Int, each.range});
+      auto element = ast::makeName(each.name, each.range);
+      element->ref = ast::RefKind::Local;
+      element->index = each.varId;
+      element->type = Type::Int;
+      e.kids.clear();
+      e.kids.push_back(std::move(element));
+      e.kind = ExprKind::Comprehension;
+      e.clauses.push_back(std::move(each));
+      return Type::Int;
+    }
+    if (f == "any" || f == "all" || f == "count") {
+      for (auto& k : e.kids) check(*k, scope);
+      diags_.error(e.range, fmt::format("'{0}' takes a condition with 'for', as in {0}(x > 0 for "
+                                        "x in L)",
+                                        f));
+      return f == "count" ? Type::Int : Type::Bool;
+    }
     if (f == "sort") {
       if (arity(1)) expect(*e.kids[0], Type::List, scope, "the argument of 'sort'");
       return Type::List;
@@ -562,7 +606,9 @@ class Checker {
                                 "(...) can only stand in a successor or a position, not inside "
                                 "an expression");
     } else {
-      static const std::vector<std::string> builtins = {"min", "max", "abs", "len", "sort", "set"};
+      static const std::vector<std::string> builtins = {"min",  "max", "abs",      "len",
+                                                        "sort", "set", "popcount", "bits",
+                                                        "sum",  "any", "all",      "count"};
       std::string hint = didYouMean(f, builtins);
       diags_.error(e.range,
                    hint.empty()
@@ -570,6 +616,50 @@ class Checker {
                        : "unknown function '" + f + "'" + hint);
     }
     return Type::Unknown;
+  }
+
+  // [e for x in D if c] and the folds any, all, count, sum, min, max over
+  // the same clauses. Its variables are locals of the enclosing scope,
+  // visible in the clauses after them and in the element only.
+  Type checkComprehension(Expr& e, Scope& scope) {
+    const std::string& f = e.name;
+    const bool condition = f == "any" || f == "all" || f == "count";
+    if (!condition && f != "list" && f != "sum" && f != "min" && f != "max") {
+      diags_.error(e.range, fmt::format("'{}' does not take 'for'; the folds are any, all, count, "
+                                        "sum, min and max, and [... for ...] builds a list",
+                                        f));
+      return Type::Unknown;
+    }
+    if (!scope.locals) {
+      diags_.error(e.range, "a comprehension cannot stand here");
+      return Type::Unknown;
+    }
+    size_t mark = scope.visible.size();
+    for (ast::Clause& c : e.clauses) {
+      if (c.kind == ast::Clause::Kind::When) {
+        expect(*c.expr, Type::Bool, scope, "a filter");
+        continue;
+      }
+      checkClause(c, scope);
+    }
+    Type element = check(*e.kids[0], scope);
+    scope.visible.resize(mark);
+    Type want = condition ? Type::Bool : Type::Int;
+    if (element != want && element != Type::Unknown) {
+      if (condition)
+        diags_.error(e.kids[0]->range,
+                     fmt::format("'{0}' takes conditions, but this is {1}; write one, as in "
+                                 "{0}(x > 0 for x in L)",
+                                 f, ast::typeName(element)));
+      else
+        diags_.error(e.kids[0]->range, fmt::format("{} must be an integer, but this is {}",
+                                                   f == "list" ? std::string("an element of a list")
+                                                   : f == "sum" ? std::string("what 'sum' adds up")
+                                                                : "what '" + f + "' compares",
+                                                   ast::typeName(element)));
+    }
+    if (f == "list") return Type::List;
+    return f == "any" || f == "all" ? Type::Bool : Type::Int;
   }
 
   std::vector<std::string> gameNames() const {

@@ -64,6 +64,8 @@ ALLOWED = {
         "the JIT built invalid LLVM IR (a compiler bug)",
     "the JIT could not compile this game: ": "LLVM failed on a game it was given (a compiler bug)",
     "cannot start the JIT: ": "LLVM's native target could not be set up",
+    "cannot stand here": "a comprehension or sum() checked in a scope without locals; every "
+                         "scope that can hold an expression has them (a compiler bug)",
     # The JIT plugin's loader: tests/cli/jit_plugin.py covers each (it needs GDSL_JIT_PLUGIN).
     "the JIT plugin could not be loaded: ": "tests/cli/jit_plugin.py",
     " is not a gdsl JIT plugin": "tests/cli/jit_plugin.py",

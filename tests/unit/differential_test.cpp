@@ -1,8 +1,8 @@
-// Differential test: random games (random domains, guards, lets, sums of one
-// or two terms, one to three parameters or a list, some that fail at run time) run on the
-// interpreter with the hashed search only, on the interpreter's native search (over
-// compiled moves, and walking the IR) and on the JIT, compared value by value and error
-// by error.
+// Differential test: random games (random domains, guards with comprehensions
+// and folds, lets, sums of one or two terms, one to three parameters or a list,
+// some that fail at run time) run on the interpreter with the hashed search only,
+// on the interpreter's native search (over compiled moves, and walking the IR) and
+// on the JIT, compared value by value and error by error.
 // Every run draws new games; the seed is printed with any failure.
 #include <catch2/catch.hpp>
 #include <functional>
@@ -27,7 +27,7 @@ class GameGenerator {
     const std::string& a = vars[static_cast<size_t>(pick(0, static_cast<int>(vars.size()) - 1))];
     const std::string& b = vars[static_cast<size_t>(pick(0, static_cast<int>(vars.size()) - 1))];
     std::string g;
-    switch (pick(0, 5)) {
+    switch (pick(0, 11)) {
       case 0:
         g = a + " % " + std::to_string(pick(2, 5)) + " != " + std::to_string(pick(0, 1));
         break;
@@ -44,8 +44,27 @@ class GameGenerator {
       case 4:
         g = "not " + a + " in {1, 2, 5, 8}";
         break;
-      default:
+      case 5:
         g = "min(" + a + ", " + b + ") >= " + std::to_string(pick(0, 3));
+        break;
+      // Comprehensions and folds (u is no other name of the generated games).
+      case 6:
+        g = "count(u % 2 == 0 for u in 0.." + a + ") <= " + b;
+        break;
+      case 7:
+        g = "any(u * u == " + a + " for u in 0.." + b + ")";
+        break;
+      case 8:
+        g = "sum(u for u in 0.." + a + " if u % 3 == 1) % 4 != " + b + " % 4";
+        break;
+      case 9:
+        g = "popcount(" + a + ") <= popcount(" + b + ") + " + std::to_string(pick(0, 1));
+        break;
+      case 10:
+        g = "len([u for u in bits(" + a + ") if u > 0]) != " + b + " % 3";
+        break;
+      default:
+        g = "all(u <= " + a + " for u in [" + b + ", " + std::to_string(pick(0, 3)) + "])";
         break;
     }
     if (chance(25))
