@@ -304,9 +304,17 @@ int plot(const Options& o, const std::string& path) {
       o.tableSpec.find("..", open) > close)
     return usage(fmt::format("plot needs a table range like 'G(0..N)' or 'G(0..A, 0..B)', not '{}'",
                              o.tableSpec));
-  std::string svg;
-  int rc = run(o, false, {tableStatement(o)}, [&](const TableResult& t) { svg = renderPlot(t); });
+  std::string svg, unplottable;
+  int rc = run(o, false, {tableStatement(o)}, [&](const TableResult& t) {
+    try {
+      svg = renderPlot(t);
+    } catch (const std::invalid_argument& e) {  // three ranges, say
+      unplottable = e.what();
+    }
+  });
   if (rc != kOk) return rc;
+  if (!unplottable.empty())
+    return usage(fmt::format("cannot plot '{}': {}", o.tableSpec, unplottable));
   if (path == "-") {
     std::cout << svg << std::flush;
     return kOk;

@@ -65,6 +65,10 @@ class TextOutput final : public Output {
   }
 
   void table(const TableResult& r) override {
+    if (r.listed) {
+      listedTable(r);
+      return;
+    }
     if (r.ranges.size() == 1) {
       out_ << r.title << ":";
       writeValues(out_, r.rows[0], ' ', "");
@@ -86,6 +90,33 @@ class TextOutput final : public Output {
       out_ << fmt::format("{:>{}}:", r.ranges[0].first + static_cast<int64_t>(i), label);
       for (int64_t j = 0; j < r.rows[i].size(); ++j)
         out_ << fmt::format(" {:>{}}", r.rows[i][j], width);
+      out_ << "\n";
+    }
+  }
+
+  // One line per run of positions that differ only in the last range:
+  //   Chomp(2, 1, 0..1): 3 4
+  void listedTable(const TableResult& r) {
+    out_ << r.title << ":\n";
+    size_t k = 0;
+    while (k < r.positions.size()) {
+      size_t end = k + 1;
+      auto sameRun = [&](size_t a, size_t b) {
+        for (size_t i = 0; i < r.positions[a].size(); ++i)
+          if (i != r.lastRange && r.positions[a][i] != r.positions[b][i]) return false;
+        return true;
+      };
+      while (end < r.positions.size() && sameRun(k, end)) ++end;
+      out_ << "  " << r.game << "(";
+      for (size_t i = 0; i < r.positions[k].size(); ++i) {
+        out_ << (i ? ", " : "");
+        if (i == r.lastRange && end - k > 1)
+          out_ << r.positions[k][i] << ".." << r.positions[end - 1][i];
+        else
+          out_ << r.positions[k][i];
+      }
+      out_ << "):";
+      for (; k < end; ++k) out_ << " " << r.values[k];
       out_ << "\n";
     }
   }
@@ -170,6 +201,19 @@ class JsonOutput final : public Output {
     std::string head =
         nlohmann::json{{"kind", "table"}, {"game", r.game}, {"ranges", ranges}}.dump();
     head.pop_back();
+    if (r.listed) {  // the positions in order, then their values
+      out_ << head << ",\"positions\":[";
+      for (size_t k = 0; k < r.positions.size(); ++k) {
+        out_ << (k ? ",[" : "[");
+        for (size_t i = 0; i < r.positions[k].size(); ++i)
+          out_ << (i ? "," : "") << r.positions[k][i];
+        out_ << "]";
+      }
+      out_ << "],\"values\":[";
+      for (size_t k = 0; k < r.values.size(); ++k) out_ << (k ? "," : "") << r.values[k];
+      out_ << "]}\n";
+      return;
+    }
     out_ << head << ",\"values\":";
     if (r.ranges.size() == 1) {
       writeValues(out_, r.rows[0], ',', "[]");

@@ -16,6 +16,9 @@ namespace gdsl {
 
 namespace {
 
+// A cell of a grid that holds no position of the table (its value otherwise).
+constexpr uint32_t kNoPosition = UINT32_MAX;
+
 constexpr const char* kInk = "#1f4e99";   // scatter marks
 constexpr const char* kAxis = "#333333";  // axes, ticks and labels
 
@@ -374,7 +377,8 @@ std::string grid(const TableResult& t) {
       c = std::min(c, t.rows[static_cast<size_t>(a)][b]);
     }
   uint32_t maxValue = 0;
-  for (uint32_t v : cell) maxValue = std::max(maxValue, v);
+  for (uint32_t v : cell)
+    if (v != kNoPosition) maxValue = std::max(maxValue, v);
 
   // Whole pixels per cell: at least 640 / kGridMaxSide = 4, at most 24.
   const double area = 640;
@@ -399,6 +403,7 @@ std::string grid(const TableResult& t) {
   for (int64_t i = 0; i < down; ++i)
     for (int64_t j = 0; j < across; ++j) {
       uint32_t v = cell[static_cast<size_t>(i * across + j)];
+      if (v == kNoPosition) continue;  // outside a table with dependent ranges
       out += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"",
                          num(left + j * size), num(top + i * size), num(size), num(size),
                          cellColour(v, maxValue));
@@ -481,9 +486,46 @@ std::string grid(const TableResult& t) {
   return svg.finish();
 }
 
+// A listed table over two ranges (`W(a in 0..9, b in 0..a)`) as a grid over
+// its bounding box, where the cells of no position stay empty.
+TableResult boxOf(const TableResult& t) {
+  TableResult box;
+  box.game = t.game;
+  box.title = t.title;
+  box.ranges = t.ranges;
+  box.params = t.params;
+  box.names = t.names;
+  std::vector<size_t> ranged = rangedParams(t);
+  const int64_t loA = t.ranges[0].first, loB = t.ranges[1].first;
+  const int64_t nA = t.ranges[0].second - loA + 1, nB = t.ranges[1].second - loB + 1;
+  if (nA > 10000 || nB > 10000)
+    throw std::invalid_argument(
+        "a plot of a table over dependent ranges spans at most 10000 "
+        "values of each range");
+  std::vector<std::vector<uint32_t>> cells(
+      static_cast<size_t>(std::max<int64_t>(nA, 0)),
+      std::vector<uint32_t>(static_cast<size_t>(std::max<int64_t>(nB, 0)), kNoPosition));
+  for (size_t k = 0; k < t.positions.size(); ++k) {
+    int64_t a = t.positions[k][ranged[0]] - loA, b = t.positions[k][ranged[1]] - loB;
+    cells[static_cast<size_t>(a)][static_cast<size_t>(b)] =
+        static_cast<uint32_t>(std::min<uint64_t>(t.values[k], kNoPosition - 1));
+  }
+  for (const std::vector<uint32_t>& row : cells) {
+    NimTable out;
+    for (uint32_t v : row) out.push(v);
+    box.rows.push_back(std::move(out));
+  }
+  return box;
+}
+
 }  // namespace
 
 std::string renderPlot(const TableResult& table) {
+  if (table.listed) {
+    if (table.ranges.size() != 2 || rangedParams(table).size() != 2)
+      throw std::invalid_argument("a plot needs a table with one or two ranges");
+    return grid(boxOf(table));
+  }
   if (table.ranges.size() == 1 && table.rows.size() == 1) return scatter(table);
   if (table.ranges.size() == 2) return grid(table);
   throw std::invalid_argument("a plot needs a table with one or two ranges");

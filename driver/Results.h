@@ -47,6 +47,14 @@ struct TableResult {
   std::vector<std::pair<int64_t, int64_t>> params;  // every parameter (fixed: lo == hi)
   std::vector<std::string> names;                   // every parameter's name
   std::vector<NimTable> rows;  // one row for one range; 16 bits per value when they fit
+  // A table over more than two ranges, or whose bounds read the ranges before
+  // them (`table Chomp(a in 1..9, b in 0..a, c in 0..b)`): every position in
+  // order, each with its value; `rows` is then empty.
+  bool listed = false;
+  std::vector<std::string> argTexts;  // each argument as written, for the title
+  std::vector<std::vector<int64_t>> positions;
+  std::vector<uint64_t> values;
+  size_t lastRange = 0;  // the index of the last ranged parameter
 };
 
 struct PeriodResult {

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <functional>
 
 #include "compiler/ir/Arith.h"
 
@@ -107,8 +108,38 @@ std::vector<uint64_t> Runner::heapValues(int game, int64_t lo, int64_t hi) {
   return out;
 }
 
+namespace {
+
+// Whether `e` reads one of the int slots in `slots`.
+bool readsSlot(const ir::Expr& e, const std::vector<int>& slots) {
+  if (e.op == ir::Op::IntVar &&
+      std::find(slots.begin(), slots.end(), static_cast<int>(e.imm)) != slots.end())
+    return true;
+  for (const ir::Expr& k : e.kids)
+    if (readsSlot(k, slots)) return true;
+  for (const ir::Step& st : e.steps)
+    for (const ir::Expr* k : {&st.value, &st.domain.lo, &st.domain.hi, &st.domain.list})
+      if (readsSlot(*k, slots)) return true;
+  return false;
+}
+
+// The most positions a listed table (Runner::listedTable) holds.
+constexpr size_t kMaxListedPositions = 1'000'000;
+
+}  // namespace
+
 TableResult Runner::table(const ir::Statement& s) {
   const ir::Game& g = engine_.program().games[static_cast<size_t>(s.game)];
+  // More than two ranges, or bounds that read a range: a list of positions.
+  std::vector<int> named;
+  size_t rangeCount = 0;
+  bool dependent = false;
+  for (const ir::TableArg& a : s.table) {
+    dependent = dependent || readsSlot(a.lo, named) || (a.isRange && readsSlot(a.hi, named));
+    if (a.slot >= 0) named.push_back(a.slot);
+    rangeCount += a.isRange ? 1 : 0;
+  }
+  if (dependent || rangeCount > 2) return listedTable(s);
   TableResult r;
   r.game = g.name;
   std::vector<int64_t> fixed;
@@ -174,6 +205,69 @@ TableResult Runner::table(const ir::Statement& s) {
     r.rows.push_back(std::move(row));
   });
   if (progress) progress(r.title, "rows", rows, rows, true);
+  return r;
+}
+
+// The positions of the table in order (nested loops over the arguments, each
+// range's bounds evaluated with the ranges before it set), then their values.
+TableResult Runner::listedTable(const ir::Statement& s) {
+  const ir::Game& g = engine_.program().games[static_cast<size_t>(s.game)];
+  TableResult r;
+  r.game = g.name;
+  r.listed = true;
+  std::string title = g.name + "(";
+  for (size_t i = 0; i < s.table.size(); ++i) {
+    title += (i ? ", " : "") + s.table[i].text;
+    r.argTexts.push_back(s.table[i].text);
+    r.names.push_back(g.params[i].name);
+    if (s.table[i].isRange) r.lastRange = i;
+  }
+  r.title = title + ")";
+  std::vector<int64_t> ints(static_cast<size_t>(std::max(1, s.position.intSlots)));
+  std::vector<ir::ListVal> lists(static_cast<size_t>(std::max(1, s.position.listSlots)));
+  const ir::Frame frame{ints.data(), lists.data()};
+  r.params.assign(s.table.size(), {INT64_MAX, INT64_MIN});
+  std::vector<int64_t> args(s.table.size());
+  std::function<void(size_t)> walk = [&](size_t i) {
+    if (i == s.table.size()) {
+      if (r.positions.size() == kMaxListedPositions)
+        throw RuntimeError(s.loc, fmt::format("a table over several ranges has at most {} "
+                                              "positions",
+                                              kMaxListedPositions));
+      r.positions.push_back(args);
+      return;
+    }
+    const ir::TableArg& a = s.table[i];
+    int64_t lo = positions_.evalInFrame(a.lo, frame);
+    int64_t hi = a.isRange ? positions_.evalInFrame(a.hi, frame) : lo;
+    if (lo < 0 && hi >= lo)
+      throw RuntimeError(a.lo.loc,
+                         fmt::format("a table starts at a non-negative parameter, not {}", lo));
+    arith::forEachInRange(lo, hi, [&](int64_t v) {
+      args[i] = v;
+      if (a.slot >= 0) ints[static_cast<size_t>(a.slot)] = v;
+      r.params[i].first = std::min(r.params[i].first, v);
+      r.params[i].second = std::max(r.params[i].second, v);
+      walk(i + 1);
+    });
+  };
+  walk(0);
+  for (size_t i = 0; i < s.table.size(); ++i) {
+    if (r.positions.empty()) r.params[i] = {0, -1};
+    if (s.table[i].isRange) r.ranges.push_back(r.params[i]);
+  }
+  const auto& progress = engine_.options().progress;
+  auto total = static_cast<int64_t>(r.positions.size());
+  for (int64_t k = 0; k < total; ++k) {
+    if (progress && k % 1024 == 0) progress(r.title, "positions", k, total, false);
+    Position p;
+    p.game = static_cast<uint32_t>(s.game);
+    const std::vector<int64_t>& at = r.positions[static_cast<size_t>(k)];
+    p.words.assign(at.begin(), at.end());
+    engine_.normalize(p);
+    r.values.push_back(engine_.value(p));
+  }
+  if (progress) progress(r.title, "positions", total, total, true);
   return r;
 }
 

@@ -33,6 +33,7 @@ class Runner {
   MisereResult misere(const Sum& sum);
   MovesResult moves(const Sum& sum);
   TableResult table(const ir::Statement& s);
+  TableResult listedTable(const ir::Statement& s);
   PeriodResult period(const ir::Statement& s);
   void report(const RuntimeError& e, const ir::Statement& s);
 

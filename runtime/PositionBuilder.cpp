@@ -186,6 +186,11 @@ Sum PositionBuilder::evalPosition(const ir::PositionExpr& position) {
   return out;
 }
 
+int64_t PositionBuilder::evalInFrame(const ir::Expr& expr, const ir::Frame& frame) {
+  Scope scope(*this);
+  return eval_.evalInt(expr, frame);
+}
+
 int64_t PositionBuilder::evalConstant(const ir::Expr& expr) {
   Scope scope(*this);
   ir::ScratchFrame frame(expr);

@@ -72,6 +72,9 @@ class PositionBuilder {
   Sum evalPosition(const ir::PositionExpr& position);
   // A constant integer expression (table bounds and the like).
   int64_t evalConstant(const ir::Expr& expr);
+  // An integer expression over `frame` (a table's bounds that read the
+  // ranges before them).
+  int64_t evalInFrame(const ir::Expr& expr, const ir::Frame& frame);
   // Applies the game's normalize rule in place. Throws RuntimeError when the
   // rule fails or makes a parameter negative.
   void normalize(Position& position);

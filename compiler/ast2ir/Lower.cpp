@@ -3,6 +3,8 @@
 
 #include <unordered_map>
 
+#include "compiler/ast/AstPrinter.h"
+
 namespace gdsl {
 namespace {
 
@@ -187,10 +189,14 @@ class Lowerer {
         assignSlots(s.locals, out.position.intSlots, out.position.listSlots);
         for (const auto& a : s.args) {
           ir::TableArg arg;
-          if (a->kind == ExprKind::Range) {
+          arg.text = ast::printExpr(*a);
+          bool named = a->kind == ExprKind::Binary && a->op == ast::BinOp::In;
+          const ast::Expr& range = named ? *a->kids[1] : *a;
+          if (range.kind == ExprKind::Range) {
             arg.isRange = true;
-            arg.lo = expr(*a->kids[0]);
-            arg.hi = expr(*a->kids[1]);
+            arg.lo = expr(*range.kids[0]);
+            arg.hi = expr(*range.kids[1]);
+            if (named) arg.slot = slots_[static_cast<size_t>(a->kids[0]->index)];
           } else {
             arg.lo = expr(*a);
           }

@@ -221,7 +221,9 @@ struct PositionExpr {
 
 struct TableArg {
   bool isRange = false;
-  Expr lo, hi;  // for a fixed parameter, lo is its value
+  Expr lo, hi;       // for a fixed parameter, lo is its value
+  int slot = -1;     // a named range `b in 0..a`: its variable, which later arguments read
+  std::string text;  // the argument as written (`b in 0..a`), for titles
 };
 
 struct Statement {

@@ -343,19 +343,30 @@ class Checker {
                      "a table runs over integer parameters; '" + g.params[i].name + "' is a list");
         continue;
       }
-      if (a.kind == ExprKind::Range) {
+      // `b in 0..a`: a named range, whose name the arguments after it may use.
+      bool named =
+          a.kind == ExprKind::Binary && a.op == ast::BinOp::In && a.kids[0]->kind == ExprKind::Name;
+      if (named && a.kids[1]->kind != ExprKind::Range) {
+        diags_.error(a.kids[1]->range, "a table range is written " + a.kids[0]->name +
+                                           " in LO..HI, with two integers");
+        continue;
+      }
+      Expr& range = named ? *a.kids[1] : a;
+      if (range.kind == ExprKind::Range) {
         ++ranges;
-        expect(*a.kids[0], Type::Int, scope, "the start of a table range");
-        expect(*a.kids[1], Type::Int, scope, "the end of a table range");
-        a.type = Type::List;
+        expect(*range.kids[0], Type::Int, scope, "the start of a table range");
+        expect(*range.kids[1], Type::Int, scope, "the end of a table range");
+        range.type = a.type = Type::List;
+        if (named)
+          a.kids[0]->index = declareLocal(scope, a.kids[0]->name, Type::Int, a.kids[0]->range);
       } else {
         expect(a, Type::Int, scope, "a fixed table parameter");
       }
     }
-    if (ranges == 0 || ranges > 2)
-      diags_.error(s.range, fmt::format("a table needs one or two ranges like {}(0..20); this one "
-                                        "has {}",
-                                        g.name, ranges));
+    if (ranges == 0)
+      diags_.error(s.range, fmt::format("a table needs a range, like {}(0..20) or {}(a in 0..20, "
+                                        "b in 0..a); this one has none",
+                                        g.name, g.name));
   }
 
   void checkPeriod(ast::Statement& s) {

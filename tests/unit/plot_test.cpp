@@ -230,3 +230,36 @@ TEST_CASE("a table without ranges is not plotted", "[plot]") {
   TableResult t;
   CHECK_THROWS_AS(gdsl::renderPlot(t), std::invalid_argument);
 }
+
+TEST_CASE("a table over dependent ranges is drawn over its box, only its positions filled",
+          "[plot]") {
+  // Wythoff below the diagonal: W(a in 0..14, b in 0..a), as Runner::listedTable lists it.
+  brute::Grid w = brute::wythoff(14, 14);
+  TableResult t;
+  t.game = "Wythoff";
+  t.title = "Wythoff(a in 0..14, b in 0..a)";
+  t.listed = true;
+  t.names = {"a", "b"};
+  t.params = t.ranges = {{0, 14}, {0, 14}};
+  t.lastRange = 1;
+  for (int a = 0; a <= 14; ++a)
+    for (int b = 0; b <= a; ++b) {
+      t.positions.push_back({a, b});
+      t.values.push_back(w[a][b]);
+    }
+  std::string svg = gdsl::renderPlot(t);
+  checkRoot(svg);
+  std::vector<std::string> cells = elements(group(svg, "cells"), "rect");
+  CHECK(cells.size() == t.positions.size());  // 120 of the 225 cells of the box
+  std::regex named("<title>Wythoff\\((\\d+), (\\d+)\\): ([*0-9]+), ([PN])</title>");
+  for (const std::string& c : cells) {
+    std::smatch m;
+    REQUIRE(std::regex_search(c, m, named));
+    int a = std::stoi(m[1]), b = std::stoi(m[2]);
+    CHECK(b <= a);
+    CHECK((m[3] == "0") == (w[a][b] == 0));
+  }
+  // Three ranges cannot be drawn.
+  t.ranges.push_back({0, 0});
+  CHECK_THROWS_AS(gdsl::renderPlot(t), std::invalid_argument);
+}
