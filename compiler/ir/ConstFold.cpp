@@ -108,6 +108,11 @@ std::vector<Expr> foldConstants(Program& p) {
   for (Game& g : p.games) {
     if (g.normalize)
       for (Expr& e : *g.normalize) replaceRefs(e, values);
+    for (ShowPart& part : g.show) {
+      replaceRefs(part.cells, values);
+      if (part.width) replaceRefs(*part.width, values);
+      if (part.size) replaceRefs(*part.size, values);
+    }
     for (Move& m : g.moves) {
       replaceInSteps(m.steps, values);
       replaceInTerms(m.successor, values);
