@@ -29,8 +29,14 @@ void writeValues(std::ostream& out, const NimTable& row, char sep, std::string_v
   out << buffer;
 }
 
+// Text output prints positions by their games' show forms, when they have one.
+const std::string& shownOr(const std::string& shown, const std::string& raw) {
+  return shown.empty() ? raw : shown;
+}
+
 std::string moveText(const MoveText& m) {
-  return fmt::format("{} -> {} by {}", m.from, m.to, m.label);
+  return fmt::format("{} -> {} by {}", shownOr(m.fromShown, m.from), shownOr(m.toShown, m.to),
+                     m.label);
 }
 
 class TextOutput final : public Output {
@@ -39,27 +45,30 @@ class TextOutput final : public Output {
       : out_(out), err_(err), sources_(sources) {}
 
   void eval(const EvalResult& r) override {
-    out_ << fmt::format("{}: {}, {}", r.position, formatNimber(r.grundy), r.grundy ? "N" : "P");
+    out_ << fmt::format("{}: {}, {}", shownOr(r.shown, r.position), formatNimber(r.grundy),
+                        r.grundy ? "N" : "P");
     if (r.move) out_ << ", winning move " << moveText(*r.move);
     out_ << "\n";
   }
 
   void misere(const MisereResult& r) override {
-    out_ << fmt::format("misere {}: {}", r.position, r.firstPlayerWins ? "N" : "P");
+    out_ << fmt::format("misere {}: {}", shownOr(r.shown, r.position),
+                        r.firstPlayerWins ? "N" : "P");
     if (r.move) out_ << ", winning move " << moveText(*r.move);
     out_ << "\n";
   }
 
   void moves(const MovesResult& r) override {
-    out_ << fmt::format("moves of {} ({}, {}):\n", r.position, formatNimber(r.grundy),
-                        r.grundy ? "N" : "P");
+    out_ << fmt::format("moves of {} ({}, {}):\n", shownOr(r.shown, r.position),
+                        formatNimber(r.grundy), r.grundy ? "N" : "P");
     if (r.moves.empty()) out_ << "  (no moves)\n";
     size_t width = 0;
     for (const MoveText& m : r.moves) width = std::max(width, m.label.size());
     bool sum = r.position.find(" + ") != std::string::npos;
     for (const MoveText& m : r.moves) {
-      std::string leaves = sum ? ", leaving " + m.result : "";
-      out_ << fmt::format("  {:<{}}  {} -> {}{}  = {}{}\n", m.label, width, m.from, m.to, leaves,
+      std::string leaves = sum ? ", leaving " + shownOr(m.resultShown, m.result) : "";
+      out_ << fmt::format("  {:<{}}  {} -> {}{}  = {}{}\n", m.label, width,
+                          shownOr(m.fromShown, m.from), shownOr(m.toShown, m.to), leaves,
                           formatNimber(m.grundy), m.winning ? "  winning" : "");
     }
   }
@@ -155,11 +164,19 @@ class JsonOutput final : public Output {
     return m->result;
   }
 
+  // A `*_shown` field beside a raw one, when a game in it has a show form.
+  static void shown(nlohmann::json& j, const char* key, const std::string& text) {
+    if (!text.empty()) j[key] = text;
+  }
+
   static void moveDetails(nlohmann::json& j, const std::optional<MoveText>& m) {
     if (!m) return;
     j["move_label"] = m->label;
     j["move_from"] = m->from;
     j["move_to"] = m->to;
+    shown(j, "move_shown", m->resultShown);
+    shown(j, "move_from_shown", m->fromShown);
+    shown(j, "move_to_shown", m->toShown);
   }
 
   void eval(const EvalResult& r) override {
@@ -168,6 +185,7 @@ class JsonOutput final : public Output {
                         {"grundy", r.grundy},
                         {"outcome", r.grundy ? "N" : "P"},
                         {"move", moveJson(r.move)}};
+    shown(j, "shown", r.shown);
     moveDetails(j, r.move);
     emit(j);
   }
@@ -177,19 +195,27 @@ class JsonOutput final : public Output {
                         {"position", r.position},
                         {"outcome", r.firstPlayerWins ? "N" : "P"},
                         {"move", moveJson(r.move)}};
+    shown(j, "shown", r.shown);
     moveDetails(j, r.move);
     emit(j);
   }
 
   void moves(const MovesResult& r) override {
     nlohmann::json list = nlohmann::json::array();
-    for (const MoveText& m : r.moves)
-      list.push_back({{"label", m.label},
-                      {"from", m.from},
-                      {"to", m.result},
-                      {"grundy", m.grundy},
-                      {"winning", m.winning}});
-    emit({{"kind", "moves"}, {"position", r.position}, {"grundy", r.grundy}, {"moves", list}});
+    for (const MoveText& m : r.moves) {
+      nlohmann::json move = {{"label", m.label},
+                             {"from", m.from},
+                             {"to", m.result},
+                             {"grundy", m.grundy},
+                             {"winning", m.winning}};
+      shown(move, "from_shown", m.fromShown);
+      shown(move, "to_shown", m.resultShown);
+      list.push_back(std::move(move));
+    }
+    nlohmann::json j = {
+        {"kind", "moves"}, {"position", r.position}, {"grundy", r.grundy}, {"moves", list}};
+    shown(j, "shown", r.shown);
+    emit(j);
   }
 
   void table(const TableResult& r) override {

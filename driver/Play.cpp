@@ -23,6 +23,7 @@ class Game {
  public:
   Game(Stack& stack, const PlayOptions& options, std::ostream& out)
       : engine_(stack.engine()),
+        positions_(stack.positions()),
         misere_(stack.misere()),
         options_(options),
         out_(out),
@@ -45,7 +46,6 @@ class Game {
   }
 
   std::vector<Choice> choices(const Sum& sum) {
-    const ir::Program& program = engine_.program();
     std::vector<Choice> out;
     for (size_t i = 0; i < sum.size(); ++i) {
       for (MoveRecord& m : engine_.movesOf(sum[i])) {
@@ -54,8 +54,8 @@ class Game {
           if (j != i) after.push_back(sum[j]);
         after.insert(after.end(), m.components.begin(), m.components.end());
         Choice c;
-        c.text = fmt::format("{} -> {}   ({})", formatPosition(program, sum[i]),
-                             formatSum(program, live(m.components)), m.label);
+        c.text = fmt::format("{} -> {}   ({})", positions_.show(sum[i]), text(live(m.components)),
+                             m.label);
         c.after = live(after);
         out.push_back(std::move(c));
       }
@@ -68,9 +68,13 @@ class Game {
     return options_.misere ? misere_.firstPlayerWins(sum) : engine_.value(sum) != 0;
   }
 
-  std::string show(const Sum& sum) {
-    return sum.empty() ? "nothing left" : formatSum(engine_.program(), sum);
+  // A sum as text output prints it, by the games' show forms.
+  std::string text(const Sum& sum) {
+    std::string shown = positions_.showSum(sum);
+    return shown.empty() ? formatSum(engine_.program(), sum) : shown;
   }
+
+  std::string show(const Sum& sum) { return sum.empty() ? "nothing left" : text(sum); }
 
   void hint(const Sum& sum, const std::vector<Choice>& moves) {
     if (options_.misere)
@@ -111,6 +115,7 @@ class Game {
 
  private:
   Engine& engine_;
+  PositionBuilder& positions_;
   MisereSolver& misere_;
   const PlayOptions& options_;
   std::ostream& out_;

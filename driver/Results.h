@@ -14,28 +14,33 @@
 namespace gdsl {
 
 struct MoveText {
-  std::string label;    // take(k=1)
-  std::string from;     // the component moved in: Sub(5)
-  std::string to;       // what it becomes: Sub(4) (or 0)
-  std::string result;   // the whole position after the move
+  std::string label;   // take(k=1)
+  std::string from;    // the component moved in: Sub(5)
+  std::string to;      // what it becomes: Sub(4) (or 0)
+  std::string result;  // the whole position after the move
+  // The same by the games' show forms; "" when no game in it has one.
+  std::string fromShown, toShown, resultShown;
   uint64_t grundy = 0;  // value of `result`
   bool winning = false;
 };
 
 struct EvalResult {
   std::string position;
+  std::string shown;  // by the games' show forms; "" when none has one
   uint64_t grundy = 0;
   std::optional<MoveText> move;
 };
 
 struct MisereResult {
   std::string position;
+  std::string shown;  // by the games' show forms; "" when none has one
   bool firstPlayerWins = false;
   std::optional<MoveText> move;
 };
 
 struct MovesResult {
   std::string position;
+  std::string shown;  // by the games' show forms; "" when none has one
   uint64_t grundy = 0;
   std::vector<MoveText> moves;  // winning moves first
 };

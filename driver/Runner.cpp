@@ -34,6 +34,9 @@ MoveText Runner::describe(const Sum& sum, size_t component, const MoveRecord& mo
   t.from = formatPosition(p, sum[component]);
   t.to = formatSum(p, move.components);
   t.result = formatSum(p, after);
+  t.fromShown = positions_.showSum(Sum{sum[component]});
+  t.toShown = positions_.showSum(move.components);
+  t.resultShown = positions_.showSum(after);
   t.grundy = grundy;
   t.winning = grundy == 0;
   return t;
@@ -42,6 +45,7 @@ MoveText Runner::describe(const Sum& sum, size_t component, const MoveRecord& mo
 EvalResult Runner::eval(const Sum& sum) {
   EvalResult r;
   r.position = formatSum(engine_.program(), sum);
+  r.shown = positions_.showSum(sum);
   std::vector<uint32_t> values;
   uint32_t total = 0;
   for (const Position& c : sum) {
@@ -69,6 +73,7 @@ EvalResult Runner::eval(const Sum& sum) {
 MisereResult Runner::misere(const Sum& sum) {
   MisereResult r;
   r.position = formatSum(engine_.program(), sum);
+  r.shown = positions_.showSum(sum);
   r.firstPlayerWins = misere_.firstPlayerWins(sum);
   if (r.firstPlayerWins) {
     if (auto m = misere_.winningMove(sum)) {
@@ -82,6 +87,7 @@ MisereResult Runner::misere(const Sum& sum) {
 MovesResult Runner::moves(const Sum& sum) {
   MovesResult r;
   r.position = formatSum(engine_.program(), sum);
+  r.shown = positions_.showSum(sum);
   r.grundy = engine_.value(sum);
   std::vector<uint32_t> values;
   for (const Position& c : sum) values.push_back(engine_.value(c));

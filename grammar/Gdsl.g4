@@ -3,6 +3,10 @@
 // parse tree into gdsl's own AST, so nothing else sees ANTLR types.
 grammar Gdsl;
 
+// `show` is a contextual keyword: the lexer makes it an ID, and compiler/parse
+// retypes it to SHOW where it begins a game item, so `show` stays a valid name.
+tokens { SHOW }
+
 program : statement* EOF ;
 
 statement
@@ -36,7 +40,16 @@ gameItem
     | 'take' expr                                                      # takeItem
     | 'split' UNEQUAL='unequal'?                                       # splitItem
     | 'remove' expr (NEIGHBOURS='with' 'neighbours')?                  # removeItem
+    | SHOW showPart (',' showPart)*                                    # showItem
     ;
+
+// How a position is printed: drawings board(...), row(...) (whose last
+// argument may be a string of symbols) or values, between the parentheses.
+showPart
+    : ID '(' showArg (',' showArg)* ')'               # drawPart
+    | expr                                            # valuePart
+    ;
+showArg : expr | STRING ;
 
 clause
     : ID 'in' expr ('when' expr)?                     # binderClause

@@ -1,4 +1,5 @@
-// Building positions from IR terms, and normalize rules.
+// Building positions from IR terms, normalize rules, and positions drawn by
+// their games' show forms.
 #include "runtime/PositionBuilder.h"
 
 #include <fmt/format.h>
@@ -189,6 +190,103 @@ Sum PositionBuilder::evalPosition(const ir::PositionExpr& position) {
 int64_t PositionBuilder::evalInFrame(const ir::Expr& expr, const ir::Frame& frame) {
   Scope scope(*this);
   return eval_.evalInt(expr, frame);
+}
+
+namespace {
+
+// A drawing has at most this many cells, padding included.
+constexpr int64_t kMaxDrawnCells = 100000;
+
+// The cells of a drawing as text: each cell is its value's symbol, in rows of
+// `width` cells (0: one row) separated by '/'.
+std::string drawCells(const std::vector<int64_t>& cells, int64_t width,
+                      const std::vector<std::string>& symbols) {
+  std::string out;
+  for (size_t i = 0; i < cells.size(); ++i) {
+    if (width > 0 && i > 0 && static_cast<int64_t>(i) % width == 0) out += '/';
+    out += symbols[static_cast<size_t>(cells[i])];
+  }
+  return out;
+}
+
+// `{1, 2}` as a parameter prints: [1, 2].
+std::string listText(const ir::ListVal& l) {
+  std::string out = "[";
+  for (int64_t i = 0; i < l.size; ++i) out += (i ? ", " : "") + std::to_string(l.at(i));
+  return out + "]";
+}
+
+}  // namespace
+
+std::string PositionBuilder::show(const Position& position) {
+  const ir::Game& g = program_.games[position.game];
+  if (g.show.empty()) return formatPosition(program_, position);
+  Scope scope(*this);
+  ir::Frame f = scope.frame(g.intSlots, g.listSlots);
+  bindParams(g, position, f);
+  std::string out = g.name + "(";
+  try {
+    for (size_t i = 0; i < g.show.size(); ++i) {
+      const ir::ShowPart& part = g.show[i];
+      if (i) out += ", ";
+      if (!part.draw) {
+        out += part.cells.type == ir::Type::List ? listText(eval_.evalList(part.cells, f))
+                                                 : std::to_string(eval_.evalInt(part.cells, f));
+        continue;
+      }
+      int64_t width = 0;
+      if (part.width) {
+        width = eval_.evalInt(*part.width, f);
+        if (width < 1)
+          throw RuntimeError(part.width->loc,
+                             fmt::format("the width of board must be at least 1, not {}", width));
+      }
+      auto base = static_cast<int64_t>(part.symbols.size());
+      std::vector<int64_t> cells;
+      if (part.cells.type == ir::Type::List) {
+        ir::ListVal l = eval_.evalList(part.cells, f);
+        for (int64_t j = 0; j < l.size; ++j) {
+          int64_t v = l.at(j);
+          if (v < 0 || v >= base)
+            throw RuntimeError(part.cells.loc,
+                               fmt::format("cell {} of {} is {}, but its {} symbols stand for 0 "
+                                           "to {}",
+                                           j, part.name, v, base, base - 1));
+          cells.push_back(v);
+        }
+      } else {
+        int64_t n = eval_.evalInt(part.cells, f);
+        if (n < 0)
+          throw RuntimeError(
+              part.cells.loc,
+              fmt::format("{} draws the digits of a non-negative integer, not {}", part.name, n));
+        for (; n > 0; n /= base) cells.push_back(n % base);
+        // At least the rows (board) or cells (row) given, and at least one.
+        int64_t unit = width > 0 ? width : 1;
+        int64_t rows = part.size ? std::max<int64_t>(eval_.evalInt(*part.size, f), 1) : 1;
+        if (unit > kMaxDrawnCells || rows > kMaxDrawnCells / unit)
+          throw RuntimeError(
+              part.loc, fmt::format("{} would draw more than {} cells", part.name, kMaxDrawnCells));
+        if (static_cast<int64_t>(cells.size()) < rows * unit)
+          cells.resize(static_cast<size_t>(rows * unit), 0);
+      }
+      out += drawCells(cells, width, part.symbols);
+    }
+  } catch (RuntimeError& e) {
+    if (e.context.empty())
+      e.message += " (while drawing " + formatPosition(program_, position) + ")";
+    throw;
+  }
+  return out + ")";
+}
+
+std::string PositionBuilder::showSum(const Sum& sum) {
+  bool any = false;
+  for (const Position& p : sum) any = any || !program_.games[p.game].show.empty();
+  if (!any) return "";
+  std::string out;
+  for (size_t i = 0; i < sum.size(); ++i) out += (i ? " + " : "") + show(sum[i]);
+  return out;
 }
 
 int64_t PositionBuilder::evalConstant(const ir::Expr& expr) {

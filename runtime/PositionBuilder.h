@@ -1,8 +1,8 @@
 // Positions from the move IR's terms: the sums written in statements (eval,
 // moves, assert, play's start), the successors a walking backend emits, and
 // the games' normalize rules, which both backends run here (once per new
-// position, not per move). A stack has one PositionBuilder (driver/Stack.h),
-// shared by the driver, the interpreter backend and the JIT.
+// position, not per move), and the games' show forms, which print positions. A stack has one
+// PositionBuilder (driver/Stack.h), shared by the driver, the interpreter backend and the JIT.
 //
 // Re-entrant: normalize runs inside the interpreter's loops, and a statement's
 // position is normalized while it is built, so every call works in its own
@@ -78,6 +78,13 @@ class PositionBuilder {
   // Applies the game's normalize rule in place. Throws RuntimeError when the
   // rule fails or makes a parameter negative.
   void normalize(Position& position);
+
+  // The text of `position` by its game's `show` form (docs/language.md), or
+  // formatPosition's when the game has none. Throws RuntimeError when a
+  // drawing fails; the message names the position.
+  std::string show(const Position& position);
+  // A sum in that form; "" when no component's game has a show form.
+  std::string showSum(const Sum& sum);
 
   // The pieces a backend that walks the IR builds its moves from.
   //

@@ -40,6 +40,12 @@ GROUPS = [
      "One-heap sugar on a game that is not one heap, malformed octal codes, and `take` or "
      "`remove` amounts that would let a position move to itself.",
      ["sugar_", "octal_", "amount_"]),
+    ("Show forms",
+     "A game's `show` form that cannot draw its positions: a drawing that is not `board` or "
+     "`row`, the wrong number of arguments, symbols that are misplaced, too few or repeated "
+     "(see language.md, \"Additions to the language\"). Errors found while a position is "
+     "drawn are runtime errors (`runtime_show_...`).",
+     ["show_"]),
     ("Statements and constants",
      "A table, period or assert that cannot be run as written, and constants whose value "
      "cannot be computed.",

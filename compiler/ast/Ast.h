@@ -151,6 +151,23 @@ struct LocalVar {
   SourceRange range;
 };
 
+// One part of a game's `show` form, which says how a position is printed
+// (docs/language.md): a value, printed as a parameter is, or a drawing of
+// cells, `board(cells, width[, rows][, "symbols"])` or
+// `row(cells[, length][, "symbols"])`.
+struct ShowPart {
+  enum class Kind : uint8_t { Value, Draw };
+  Kind kind = Kind::Value;
+  SourceRange range;
+  ExprPtr value;              // Value
+  std::string name;           // Draw: board, row (sema reports other names)
+  std::vector<ExprPtr> args;  // Draw: the arguments before the symbols
+  bool hasSymbols = false;    // Draw: a string of symbols was given
+  std::string symbols;        // its text, unquoted (one symbol per character)
+  SourceRange symbolsRange;
+  std::vector<std::string> cellSymbols;  // sema: one per digit value (".#" by default)
+};
+
 struct Game {
   std::string name;
   SourceRange range;      // the whole declaration
@@ -162,6 +179,8 @@ struct Game {
   std::string octalCode;  // `game G = octal "..."`
   SourceRange octalRange;
   bool isOctal = false;
+  std::vector<ShowPart> show;  // empty: positions print their parameters
+  SourceRange showRange;
   std::vector<LocalVar> locals;  // sema: params first, then binders and lets
 };
 

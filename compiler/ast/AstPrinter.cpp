@@ -253,6 +253,29 @@ void printGame(const Game& g, std::string& out) {
     printTerm(*g.normalize, out, false);
     out += '\n';
   }
+  if (!g.show.empty()) {
+    out += "  show";
+    for (size_t i = 0; i < g.show.size(); ++i) {
+      const ShowPart& part = g.show[i];
+      out += i ? ", " : " ";
+      if (part.kind == ShowPart::Kind::Value) {
+        print(*part.value, out);
+        continue;
+      }
+      out += part.name + '(';
+      printList(part.args, out);
+      if (part.hasSymbols) {
+        out += part.args.empty() ? "\"" : ", \"";
+        for (char c : part.symbols) {
+          if (c == '"' || c == '\\') out += '\\';
+          out += c;
+        }
+        out += '"';
+      }
+      out += ')';
+    }
+    out += '\n';
+  }
   for (const Move& m : g.moves) {
     bool sugared = m.sugar != Sugar::None && m.successor.empty() && m.sugar != Sugar::Octal;
     if (sugared)

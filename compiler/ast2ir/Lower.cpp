@@ -65,6 +65,7 @@ class Lowerer {
       p.slot = slots_[i];
       out.params.push_back(p);
     }
+    for (const ast::ShowPart& part : g.show) out.show.push_back(showPart(part));
     if (g.normalize) {
       std::vector<ir::Expr> args;
       for (const auto& a : g.normalize->args) args.push_back(expr(*a));
@@ -88,6 +89,26 @@ class Lowerer {
       move.successor = successor(m.successor);
       out.moves.push_back(std::move(move));
     }
+    return out;
+  }
+
+  ir::ShowPart showPart(const ast::ShowPart& part) {
+    ir::ShowPart out;
+    out.loc = part.range;
+    if (part.kind == ast::ShowPart::Kind::Value) {
+      out.cells = expr(*part.value);
+      return out;
+    }
+    out.draw = true;
+    out.name = part.name;
+    out.cells = expr(*part.args[0]);
+    size_t sized = 1;  // the index of the size argument
+    if (part.name == "board") {
+      out.width = expr(*part.args[1]);
+      sized = 2;
+    }
+    if (part.args.size() > sized) out.size = expr(*part.args[sized]);
+    out.symbols = part.cellSymbols;
     return out;
   }
 

@@ -179,6 +179,11 @@ std::vector<Expr> foldConstants(Program& p) {
         replaceRefs(e, values);
         foldComprehensions(p, e);
       }
+    for (ShowPart& part : g.show) {
+      replaceRefs(part.cells, values);
+      if (part.width) replaceRefs(*part.width, values);
+      if (part.size) replaceRefs(*part.size, values);
+    }
     for (Move& m : g.moves) {
       replaceInSteps(m.steps, values);
       replaceInTerms(m.successor, values);

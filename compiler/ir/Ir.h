@@ -184,6 +184,19 @@ struct Param {
   int slot = -1;
 };
 
+// A part of a game's `show` form (ast::ShowPart), read only to print
+// positions: the backends never run it, and fingerprints leave it out (it
+// changes no value). Its expressions read the parameters' slots.
+struct ShowPart {
+  bool draw = false;                 // false: a value, printed as a parameter is
+  std::string name;                  // draw: board or row, for messages
+  Expr cells;                        // the value, or the cells (an integer's digits, a list)
+  std::optional<Expr> width;         // board; none for a row
+  std::optional<Expr> size;          // the fewest rows (board) or cells (row) of an integer
+  std::vector<std::string> symbols;  // one per digit value
+  SourceRange loc;
+};
+
 struct Game {
   std::string name;
   SourceRange loc;
@@ -208,6 +221,8 @@ struct Game {
   // & | ^ << >> (compiler/ir/BitSets.cpp): the parameter is a set of flags,
   // and the engine searches the game instead of tabling every smaller value.
   bool bitSet = false;
+  // How positions print (text output, play); empty: their parameters.
+  std::vector<ShowPart> show;
   bool oneHeap() const { return params.size() == 1 && params[0].type == Type::Int; }
 };
 

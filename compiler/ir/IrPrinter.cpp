@@ -108,6 +108,22 @@ std::string printGame(const Program& p, const Game& g) {
       out += (i ? ", " : "") + printExpr(p, (*g.normalize)[i]);
     out += ")\n";
   }
+  if (!g.show.empty()) {
+    out += "  show";
+    for (size_t i = 0; i < g.show.size(); ++i) {
+      const ShowPart& part = g.show[i];
+      out += i ? ", " : " ";
+      if (!part.draw) {
+        out += printExpr(p, part.cells);
+        continue;
+      }
+      out += part.name + "(" + printExpr(p, part.cells);
+      if (part.width) out += ", " + printExpr(p, *part.width);
+      if (part.size) out += ", " + printExpr(p, *part.size);
+      out += ", symbols " + fmt::format("{}", fmt::join(part.symbols, " ")) + ")";
+    }
+    out += "\n";
+  }
   for (const Move& m : g.moves) {
     out += fmt::format("  move {}\n", m.label);
     std::string indent = "    ";

@@ -22,9 +22,13 @@ using P = GdslParser;
 // Rewrites ANTLR's messages in the words of the language.
 std::string friendlyTokenNames(std::string msg) {
   static const std::pair<std::regex, const char*> names[] = {
-      {std::regex("\\bID\\b"), "a name"},       {std::regex("\\bINT\\b"), "an integer"},
-      {std::regex("\\bSTRING\\b"), "a string"}, {std::regex("\\bERROR_CHAR\\b"), "a character"},
-      {std::regex("'<EOF>'"), "end of file"},   {std::regex("<EOF>"), "end of file"},
+      {std::regex("\\bID\\b"), "a name"},
+      {std::regex("\\bINT\\b"), "an integer"},
+      {std::regex("\\bSTRING\\b"), "a string"},
+      {std::regex("\\bSHOW\\b"), "'show'"},
+      {std::regex("\\bERROR_CHAR\\b"), "a character"},
+      {std::regex("'<EOF>'"), "end of file"},
+      {std::regex("<EOF>"), "end of file"},
   };
   for (const auto& [re, text] : names) msg = std::regex_replace(msg, re, text);
   return msg;
@@ -335,6 +339,17 @@ class Converter {
       }
       return;
     }
+    if (auto* c = dynamic_cast<P::ShowItemContext*>(ctx)) {
+      // SHOW showPart (',' showPart)*
+      if (!g.show.empty()) {
+        auto& d = diags_.error(range(ctx), "game '" + g.name + "' has more than one show form");
+        addNote(d, g.showRange, "the first one is here");
+        return;
+      }
+      g.showRange = range(ctx);
+      for (auto* part : c->showPart()) g.show.push_back(showPart(part));
+      return;
+    }
     ast::Move m;
     m.range = range(ctx);
     if (auto* c = dynamic_cast<P::MoveItemContext*>(ctx)) {
@@ -390,6 +405,46 @@ class Converter {
       w.expr = expr(guard);
       out.push_back(std::move(w));
     }
+  }
+
+  // showPart : ID '(' showArg (',' showArg)* ')' | expr   with   showArg : expr | STRING
+  // A call is a drawing when it is named board or row or has a string of
+  // symbols (sema checks the name); any other call is a value, like min(a, b).
+  ast::ShowPart showPart(P::ShowPartContext* ctx) {
+    ast::ShowPart part;
+    part.range = range(ctx);
+    if (auto* v = dynamic_cast<P::ValuePartContext*>(ctx)) {
+      part.value = expr(v->expr());
+      return part;
+    }
+    auto* c = dynamic_cast<P::DrawPartContext*>(ctx);
+    std::string name = c->ID()->getText();
+    auto showArgs = c->showArg();
+    bool anyString = false;
+    for (auto* a : showArgs) anyString = anyString || a->STRING();
+    if (name != "board" && name != "row" && !anyString) {
+      std::vector<ast::ExprPtr> args;
+      for (auto* a : showArgs) args.push_back(expr(a->expr()));
+      part.value = ast::makeCall(name, std::move(args), range(ctx));
+      return part;
+    }
+    part.kind = ast::ShowPart::Kind::Draw;
+    part.name = name;
+    for (size_t i = 0; i < showArgs.size(); ++i) {
+      if (!showArgs[i]->STRING()) {
+        part.args.push_back(expr(showArgs[i]->expr()));
+        continue;
+      }
+      if (i + 1 != showArgs.size()) {
+        diags_.error(range(showArgs[i]),
+                     "the string of symbols must be the last argument of " + name + "(...)");
+        continue;
+      }
+      part.hasSymbols = true;
+      part.symbols = unquote(showArgs[i]->STRING()->getText());
+      part.symbolsRange = range(showArgs[i]);
+    }
+    return part;
   }
 
   // successor : sumTerm | term ('+' term)* ('+' sumTerm)?   (terms that are `0` are dropped)
@@ -726,6 +781,50 @@ bool checkNesting(antlr4::CommonTokenStream& tokens, const SourceManager& source
   return true;
 }
 
+// `show` is a keyword only where it begins an item of a game body: there the
+// token before it is the body's `{` or ends the previous item (a name, a
+// number, a string, a closing bracket, `unequal`, `neighbours`). A name
+// `show` used in an expression or a successor always follows an operator, a
+// keyword, `(`, `[` or `,`, so programs that use `show` as a name are
+// unchanged. Those tokens are retyped from ID to SHOW before parsing.
+void markShowKeywords(antlr4::CommonTokenStream& tokens) {
+  bool inHeader = false;  // after `game`, before its body's `{` (or `=`)
+  int depth = 0;          // of braces
+  int body = -1;          // the brace depth inside the current game body
+  antlr4::Token* previous = nullptr;
+  antlr4::Token* bodyStart = nullptr;  // the current game body's `{`
+  for (antlr4::Token* t : tokens.getTokens()) {
+    std::string text = t->getText();
+    if (t->getType() == GdslLexer::ID && text == "show" && body >= 0 && depth == body && previous) {
+      std::string p = previous->getText();
+      size_t type = previous->getType();
+      bool endsItem = type == GdslLexer::ID || type == GdslLexer::INT ||
+                      type == GdslLexer::STRING || p == ")" || p == "]" || p == "}" ||
+                      p == "unequal" || p == "neighbours";
+      bool opensBody = previous == bodyStart;
+      if (endsItem || opensBody) {
+        if (auto* writable = dynamic_cast<antlr4::WritableToken*>(t))
+          writable->setType(GdslParser::SHOW);
+      }
+    }
+    if (t->getType() != GdslLexer::ID && text == "game") inHeader = true;
+    if (text == "=" && inHeader) inHeader = false;
+    if (text == "{") {
+      ++depth;
+      if (inHeader) {
+        body = depth;
+        inHeader = false;
+        bodyStart = t;
+      }
+    }
+    if (text == "}") {
+      if (depth == body) body = -1;
+      --depth;
+    }
+    previous = t;
+  }
+}
+
 // Reports the byte at `offset` as not UTF-8, at its line and column.
 void reportInvalidUtf8(const SourceManager& sources, uint32_t file, size_t offset,
                        DiagnosticSink& diags) {
@@ -763,6 +862,7 @@ std::optional<ast::Module> parseModule(const SourceManager& sources, uint32_t fi
   antlr4::CommonTokenStream tokens(&lexer);
   tokens.fill();
   if (!checkNesting(tokens, sources, fileId, diagnostics)) return std::nullopt;
+  markShowKeywords(tokens);
   GdslParser parser(&tokens);
   parser.removeErrorListeners();
   // Two stages, as ANTLR recommends: the fast SLL prediction, which gives up

@@ -171,6 +171,7 @@ class Checker {
     scope.locals = &g.locals;
     for (const ast::Param& p : g.params)
       declareLocal(scope, p.name, p.isList ? Type::List : Type::Int, p.range);
+    for (ast::ShowPart& part : g.show) checkShowPart(part, scope);
     if (g.normalize) {
       checkTerm(*g.normalize, scope);
       if (g.normalize->gameId >= 0 && out_.games[g.normalize->gameId] != &g)
@@ -186,6 +187,99 @@ class Checker {
       checkSuccessor(m.successor, scope);
       scope.visible.resize(mark);
     }
+  }
+
+  // A part of a game's `show` form, in the scope of the parameters (and the
+  // constants): a value (an integer or a list), or a drawing board(cells,
+  // width[, rows][, "symbols"]) or row(cells[, length][, "symbols"]) whose
+  // cells are an integer (its digits) or a list.
+  void checkShowPart(ast::ShowPart& part, Scope& scope) {
+    static const std::vector<std::string> drawings = {"board", "row"};
+    static const std::vector<std::string> builtins = {"min", "max", "abs", "len", "sort", "set"};
+    auto unknownDrawing = [&](const std::string& name, SourceRange range) {
+      std::string hint = didYouMean(name, drawings);
+      diags_.error(range, hint.empty() ? "unknown drawing '" + name +
+                                             "'; a show part is board(cells, width), row(cells) "
+                                             "or a value"
+                                       : "unknown drawing '" + name + "'" + hint);
+    };
+    if (part.kind == ast::ShowPart::Kind::Value) {
+      Expr& v = *part.value;
+      if (v.kind == ExprKind::Call && !gameIds_.count(v.name) &&
+          std::find(builtins.begin(), builtins.end(), v.name) == builtins.end()) {
+        unknownDrawing(v.name, v.range);
+        return;
+      }
+      Type t = check(v, scope);
+      if (t != Type::Int && t != Type::List && t != Type::Unknown)
+        diags_.error(v.range, fmt::format("a shown value must be an integer or a list, but this "
+                                          "is {}",
+                                          ast::typeName(t)));
+      return;
+    }
+    if (part.name != "board" && part.name != "row") {
+      unknownDrawing(part.name, part.range);
+      return;
+    }
+    bool board = part.name == "board";
+    const char* signature = board ? "board(cells, width[, rows][, \"symbols\"])"
+                                  : "row(cells[, length][, \"symbols\"])";
+    size_t least = board ? 2 : 1;
+    if (part.args.size() < least || part.args.size() > least + 1) {
+      for (auto& a : part.args) check(*a, scope);
+      diags_.error(part.range,
+                   fmt::format("{} takes {} or {} arguments before its symbols, but {} {} "
+                               "given; write {}",
+                               part.name, least, least + 1, part.args.size(),
+                               part.args.size() == 1 ? "is" : "are", signature));
+      return;
+    }
+    Type cells = check(*part.args[0], scope);
+    if (cells != Type::Int && cells != Type::List && cells != Type::Unknown)
+      diags_.error(part.args[0]->range,
+                   fmt::format("the cells of {} must be an integer (drawn digit by digit) or a "
+                               "list, but this is {}",
+                               part.name, ast::typeName(cells)));
+    if (board) expect(*part.args[1], Type::Int, scope, "the width of board");
+    if (part.args.size() > least) {
+      const char* size = board ? "the number of rows of board" : "the length of row";
+      expect(*part.args.back(), Type::Int, scope, size);
+      if (cells == Type::List)
+        diags_.error(part.args.back()->range,
+                     fmt::format("{} is given only when the cells are an integer's digits; a "
+                                 "list draws each of its elements",
+                                 size));
+    }
+    part.cellSymbols.clear();
+    if (!part.hasSymbols) {
+      part.cellSymbols = {".", "#"};
+      return;
+    }
+    // One symbol per character (a UTF-8 sequence): the source is UTF-8.
+    for (size_t i = 0; i < part.symbols.size();) {
+      size_t n = 1;
+      auto lead = static_cast<unsigned char>(part.symbols[i]);
+      if (lead >= 0xF0)
+        n = 4;
+      else if (lead >= 0xE0)
+        n = 3;
+      else if (lead >= 0xC0)
+        n = 2;
+      std::string symbol = part.symbols.substr(i, n);
+      if (std::find(part.cellSymbols.begin(), part.cellSymbols.end(), symbol) !=
+          part.cellSymbols.end()) {
+        diags_.error(part.symbolsRange, fmt::format("the symbol '{}' appears twice in \"{}\"; "
+                                                    "each digit value needs its own",
+                                                    symbol, part.symbols));
+        return;
+      }
+      part.cellSymbols.push_back(std::move(symbol));
+      i += n;
+    }
+    if (part.cellSymbols.size() < 2)
+      diags_.error(part.symbolsRange,
+                   "a string of symbols needs at least two, one for each "
+                   "digit value (as in \".#\")");
   }
 
   // The amount of take and remove sugar stays on the move for the

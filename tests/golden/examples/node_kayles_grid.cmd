@@ -1,0 +1,1 @@
+eval {root}/examples/node_kayles_grid.game

@@ -1,0 +1,2 @@
+// --json keeps the raw positions and adds *_shown fields where a game has a show form.
+eval --json {case}
