@@ -533,6 +533,25 @@ void Engine::cycleError(const std::vector<uint32_t>& path, uint32_t repeated,
   RuntimeError e(move ? move->loc : SourceRange{},
                  fmt::format("{} can reach itself, so the game is not finite: {}",
                              formatPosition(program_, table_.at(repeated)), chain));
+  // Positions of a game with a normalize rule are what the rule made of the
+  // moves' results: a rule that is not a symmetry of the game can close a
+  // cycle the moves alone do not have. Named once per game of the cycle.
+  std::vector<uint32_t> named;
+  for (auto it = start; it != path.end(); ++it) {
+    uint32_t game = table_.at(*it).game;
+    const ir::Game& g = program_.games[game];
+    if (!g.normalize || std::find(named.begin(), named.end(), game) != named.end()) continue;
+    named.push_back(game);
+    e.notes.push_back(Diagnostic{
+        Severity::Note,
+        fmt::format("the cycle goes through positions of {}, which its normalize rule rewrites "
+                    "after each move: a rule that is not a symmetry of the game (a position and "
+                    "its rewriting must have the same value) can close a cycle the moves alone "
+                    "do not have",
+                    g.name),
+        g.normalizeLoc,
+        {}});
+  }
   throw e;
 }
 
