@@ -1,11 +1,14 @@
 // Playing against the computer (see Play.h). A position is a sum; a move
-// replaces one component by its successor's components, and components with
-// no moves left are dropped from what is shown.
+// replaces one component by its successor's components. Positions are shown
+// as `eval` and `moves` show them, every component included; moves that lead
+// to the same position (the same components in any order) are one option.
 #include "driver/Play.h"
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <istream>
+#include <map>
 #include <ostream>
 #include <random>
 #include <sstream>
@@ -19,6 +22,13 @@ struct Choice {
   Sum after;
 };
 
+// A position as a multiset of components: the order of a sum's terms does
+// not change the game.
+Sum sorted(Sum sum) {
+  std::sort(sum.begin(), sum.end());
+  return sum;
+}
+
 class Game {
  public:
   Game(Stack& stack, const PlayOptions& options, std::ostream& out)
@@ -29,36 +39,44 @@ class Game {
         out_(out),
         random_(options.seed) {}
 
-  bool hasMoves(const Position& p) {
-    bool any = false;
-    engine_.forEachMove(p, [&](MoveRecord&) {
-      any = true;
-      return false;
-    });
-    return any;
-  }
-
-  Sum live(const Sum& sum) {
-    Sum out;
-    for (const Position& p : sum)
-      if (hasMoves(p)) out.push_back(p);
-    return out;
-  }
-
+  // The options from `sum`, in the order of its components and their moves.
+  // Moves that reach the same position are one option, shown as the first of
+  // them with every move's label: `Kayles(1) -> 0   (take_all(k=1))` once
+  // for `Kayles(1) + Kayles(1)`.
   std::vector<Choice> choices(const Sum& sum) {
-    std::vector<Choice> out;
+    struct Option {
+      std::string move;                 // Kayles(5) -> Kayles(1) + Kayles(2)
+      std::vector<std::string> labels;  // remove(k=2), without repeats
+      Sum after;
+    };
+    std::vector<Option> options;
+    std::map<Sum, size_t> index;  // sorted position after the move -> its option
     for (size_t i = 0; i < sum.size(); ++i) {
       for (MoveRecord& m : engine_.movesOf(sum[i])) {
-        Sum after;
-        for (size_t j = 0; j < sum.size(); ++j)
-          if (j != i) after.push_back(sum[j]);
-        after.insert(after.end(), m.components.begin(), m.components.end());
-        Choice c;
-        c.text = fmt::format("{} -> {}   ({})", positions_.show(sum[i]), text(live(m.components)),
-                             m.label);
-        c.after = live(after);
-        out.push_back(std::move(c));
+        Sum after;  // the component replaced in place, as `moves` shows it
+        for (size_t j = 0; j < sum.size(); ++j) {
+          if (j == i)
+            after.insert(after.end(), m.components.begin(), m.components.end());
+          else
+            after.push_back(sum[j]);
+        }
+        auto [it, fresh] = index.emplace(sorted(after), options.size());
+        if (fresh) {
+          options.push_back(
+              Option{fmt::format("{} -> {}", positions_.show(sum[i]), text(m.components)),
+                     {},
+                     std::move(after)});
+        }
+        std::vector<std::string>& labels = options[it->second].labels;
+        if (std::find(labels.begin(), labels.end(), m.label) == labels.end())
+          labels.push_back(m.label);
       }
+    }
+    std::vector<Choice> out;
+    for (Option& o : options) {
+      std::string labels;
+      for (const std::string& l : o.labels) labels += (labels.empty() ? "" : " or ") + l;
+      out.push_back(Choice{fmt::format("{}   ({})", o.move, labels), std::move(o.after)});
     }
     return out;
   }
@@ -127,7 +145,7 @@ class Game {
 void play(Stack& stack, const Sum& start, const PlayOptions& options, std::istream& in,
           std::ostream& out) {
   Game game(stack, options, out);
-  Sum sum = game.live(start);
+  Sum sum = start;
   // Values every position the game can reach before the first move, so that
   // an error in the rules (a cycle, an overflow) stops it before it starts.
   game.wins(sum);

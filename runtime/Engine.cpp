@@ -417,6 +417,33 @@ uint32_t Engine::leaveNative(const Position& position, std::string why) {
   return searchValue(position);
 }
 
+namespace {
+
+// How many restarts in a row of a native search that ran out of stack, each
+// at a larger position than the last, hand the game to the engine's search.
+constexpr size_t kGrowingRestarts = 8;
+// How many samples of a chain of the engine's search must grow, each larger
+// than the last, for a runaway (Engine::recordGrowth).
+constexpr uint64_t kRunawaySamples = 16;
+
+uint64_t magnitude(std::span<const int64_t> words) {
+  uint64_t size = 0;
+  for (int64_t w : words) {
+    uint64_t m = w < 0 ? 0 - static_cast<uint64_t>(w) : static_cast<uint64_t>(w);
+    size = m > UINT64_MAX - size ? UINT64_MAX : size + m;
+  }
+  return size;
+}
+
+bool growingRestarts(const std::vector<std::vector<int64_t>>& pending) {
+  if (pending.size() <= kGrowingRestarts) return false;
+  for (size_t i = pending.size() - kGrowingRestarts; i < pending.size(); ++i)
+    if (magnitude(pending[i]) <= magnitude(pending[i - 1])) return false;
+  return true;
+}
+
+}  // namespace
+
 uint32_t Engine::nativeValue(const Position& root) {
   HeapState& h = heaps_[root.game];
   int game = static_cast<int>(root.game);
@@ -495,6 +522,13 @@ uint32_t Engine::nativeValue(const Position& root) {
       case NativeStatus::Deep:
         if (miss == w) return leaveNative(root, "the native stack was used up by other searches");
         pending.push_back(miss);
+        // Each restart is a native stack's depth below the last: when the
+        // last few restarts each grew, the chain may grow without end, which
+        // only the engine's search measures (it stops a runaway chain).
+        if (growingRestarts(pending))
+          return leaveNative(root, "its successors kept growing over a chain deeper than " +
+                                       std::to_string(kGrowingRestarts) +
+                                       " native stacks, which the engine's search checks");
         break;
       case NativeStatus::Cycle:
         return leaveNative(root, "a position can reach itself");
@@ -533,6 +567,67 @@ void Engine::cycleError(const std::vector<uint32_t>& path, uint32_t repeated,
   RuntimeError e(move ? move->loc : SourceRange{},
                  fmt::format("{} can reach itself, so the game is not finite: {}",
                              formatPosition(program_, table_.at(repeated)), chain));
+  // Positions of a game with a normalize rule are what the rule made of the
+  // moves' results: a rule that is not a symmetry of the game can close a
+  // cycle the moves alone do not have. Named once per game of the cycle.
+  std::vector<uint32_t> named;
+  for (auto it = start; it != path.end(); ++it) {
+    uint32_t game = table_.at(*it).game;
+    const ir::Game& g = program_.games[game];
+    if (!g.normalize || std::find(named.begin(), named.end(), game) != named.end()) continue;
+    named.push_back(game);
+    e.notes.push_back(Diagnostic{
+        Severity::Note,
+        fmt::format("the cycle goes through positions of {}, which its normalize rule rewrites "
+                    "after each move: a rule that is not a symmetry of the game (a position and "
+                    "its rewriting must have the same value) can close a cycle the moves alone "
+                    "do not have",
+                    g.name),
+        g.normalizeLoc,
+        {}});
+  }
+  throw e;
+}
+
+uint64_t Engine::runawayDepth() const {
+  return std::max<uint64_t>(options_.maxStates / 16, 64);
+}
+
+void Engine::recordGrowth(const Position& position, const ir::Move* move) {
+  pathGrowth_.push_back(magnitude({position.words.data(), position.words.size()}));
+  // The last runawayDepth() + 1 positions of the path, sampled every
+  // 1/16 of that: a runaway when each sample is larger than the one before.
+  uint64_t depth = runawayDepth(), stride = depth / kRunawaySamples;
+  size_t n = pathGrowth_.size();
+  if (n <= depth || (n - 1) % stride != 0) return;
+  for (uint64_t j = 0; j < kRunawaySamples; ++j)
+    if (pathGrowth_[n - 1 - j * stride] <= pathGrowth_[n - 1 - (j + 1) * stride]) return;
+  runawayError(move);
+}
+
+void Engine::runawayError(const ir::Move* move) {
+  const std::vector<uint32_t>& path = searchPath_;
+  uint64_t depth = runawayDepth();
+  size_t first = path.size() - 1 - static_cast<size_t>(depth);
+  auto at = [&](size_t i) { return formatPosition(program_, table_.at(path[i])); };
+  std::string chain;
+  for (size_t i = first; i < first + 3; ++i) chain += at(i) + " -> ";
+  chain += "...";
+  for (size_t i = path.size() - 3; i < path.size(); ++i) chain += " -> " + at(i);
+  RuntimeError e(move ? move->loc : SourceRange{},
+                 fmt::format("the successors of move '{}' keep growing: along a chain of {} moves "
+                             "from {} to {}, the positions kept getting larger (the sum of their "
+                             "parameters, every {} moves); the game looks infinite",
+                             move ? move->label : std::string("?"), depth, at(first),
+                             at(path.size() - 1), depth / kRunawaySamples));
+  e.notes.push_back(Diagnostic{Severity::Note, "the chain: " + chain, SourceRange{}, {}});
+  e.notes.push_back(Diagnostic{
+      Severity::Note,
+      fmt::format("a search stops a chain of growing positions longer than --max-states / 16 "
+                  "({}); if the game is finite, raise --max-states",
+                  depth),
+      SourceRange{},
+      {}});
   throw e;
 }
 
@@ -594,16 +689,18 @@ uint32_t Engine::searchValue(const Position& root) {
 
   // Pushes a frame for `id`, unless all its successors already have values,
   // in which case its value is computed on the spot (false: nothing pushed).
-  auto push = [&](uint32_t id) {
+  auto push = [&](uint32_t id, const ir::Move* via) {
     checkInterrupt();
     Position copy = table_.at(id);  // enumerate may rehash the memo
     onStack_[id] = 1;
     path.push_back(id);
+    recordGrowth(copy, via);
     uint32_t value = 0;
     if (valueFromKnown(copy, value)) {
       values_[id] = value;
       onStack_[id] = 0;
       path.pop_back();
+      pathGrowth_.pop_back();
       return false;
     }
     Frame f;
@@ -626,7 +723,7 @@ uint32_t Engine::searchValue(const Position& root) {
   };
 
   try {
-    if (!push(rootId)) return values_[rootId];
+    if (!push(rootId, nullptr)) return values_[rootId];
     while (!stack.empty()) {
       size_t top = stack.size() - 1;
       bool descended = false;
@@ -646,7 +743,7 @@ uint32_t Engine::searchValue(const Position& root) {
           break;
         }
         if (pending != kUnknownValue) {
-          if (push(pending)) {
+          if (push(pending, f.moves[f.next])) {
             descended = true;
             break;
           }
@@ -660,11 +757,13 @@ uint32_t Engine::searchValue(const Position& root) {
       values_[f.id] = mex(f.seen, mexMarks_);
       onStack_[f.id] = 0;
       path.pop_back();
+      pathGrowth_.pop_back();
       stack.pop_back();
     }
   } catch (...) {
     for (size_t i = pathBase; i < path.size(); ++i) onStack_[path[i]] = 0;
     path.resize(pathBase);
+    pathGrowth_.resize(pathBase);
     throw;
   }
   return values_[rootId];

@@ -156,6 +156,13 @@ class Engine final : private ValueOracle {
   bool known(uint32_t id, uint32_t& value);
   [[noreturn]] void cycleError(const std::vector<uint32_t>& path, uint32_t repeated,
                                const ir::Move* move);
+  // Records `position`, just pushed on the search path by `move` (null for a
+  // search's root), in pathGrowth_; a runaway when the last runawayDepth()
+  // steps of the path, sampled 16 times, kept growing.
+  void recordGrowth(const Position& position, const ir::Move* move);
+  [[noreturn]] void runawayError(const ir::Move* move);
+  // The longest chain of growing positions a search may build: --max-states / 16.
+  uint64_t runawayDepth() const;
 
   const ir::Program& program_;
   Backend& backend_;
@@ -165,6 +172,8 @@ class Engine final : private ValueOracle {
   std::vector<uint32_t> values_;
   std::vector<uint8_t> onStack_;
   std::vector<uint32_t> searchPath_;  // positions being searched, outermost first
+  // For each position of searchPath_: its size, the sum of its words' magnitudes.
+  std::vector<uint64_t> pathGrowth_;
   std::chrono::steady_clock::time_point lastCheckpoint_ = std::chrono::steady_clock::now();
   int64_t savedHeaps_ = -1;              // values in the checkpoint file, as saved or loaded
   FileStamp savedStamp_;                 // the file as saved or loaded

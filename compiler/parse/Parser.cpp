@@ -72,6 +72,70 @@ bool isWord(const std::string& text) {
   return std::isalpha(static_cast<unsigned char>(text[0])) || text[0] == '_';
 }
 
+// The opening brackets a file never closes, the likeliest first: matched
+// with a stack, a closer that does not match the innermost opener closes the
+// nearest one it matches (the openers above it are never closed), and those
+// left at the end are never closed. A closer that starts its line, below an
+// opener of an earlier line, is read by its indentation: when it is indented
+// like the line of an outer opener but not like its own opener's line, that
+// own opener is the one never closed (`take {1, 2` on a line of its own, with
+// the game's `}` after it). Empty when every bracket is closed: then nothing
+// is blamed on brackets, whatever the indentation.
+std::vector<antlr4::Token*> unclosedBrackets(antlr4::CommonTokenStream& tokens) {
+  auto opener = [](const std::string& close) {
+    return close == ")" ? "(" : close == "]" ? "[" : "{";
+  };
+  // The column of the first token of each line.
+  std::vector<size_t> indent;
+  for (antlr4::Token* t : tokens.getTokens()) {
+    if (t->getType() == antlr4::Token::EOF) continue;
+    if (indent.size() <= t->getLine()) indent.resize(t->getLine() + 1, SIZE_MAX);
+    indent[t->getLine()] = std::min(indent[t->getLine()], t->getCharPositionInLine());
+  }
+  auto indentOf = [&](antlr4::Token* t) {
+    return t->getLine() < indent.size() ? indent[t->getLine()] : SIZE_MAX;
+  };
+  std::vector<antlr4::Token*> stack, naive, byIndent;
+  std::vector<antlr4::Token*> shadow;  // the same stack, closers read by indentation
+  for (antlr4::Token* t : tokens.getTokens()) {
+    std::string text = t->getText();
+    if (t->getType() == antlr4::Token::EOF) break;
+    if (text == "(" || text == "[" || text == "{") {
+      stack.push_back(t);
+      shadow.push_back(t);
+      continue;
+    }
+    if (text != ")" && text != "]" && text != "}") continue;
+    auto close = [&](std::vector<antlr4::Token*>& s, std::vector<antlr4::Token*>& unclosed,
+                     bool indentation) {
+      auto match = std::find_if(s.rbegin(), s.rend(),
+                                [&](antlr4::Token* o) { return o->getText() == opener(text); });
+      if (match == s.rend()) return;  // a closer with no opener: not this check's concern
+      if (indentation && match == s.rbegin() && (*match)->getLine() < t->getLine() &&
+          indentOf(t) == t->getCharPositionInLine() && indentOf(*match) != indentOf(t)) {
+        auto outer = std::find_if(s.rbegin() + 1, s.rend(), [&](antlr4::Token* o) {
+          return o->getText() == opener(text) && indentOf(o) == indentOf(t);
+        });
+        if (outer != s.rend()) match = outer;
+      }
+      for (auto it = s.rbegin(); it != match; ++it) unclosed.push_back(*it);
+      s.erase(std::prev(match.base()), s.end());
+    };
+    close(stack, naive, false);
+    close(shadow, byIndent, true);
+  }
+  naive.insert(naive.end(), stack.begin(), stack.end());
+  if (naive.empty()) return {};
+  byIndent.insert(byIndent.end(), shadow.begin(), shadow.end());
+  auto first = [](antlr4::Token* a, antlr4::Token* b) {
+    return a->getTokenIndex() < b->getTokenIndex();
+  };
+  std::sort(byIndent.begin(), byIndent.end(), first);
+  std::sort(naive.begin(), naive.end(), first);
+  byIndent.insert(byIndent.end(), naive.begin(), naive.end());
+  return byIndent;
+}
+
 class ErrorCollector : public antlr4::BaseErrorListener {
  public:
   ErrorCollector(const SourceManager& sources, uint32_t file, DiagnosticSink& diags)
@@ -115,11 +179,37 @@ class ErrorCollector : public antlr4::BaseErrorListener {
     SourceRange r = sources_.rangeAt(file_, static_cast<uint32_t>(line), column, length);
     // One message per mistake: while ANTLR recovers it often reports the same
     // token again, or a follow-on error on the same line; keep the first.
-    if (count_ > 0 && (r.begin == lastBegin_ || r.line == lastLine_)) return;
+    if (blamedBracket_ || (count_ > 0 && (r.begin == lastBegin_ || r.line == lastLine_))) return;
     lastBegin_ = r.begin;
     lastLine_ = r.line;
+    // The first error after a bracket that is never closed is blamed on it:
+    // the parser only notices where the text stops making sense, often at the
+    // next statement. What follows is noise from the same bracket.
+    if (count_ == 0 && offending && recognizer == parser_)
+      for (antlr4::Token* open : unclosed_) {
+        if (open->getTokenIndex() >= offending->getTokenIndex()) continue;
+        std::string bracket = open->getText();
+        Diagnostic& d = diags_.error(
+            sources_.rangeAt(file_, static_cast<uint32_t>(open->getLine()),
+                             static_cast<uint32_t>(open->getCharPositionInLine()) + 1, 1),
+            fmt::format("'{}' is never closed; close it with '{}'", bracket,
+                        bracket == "("   ? ")"
+                        : bracket == "[" ? "]"
+                                         : "}"));
+        addNote(d, r, "the parser noticed it here: " + message);
+        blamedBracket_ = true;
+        ++count_;
+        return;
+      }
     ++count_;
     diags_.error(r, message);
+  }
+
+  // Set once the tokens are known, before parsing: the parser's errors may be
+  // blamed on these brackets (see unclosedBrackets).
+  void setUnclosed(antlr4::Recognizer* parser, std::vector<antlr4::Token*> unclosed) {
+    parser_ = parser;
+    unclosed_ = std::move(unclosed);
   }
 
  private:
@@ -149,6 +239,9 @@ class ErrorCollector : public antlr4::BaseErrorListener {
   uint32_t lastBegin_ = 0;
   uint32_t lastLine_ = 0;
   int count_ = 0;
+  antlr4::Recognizer* parser_ = nullptr;
+  std::vector<antlr4::Token*> unclosed_;
+  bool blamedBracket_ = false;
 };
 
 class Converter {
@@ -880,6 +973,7 @@ std::optional<ast::Module> parseModule(const SourceManager& sources, uint32_t fi
     parser.setErrorHandler(std::make_shared<antlr4::DefaultErrorStrategy>());
     parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(
         antlr4::atn::PredictionMode::LL);
+    collector.setUnclosed(&parser, unclosedBrackets(tokens));
     parser.addErrorListener(&collector);
     tree = parser.program();
   }

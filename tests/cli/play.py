@@ -6,7 +6,8 @@ here (Kayles values and misère outcomes of small sums, by searching the whole g
   (normal and misère play);
 - a player who always takes the first of the hint's winning moves wins every game from an
   N-position, so the hint's moves are winning; the hint's value and outcome are right;
-- undo takes back a pair of moves; bad input gets a message and the game goes on.
+- undo takes back a pair of moves; bad input gets a message and the game goes on;
+- moves that reach the same position (K(1) + K(1): either K(1) -> 0) are one option.
 
 usage: play.py GDSL WORKDIR
 """
@@ -155,6 +156,11 @@ for misere in (False, True):
                       "%s %s: the computer moving first wins: %s" % (play, text, out[-300:]))
         # The player moves first and follows the hint: wins exactly from N-positions.
         def follow_hint(g, screen):
+            if "Position:" in screen:
+                # One option per position the moves reach: K(1) + K(1) has one, not two.
+                pos = last_position(screen)
+                check(move_count(screen) == len(set(successors(pos))),
+                      "%s: one option per resulting position from %s: %r" % (text, pos, screen))
             if screen.endswith("Winning moves: ") or "Position:" in screen:
                 g.say("hint")
                 hint = g.until_prompt() or ""
