@@ -99,10 +99,12 @@ addOp : '+' | '-' ;
 multiplicative : unary (mulOp unary)* ;
 mulOp : '*' | '/' | '%' ;
 
+// `~` is bitwise not (every bit flipped: ~x == -x - 1), at the level of unary minus.
 // `**` (power) binds tighter than unary minus on its left and takes a
 // unary on its right, so it is right-associative: -2 ** 2 is -4, 2 ** 3 ** 2 is 512.
 unary
     : '-' unary                                       # negExpr
+    | '~' unary                                       # bitNotExpr
     | postfix ('**' unary)?                           # postfixExpr
     ;
 

@@ -29,7 +29,8 @@ enum class ExprKind : uint8_t {
   Set,
   Call,
   Index,
-  Comprehension
+  Comprehension,
+  BitNot
 };
 
 enum class BinOp : uint8_t {
@@ -61,7 +62,20 @@ enum class RefKind : uint8_t { None, Local, Const };
 
 struct Expr;
 using ExprPtr = std::unique_ptr<Expr>;
-struct Clause;
+
+// A clause between the parentheses of a move: `x in D`, `let x = e`, `when c`.
+struct Clause {
+  enum class Kind : uint8_t { Bind, Let, When };
+  Kind kind = Kind::Bind;
+  SourceRange range;
+  std::string name;
+  SourceRange nameRange;
+  ExprPtr expr;
+  int varId = -1;  // sema
+  // Desugared `take K` / `remove K`: K may be a single integer, which sema
+  // then wraps into a one-element list.
+  bool amountDomain = false;
+};
 
 struct Expr {
   ExprKind kind;
@@ -106,20 +120,6 @@ struct Term {
 };
 using Successor = std::vector<Term>;
 Term cloneTerm(const Term& term);
-
-// A clause between the parentheses of a move: `x in D`, `let x = e`, `when c`.
-struct Clause {
-  enum class Kind : uint8_t { Bind, Let, When };
-  Kind kind = Kind::Bind;
-  SourceRange range;
-  std::string name;
-  SourceRange nameRange;
-  ExprPtr expr;
-  int varId = -1;  // sema
-  // Desugared `take K` / `remove K`: K may be a single integer, which sema
-  // then wraps into a one-element list.
-  bool amountDomain = false;
-};
 
 enum class Sugar : uint8_t { None, Take, Split, SplitUnequal, Remove, RemoveNeighbours, Octal };
 const char* sugarName(Sugar sugar);

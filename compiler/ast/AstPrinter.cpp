@@ -50,6 +50,7 @@ int precedence(const Expr& e) {
     case ExprKind::Range:
       return 5;
     case ExprKind::Neg:
+    case ExprKind::BitNot:
       return 12;
     default:
       return 14;
@@ -86,6 +87,10 @@ void print(const Expr& e, std::string& out) {
       return;
     case ExprKind::Neg:
       out += '-';
+      printKid(*e.kids[0], 12, out);
+      return;
+    case ExprKind::BitNot:
+      out += '~';
       printKid(*e.kids[0], 12, out);
       return;
     case ExprKind::Not:

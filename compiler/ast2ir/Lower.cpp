@@ -269,6 +269,12 @@ class Lowerer {
         }
         return out;
       }
+      case ExprKind::BitNot: {  // ~a is a ^ -1, which every backend runs
+        ir::Expr out = node(ir::Op::BitXor, ir::Type::Int, e.range);
+        out.kids.push_back(expr(*e.kids[0]));
+        out.kids.push_back(ir::literalInt(-1, e.range));
+        return out;
+      }
       case ExprKind::Neg:
         return unary(ir::Op::Neg, e);
       case ExprKind::Not:

@@ -745,6 +745,11 @@ class Converter {
       e->kids.push_back(unary(c->unary()));
       return e;
     }
+    if (auto* n = dynamic_cast<P::BitNotExprContext*>(ctx)) {
+      auto e = std::make_unique<ast::Expr>(ast::ExprKind::BitNot, range(ctx));
+      e->kids.push_back(unary(n->unary()));
+      return e;
+    }
     auto* c = dynamic_cast<P::PostfixExprContext*>(ctx);
     ast::ExprPtr base = postfix(c->postfix());
     if (!c->unary()) return base;
@@ -841,7 +846,7 @@ constexpr int kMaxOperators = 10000;
 bool checkNesting(antlr4::CommonTokenStream& tokens, const SourceManager& sources, uint32_t file,
                   DiagnosticSink& diags) {
   int depth = 0;
-  int prefixRun = 0;  // consecutive `-` / `not`, which also nest
+  int prefixRun = 0;  // consecutive `-` / `~` / `not`, which also nest
   int operators = 0;  // binary operators in one expression (its tree gets as deep)
   static const std::set<std::string> binaryOps = {"+", "-", "*",  "/",  "%",   "|",
                                                   "^", "&", "<<", ">>", "and", "or"};
@@ -861,13 +866,13 @@ bool checkNesting(antlr4::CommonTokenStream& tokens, const SourceManager& source
     }
     if (text == "(" || text == "[" || text == "{") ++depth;
     if (text == ")" || text == "]" || text == "}") --depth;
-    prefixRun = (text == "-" || text == "not") ? prefixRun + 1 : 0;
+    prefixRun = (text == "-" || text == "~" || text == "not") ? prefixRun + 1 : 0;
     if (depth > kMaxNesting || prefixRun > kMaxNesting) {
       diags.error(sources.rangeAt(file, static_cast<uint32_t>(t->getLine()),
                                   static_cast<uint32_t>(t->getCharPositionInLine()) + 1, 1),
                   depth > kMaxNesting
                       ? "brackets nested more than " + std::to_string(kMaxNesting) + " deep"
-                      : "more than " + std::to_string(kMaxNesting) + " '-' or 'not' in a row");
+                      : "more than " + std::to_string(kMaxNesting) + " '-', '~' or 'not' in a row");
       return false;
     }
   }

@@ -512,6 +512,9 @@ class Checker {
       case ExprKind::Neg:
         expect(*e.kids[0], Type::Int, scope, "the operand of '-'");
         return Type::Int;
+      case ExprKind::BitNot:
+        expect(*e.kids[0], Type::Int, scope, "the operand of '~'");
+        return Type::Int;
       case ExprKind::Not:
         expect(*e.kids[0], Type::Bool, scope, "the operand of 'not'");
         return Type::Bool;
