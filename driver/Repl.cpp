@@ -14,6 +14,7 @@
 
 #include "compiler/ir/Fingerprint.h"
 #include "compiler/parse/Parser.h"
+#include "compiler/sema/Sema.h"
 #include "driver/Output.h"
 #include "driver/Progress.h"
 #include "driver/Runner.h"
@@ -388,6 +389,8 @@ std::vector<std::string> ReplSession::completions(const std::string& word) const
   } else {
     for (const auto& [module, _] : stdlibModules()) words.push_back("std." + module);
     for (const std::string& k : keywords()) words.push_back(k);
+    for (const std::string& f : builtinFunctions()) words.push_back(f);
+    for (const std::string& w : contextualWords()) words.push_back(w);
     for (const std::string& g : games()) words.push_back(g);
   }
   std::vector<std::string> out;

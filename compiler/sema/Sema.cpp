@@ -195,7 +195,7 @@ class Checker {
   // cells are an integer (its digits) or a list.
   void checkShowPart(ast::ShowPart& part, Scope& scope) {
     static const std::vector<std::string> drawings = {"board", "row"};
-    static const std::vector<std::string> builtins = {"min", "max", "abs", "len", "sort", "set"};
+    const std::vector<std::string>& builtins = builtinFunctions();
     auto unknownDrawing = [&](const std::string& name, SourceRange range) {
       std::string hint = didYouMean(name, drawings);
       diags_.error(range, hint.empty() ? "unknown drawing '" + name +
@@ -714,10 +714,7 @@ class Checker {
                                 "(...) can only stand in a successor or a position, not inside "
                                 "an expression");
     } else {
-      static const std::vector<std::string> builtins = {"min",  "max", "abs",      "len",
-                                                        "sort", "set", "popcount", "bits",
-                                                        "sum",  "any", "all",      "count"};
-      std::string hint = didYouMean(f, builtins);
+      std::string hint = didYouMean(f, builtinFunctions());
       diags_.error(e.range,
                    hint.empty()
                        ? fmt::format("unknown function '{}'; the built-ins are {}", f, kBuiltins)
@@ -784,6 +781,17 @@ class Checker {
 };
 
 }  // namespace
+
+const std::vector<std::string>& builtinFunctions() {
+  static const std::vector<std::string> names = {"min",      "max",  "abs", "len", "sort", "set",
+                                                 "popcount", "bits", "sum", "any", "all",  "count"};
+  return names;
+}
+
+const std::vector<std::string>& contextualWords() {
+  static const std::vector<std::string> words = {"if", "show", "board", "row"};
+  return words;
+}
 
 bool analyzeStatements(ast::Module& extra, CheckedProgram& program, DiagnosticSink& diagnostics) {
   size_t before = diagnostics.all().size();

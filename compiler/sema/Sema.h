@@ -22,6 +22,12 @@ struct CheckedProgram {
   std::vector<ConstDecl> consts;  // by const id, in definition order
 };
 
+// The names of the built-in functions, and the words that are keywords only
+// where they stand (`if` in a comprehension, `show` in a game body): what the
+// REPL completes besides the keywords.
+const std::vector<std::string>& builtinFunctions();
+const std::vector<std::string>& contextualWords();
+
 // Checks `modules` (imports first, the main file last) as one program.
 // Returns false when there were errors.
 bool analyze(std::vector<ast::Module>& modules, DiagnosticSink& diagnostics, CheckedProgram& out);

@@ -208,6 +208,10 @@ TEST_CASE("completion offers commands, modules, keywords and games") {
   CHECK(has(t, "take"));
   CHECK(has(r.session.completions("mi"), "misere"));
   CHECK(r.session.completions("zzz").empty());
+  // Built-in functions and the words that are keywords only where they stand.
+  CHECK(r.session.completions("pop") == std::vector<std::string>{"popcount"});
+  CHECK(has(r.session.completions("sh"), "show"));
+  CHECK(has(r.session.completions("co"), "count"));
   r.run("import std.heaps");
   CHECK(has(r.session.completions("Gru"), "Grundy"));
 }
