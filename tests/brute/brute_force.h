@@ -1,4 +1,4 @@
-// Independent brute-force Grundy values for every game family in spec/GAMES.md.
+// Independent brute-force Grundy values for every game family in docs/games.md.
 // Plain C++20 and no gdsl code: each game is a few lines that list a position's options and
 // take their mex, so the tests can check gdsl (and the known values) against it.
 #pragma once
@@ -548,8 +548,8 @@ inline Value georgiaBob(std::vector<int> cells) {
   std::sort(cells.begin(), cells.end());
   return solve(cells);
 }
-// The seed's solution: sort, pad an odd count with a chip at 0, pair neighbours from the left,
-// and xor the gaps inside the pairs.
+// The pairing solution (docs/games.md): sort, pad an odd count with a chip at 0, pair
+// neighbours from the left, and xor the gaps inside the pairs.
 inline Value georgiaBobFormula(std::vector<int> a) {
   if (a.size() % 2 == 1) a.push_back(0);
   std::sort(a.begin(), a.end());

@@ -1,5 +1,5 @@
 // Checks the independent brute forces of tests/brute/brute_force.h against the known values
-// and closed forms of spec/GAMES.md, so that known_values_test.cpp can trust them as a reference
+// and closed forms of docs/games.md, so that known_values_test.cpp can trust them as a reference
 // for gdsl. No gdsl code is involved here.
 #include "brute_force.h"
 

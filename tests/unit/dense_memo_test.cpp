@@ -50,7 +50,8 @@ game Chomp(a, b, c) {
 }
 )";
 
-// The cutting game, normalized, with the seed's dense-array program as the brute force.
+// The cutting game, normalized, with a dense array filled bottom-up (as a contest entry
+// would write it) as the brute force.
 std::vector<std::vector<int>> cutTable(int n) {
   std::vector<std::vector<int>> g(n + 1, std::vector<int>(n + 1, 0));
   for (int w = 0; w <= n; ++w)

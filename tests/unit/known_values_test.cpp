@@ -1,6 +1,6 @@
 // Runs the real gdsl (driver/Session.h) on every standard-library game and on the games of every
 // example file, and compares its Grundy values with the independent brute forces of
-// tests/brute/brute_force.h and the known values of spec/GAMES.md. Ranges are wide enough that an
+// tests/brute/brute_force.h and the known values of docs/games.md. Ranges are wide enough that an
 // off-by-one in any rule (a range bound, a `when`, a split point) changes some value.
 #include <catch2/catch.hpp>
 #include <memory>
@@ -289,7 +289,7 @@ TEST_CASE("the standard library modules load together", "[known][stdlib]") {
     INFO("backend " << backendKindName(kind));
     auto s = loadSource(
         kind, "import std.heaps\nimport std.octal\nimport std.boards\nimport std.lists\n");
-    // Kayles(5) = 4 (GAMES.md: 0 1 2 3 1 4 ...), Moore([1, 2, 3]) = 6.
+    // Kayles(5) = 4 (docs/games.md: 0 1 2 3 1 4 ...), Moore([1, 2, 3]) = 6.
     CHECK(s->grundy("Kayles(5) + Nim(3) + Moore([1, 2, 3])") == (4 ^ 3 ^ 6));
     CHECK(s->grundy("Sub134(5) + Cut(6, 7) + Wythoff(1, 1) + Staircase([0, 3, 1, 4])") ==
           (3 ^ 2 ^ 2 ^ 7));
