@@ -896,7 +896,8 @@ void markShowKeywords(antlr4::CommonTokenStream& tokens) {
     if (t->getType() == GdslLexer::ID && text == "show" && body >= 0 && depth == body && previous) {
       std::string p = previous->getText();
       size_t type = previous->getType();
-      bool endsItem = type == GdslLexer::ID || type == GdslLexer::INT ||
+      // (`if`, the filter word of a comprehension, is a name that ends no item.)
+      bool endsItem = (type == GdslLexer::ID && p != "if") || type == GdslLexer::INT ||
                       type == GdslLexer::STRING || p == ")" || p == "]" || p == "}" ||
                       p == "unequal" || p == "neighbours";
       bool opensBody = previous == bodyStart;
