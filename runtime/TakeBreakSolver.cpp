@@ -1,22 +1,105 @@
-// TakeBreakSolver: the plain method and sparse space for take-and-break games
-// (see TakeBreakSolver.h for why sparse space is exact for any mask).
+// TakeBreakSolver: the plain method and sparse space over classes of value
+// bits and heap parity, chosen by cost, for take-and-break games (see
+// TakeBreakSolver.h for why sparse space is exact for any class).
 #include "runtime/TakeBreakSolver.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <bit>
+#include <limits>
 
 namespace gdsl {
+
+namespace {
+
+// Pair steps per heap are measured over windows of this many heaps.
+constexpr int64_t kWindow = 1024;
+// Classes look at the low bits of the values only (a mask over more bits
+// is rarely better: larger values are rare anyway).
+constexpr uint32_t kClassBits = 16;
+
+// In place: h[w] = sum over u of count[u] * (-1)^popcount(u & w).
+void hadamard(std::vector<int64_t>& h) {
+  for (size_t len = 1; len < h.size(); len <<= 1)
+    for (size_t i = 0; i < h.size(); i += 2 * len)
+      for (size_t j = i; j < i + len; ++j) {
+        int64_t x = h[j], y = h[j + len];
+        h[j] = x + y;
+        h[j + len] = x - y;
+      }
+}
+
+}  // namespace
 
 TakeBreakSolver::TakeBreakSolver(const ir::TakeBreakShape& shape, SparseOptions options)
     : shape_(shape), options_(options), nextCheck_(options.firstCheck) {
   stamps_.assign(64, 0);
+  counts_.assign(2, 0);
+  random_ = options.randomSeed;
+  for (int64_t parity : {0, 1}) {
+    Group group;
+    group.kParity = parity;
+    for (int64_t k : shape_.two)
+      if ((k & 1) == parity) group.families.push_back(Family{k, false});
+    for (int64_t k : shape_.twoUnequal)
+      if ((k & 1) == parity) group.families.push_back(Family{k, true});
+    if (!group.families.empty()) groups_.push_back(std::move(group));
+  }
+  segments_.push_back(Segment{0, "plain method"});
+}
+
+bool TakeBreakSolver::sparse() const {
+  return std::any_of(groups_.begin(), groups_.end(), [](const Group& g) { return g.sparse; });
+}
+
+bool TakeBreakSolver::parityClasses() const {
+  return std::any_of(groups_.begin(), groups_.end(),
+                     [](const Group& g) { return g.sparse && g.parity; });
+}
+
+std::string TakeBreakSolver::groupName(const Group& g) const {
+  std::string out = "splits removing ";
+  for (size_t i = 0; i < g.families.size(); ++i)
+    out += fmt::format("{}{}{}", i ? ", " : "", g.families[i].k,
+                       g.families[i].unequal ? " (unequal)" : "");
+  return out;
+}
+
+std::string TakeBreakSolver::method() const {
+  if (!sparse()) return "plain method";
+  std::string out = "sparse space (";
+  for (size_t i = 0; i < groups_.size(); ++i) {
+    const Group& g = groups_[i];
+    if (i) out += "; ";
+    if (groups_.size() > 1) out += groupName(g) + ": ";
+    out += g.sparse ? fmt::format("mask {:#x}{}", g.mask, g.parity ? " with heap parity" : "")
+                    : "plain method";
+  }
+  return out + ")";
 }
 
 std::string TakeBreakSolver::describe() const {
-  if (!sparse_) return "plain method";
-  return fmt::format("sparse space, mask {:#x}, {} rare heaps", mask_, rareHeaps_.size());
+  if (groups_.empty()) return "plain method (no splits)";
+  std::string out;
+  for (size_t i = 0; i < groups_.size(); ++i) {
+    const Group& g = groups_[i];
+    if (i) out += "; ";
+    if (g.sparse)
+      out += fmt::format("sparse space, mask {:#x}{}, {} rare heaps ({})", g.mask,
+                         g.parity ? " with heap parity" : "", g.rareHeaps.size(), groupName(g));
+    else
+      out += fmt::format("plain method ({})", groupName(g));
+  }
+  // Which method ran where: the last few changes.
+  out += "; heaps ";
+  size_t first = segments_.size() > 6 ? segments_.size() - 6 : 0;
+  if (first) out += fmt::format("({} earlier changes) ", first);
+  for (size_t i = first; i < segments_.size(); ++i) {
+    int64_t to = i + 1 < segments_.size() ? segments_[i + 1].from - 1 : computed_ - 1;
+    out += fmt::format("{}{}-{} {}", i > first ? ", " : "", segments_[i].from, to,
+                       segments_[i].method);
+  }
+  return out;
 }
 
 void TakeBreakSolver::growStamps(uint32_t v) {
@@ -24,6 +107,13 @@ void TakeBreakSolver::growStamps(uint32_t v) {
   // and the mex of options below 2^b is at most 2^b.
   size_t size = 2 * std::bit_ceil(static_cast<size_t>(v) + 1);
   stamps_.resize(std::max(size, stamps_.size()), 0);
+}
+
+void TakeBreakSolver::count(int64_t i, uint32_t v) {
+  uint32_t folded = v & ((uint32_t{1} << kClassBits) - 1);
+  size_t index = (static_cast<size_t>(folded) << 1) | static_cast<size_t>(i & 1);
+  if (index >= counts_.size()) counts_.resize(std::bit_ceil(index + 1), 0);
+  ++counts_[index];
 }
 
 uint32_t TakeBreakSolver::next(const NimTable& table) {
@@ -34,143 +124,209 @@ uint32_t TakeBreakSolver::next(const NimTable& table) {
   for (; scanned_ < n; ++scanned_) {
     uint32_t v = table[scanned_];
     if (v >= stamps_.size() / 2) growStamps(v);
+    if (scanned_ >= 1) count(scanned_, v);
   }
   if (++epoch_ == 0) {
     std::fill(stamps_.begin(), stamps_.end(), 0);
     epoch_ = 1;
   }
-  bool splits = !shape_.two.empty() || !shape_.twoUnequal.empty();
+  bool check = options_.enabled && !groups_.empty() && n >= nextCheck_;
   uint32_t v = 0;
   if (table.wide()) {
-    if (options_.enabled && splits && n >= nextCheck_) chooseMask(table.wideData(), n);
-    v = sparse_ ? sparseValue(table.wideData(), n) : plain(table.wideData(), n);
+    if (check) choose(table.wideData(), n);
+    v = value(table.wideData(), n);
   } else {
-    if (options_.enabled && splits && n >= nextCheck_) chooseMask(table.narrowData(), n);
-    v = sparse_ ? sparseValue(table.narrowData(), n) : plain(table.narrowData(), n);
+    if (check) choose(table.narrowData(), n);
+    v = value(table.narrowData(), n);
   }
-  if (sparse_ && n >= 1 && rare(v)) {
-    rareHeaps_.push_back(static_cast<uint32_t>(n));
-    rareValues_.push_back(v);
-    // Far more rare heaps than when the mask was chosen: choose again.
-    if (!options_.always && static_cast<double>(rareHeaps_.size()) >
-                                2 * options_.maxRareFraction * static_cast<double>(n))
-      nextCheck_ = n + 1;
+  for (Group& group : groups_)
+    if (group.sparse && n >= 1 && rareAt(group, n, v)) {
+      group.rareHeaps.push_back(static_cast<uint32_t>(n));
+      group.rareValues.push_back(v);
+    }
+  computed_ = n + 1;
+  if (n + 1 - windowStart_ >= kWindow) {
+    double heaps = static_cast<double>(n + 1 - windowStart_);
+    for (Group& group : groups_) {
+      group.measured = static_cast<double>(group.steps) / heaps;
+      group.steps = 0;
+      // Far costlier than when the class was chosen: choose again.
+      if (group.sparse && !options_.always && !options_.randomSeed &&
+          group.measured > 2 * group.estimate + 16)
+        nextCheck_ = std::min(nextCheck_, n + 1);
+    }
+    windowStart_ = n + 1;
   }
   return v;
 }
 
 template <class T>
-void TakeBreakSolver::smallOptions(const T* g, int64_t n) {
+uint32_t TakeBreakSolver::value(const T* g, int64_t n) {
+  uint32_t* stamps = stamps_.data();
+  const uint32_t epoch = epoch_;
   for (int64_t k : shape_.whole)
-    if (k == n) stamps_[0] = epoch_;
+    if (k == n) stamps[0] = epoch;
   for (int64_t k : shape_.one) {
     if (n - k < 1) break;
-    stamps_[g[n - k]] = epoch_;
+    stamps[g[n - k]] = epoch;
   }
-}
-
-template <class T>
-uint32_t TakeBreakSolver::plain(const T* g, int64_t n) {
-  uint32_t* stamps = stamps_.data();
-  const uint32_t epoch = epoch_;
-  smallOptions(g, n);
-  for (int64_t k : shape_.two) {
-    int64_t m = n - k;
-    for (int64_t a = 1; 2 * a <= m; ++a) stamps[g[a] ^ g[m - a]] = epoch;
+  for (Group& group : groups_) {
+    uint64_t steps = 0;
+    for (const Family& f : group.families) {
+      int64_t m = n - f.k;
+      if (m < 2) continue;
+      if (!group.sparse) {
+        // The plain method: every pair.
+        int64_t hi = f.unequal ? (m - 1) / 2 : m / 2;
+        for (int64_t a = 1; a <= hi; ++a) stamps[g[a] ^ g[m - a]] = epoch;
+        steps += static_cast<uint64_t>(hi);
+        continue;
+      }
+      // Every option value that is not rare: a pair with a rare part r.
+      const uint32_t* heaps = group.rareHeaps.data();
+      const uint32_t* values = group.rareValues.data();
+      const size_t count = group.rareHeaps.size();
+      size_t i = 0;
+      if (f.unequal) {
+        for (; i < count && heaps[i] < m; ++i)
+          if (2 * static_cast<int64_t>(heaps[i]) != m) stamps[values[i] ^ g[m - heaps[i]]] = epoch;
+      } else {
+        for (; i < count && heaps[i] < m; ++i) stamps[values[i] ^ g[m - heaps[i]]] = epoch;
+      }
+      steps += i;
+    }
+    group.steps += steps;
+    group.walkFamily = 0;
+    group.walkA = 1;
   }
-  for (int64_t k : shape_.twoUnequal) {
-    int64_t m = n - k;
-    for (int64_t a = 1; 2 * a < m; ++a) stamps[g[a] ^ g[m - a]] = epoch;
-  }
-  uint32_t v = 0;
-  while (stamps[v] == epoch) ++v;
-  return v;
-}
-
-template <class T>
-uint32_t TakeBreakSolver::sparseValue(const T* g, int64_t n) {
-  uint32_t* stamps = stamps_.data();
-  const uint32_t epoch = epoch_;
-  smallOptions(g, n);
-  // Every common option value: a pair with a rare heap r (either part).
-  const size_t rareCount = rareHeaps_.size();
-  for (int64_t k : shape_.two) {
-    int64_t m = n - k;
-    for (size_t i = 0; i < rareCount && rareHeaps_[i] < m; ++i)
-      stamps[rareValues_[i] ^ g[m - rareHeaps_[i]]] = epoch;
-  }
-  for (int64_t k : shape_.twoUnequal) {
-    int64_t m = n - k;
-    for (size_t i = 0; i < rareCount && rareHeaps_[i] < m; ++i)
-      if (2 * static_cast<int64_t>(rareHeaps_[i]) != m)
-        stamps[rareValues_[i] ^ g[m - rareHeaps_[i]]] = epoch;
-  }
-  // The mex, proving each rare value below it by a pair that makes it.
-  size_t family = 0;
-  const size_t families = shape_.two.size() + shape_.twoUnequal.size();
-  int64_t a = 1;
+  // The mex: a value not stamped is missing from the options of every group
+  // in which it is not rare; a group in which it is rare proves it missing
+  // (or present) by walking its pairs.
   uint32_t v = 0;
   for (;;) {
     while (stamps[v] == epoch) ++v;
-    if (!rare(v)) return v;  // every common option is stamped: v is missing
     bool found = false;
-    while (!found && family < families) {
-      bool equal = family < shape_.two.size();
-      int64_t m = n - (equal ? shape_.two[family] : shape_.twoUnequal[family - shape_.two.size()]);
-      int64_t hi = equal ? m / 2 : (m - 1) / 2;
-      for (; a <= hi; ++a) {
-        uint32_t x = g[a] ^ g[m - a];
-        stamps[x] = epoch;
-        if (x == v) {
-          found = true;
-          ++a;
-          break;
-        }
+    for (Group& group : groups_)
+      if (group.sparse && rareAt(group, n, v) && walkFor(group, g, n, v)) {
+        found = true;
+        break;
       }
-      if (!found) {
-        ++family;
-        a = 1;
-      }
-    }
-    if (!found) return v;  // no pair makes v
+    if (!found) return v;
   }
 }
 
 template <class T>
-void TakeBreakSolver::chooseMask(const T* g, int64_t n) {
+bool TakeBreakSolver::walkFor(Group& group, const T* g, int64_t n, uint32_t v) {
+  uint32_t* stamps = stamps_.data();
+  const uint32_t epoch = epoch_;
+  while (group.walkFamily < group.families.size()) {
+    const Family& f = group.families[group.walkFamily];
+    int64_t m = n - f.k;
+    int64_t hi = m < 2 ? 0 : f.unequal ? (m - 1) / 2 : m / 2;
+    int64_t a = group.walkA;
+    for (; a <= hi; ++a) {
+      uint32_t x = g[a] ^ g[m - a];
+      stamps[x] = epoch;
+      if (x == v) {
+        group.steps += static_cast<uint64_t>(a + 1 - group.walkA);
+        group.walkA = a + 1;
+        return true;
+      }
+    }
+    group.steps += static_cast<uint64_t>(std::max<int64_t>(0, hi + 1 - group.walkA));
+    ++group.walkFamily;
+    group.walkA = 1;
+  }
+  return false;
+}
+
+template <class T>
+void TakeBreakSolver::choose(const T* g, int64_t n) {
   nextCheck_ = 2 * n;
-  std::vector<int64_t> count;
-  for (int64_t i = 1; i < n; ++i) {
-    if (g[i] >= count.size()) count.resize(std::bit_ceil(static_cast<size_t>(g[i]) + 1), 0);
-    ++count[g[i]];
-  }
-  std::vector<uint32_t> seen;
-  for (uint32_t v = 0; v < count.size(); ++v)
-    if (count[v]) seen.push_back(v);
-  // Masks over the low 12 bits: values that need more are rarer still.
-  uint32_t bits = std::min<uint32_t>(12, std::bit_width(static_cast<uint32_t>(count.size() - 1)));
-  uint32_t best = 0;
-  int64_t bestRare = n;
-  for (uint32_t mask = 1; mask < (uint32_t{1} << bits); ++mask) {
-    int64_t rareHeaps = 0;
-    for (uint32_t v : seen)
-      if ((std::popcount(v & mask) & 1) == 0) rareHeaps += count[v];
-    if (rareHeaps < bestRare) {
-      bestRare = rareHeaps;
-      best = mask;
+  // h[(M << 1) | s]: heaps 1..n-1 with parity(g(i) & M) ^ s (i & 1) even,
+  // minus those with it odd.
+  std::vector<int64_t> h = counts_;
+  hadamard(h);
+  const int64_t total = h[0];
+  for (Group& group : groups_) {
+    double plainCost = 0;
+    for (const Family& f : group.families)
+      plainCost += static_cast<double>(std::max<int64_t>(0, n - f.k)) / 2;
+    auto rareCount = [&](size_t w) {
+      bool s = (w & 1) != 0;
+      return (s && group.kParity) ? (total - h[w]) / 2 : (total + h[w]) / 2;
+    };
+    auto allowed = [&](size_t w) {
+      bool s = (w & 1) != 0;
+      return w != 0 && !(options_.parity == 0 && s) && !(options_.parity == 1 && !s);
+    };
+    size_t best = 0;
+    int64_t bestRare = std::numeric_limits<int64_t>::max();
+    if (options_.randomSeed) {
+      for (int tries = 0; tries < 64 && !best; ++tries) {
+        random_ ^= random_ << 13;
+        random_ ^= random_ >> 7;
+        random_ ^= random_ << 17;
+        size_t w = static_cast<size_t>(random_ % h.size());
+        if (allowed(w)) best = w;
+      }
+      if (best) bestRare = rareCount(best);
+    } else {
+      for (size_t w = 1; w < h.size(); ++w)
+        if (allowed(w) && rareCount(w) < bestRare) {
+          bestRare = rareCount(w);
+          best = w;
+        }
     }
-  }
-  sparse_ = best != 0 && (options_.always || static_cast<double>(bestRare) <=
-                                                 options_.maxRareFraction * static_cast<double>(n));
-  mask_ = sparse_ ? best : 0;
-  rareHeaps_.clear();
-  rareValues_.clear();
-  if (!sparse_) return;
-  for (int64_t i = 1; i < n; ++i)
-    if (rare(g[i])) {
-      rareHeaps_.push_back(static_cast<uint32_t>(i));
-      rareValues_.push_back(g[i]);
+    // Keep the current class when it is about as good: changing it costs a
+    // pass over the table.
+    size_t current = (static_cast<size_t>(group.mask) << 1) | (group.parity ? 1 : 0);
+    if (!options_.randomSeed && group.sparse && current < h.size() && allowed(current) &&
+        static_cast<double>(rareCount(current)) <= 1.1 * static_cast<double>(bestRare) + 8) {
+      best = current;
+      bestRare = rareCount(current);
     }
+    uint32_t mask = static_cast<uint32_t>(best >> 1);
+    bool parity = (best & 1) != 0;
+    // Sparse space: each rare heap once per rule, and a walk of every pair
+    // at each heap whose value is rare (as often as rare heaps).
+    double fraction = total ? static_cast<double>(bestRare) / static_cast<double>(total) : 1.0;
+    double cost = static_cast<double>(group.families.size()) * static_cast<double>(bestRare) +
+                  fraction * plainCost;
+    bool same = group.sparse && group.mask == mask && group.parity == parity;
+    if (same && group.measured > cost) cost = group.measured;
+    bool sparse = best != 0 && (options_.always || options_.randomSeed || cost < plainCost);
+    if (!sparse) {
+      group.sparse = false;
+      group.mask = 0;
+      group.parity = false;
+      group.rareHeaps.clear();
+      group.rareValues.clear();
+      group.estimate = plainCost;
+      continue;
+    }
+    group.estimate = cost;
+    if (same) continue;
+    group.sparse = true;
+    group.mask = mask;
+    group.parity = parity;
+    group.rareHeaps.clear();
+    group.rareValues.clear();
+    for (int64_t i = 1; i < n; ++i)
+      if (rareAt(group, i, g[i])) {
+        group.rareHeaps.push_back(static_cast<uint32_t>(i));
+        group.rareValues.push_back(g[i]);
+      }
+  }
+  std::string now = method();
+  if (segments_.back().method != now) {
+    if (segments_.back().from == n)
+      segments_.back().method = now;
+    else
+      segments_.push_back(Segment{n, now});
+    if (segments_.size() >= 2 && segments_[segments_.size() - 2].method == now)
+      segments_.pop_back();
+  }
 }
 
 }  // namespace gdsl

@@ -1,18 +1,31 @@
 // Values of a take-and-break game (ir::TakeBreakShape) computed natively from
-// its table, by the plain method or with sparse space.
+// its table, by the plain method or with sparse space, chosen by cost.
 //
-// Sparse space: split the values by a bit mask M into "rare" (popcount(v & M)
-// even) and "common" (odd). The xor of two values is common exactly when one
-// of them is rare, so every common option value of heap n comes from a pair
-// that contains a rare heap: walking the few rare heaps finds them all. The
-// mex is then the smallest value missing from those options, unless a smaller
-// rare value is missing too; each rare value below it needs one pair that
-// makes it, found by walking the pairs from the small end until it shows up.
-// This is exact for any mask; a good mask (few rare heaps) only makes it
-// fast. The mask is chosen from the values so far and re-chosen as the table
-// grows; when no mask makes the rare heaps few, the plain method runs.
+// Sparse space: the splits that remove k tokens from heap n make two heaps
+// a + b = n - k. Give each heap i a class bit c(i) = parity(g(i) & M) ^
+// s * (i & 1), for a mask M over the values' bits and s = 0 or 1 (the heap's
+// parity term); heap i is "rare" when c(i) = s * (k & 1). For a split,
+// c(a) ^ c(b) = parity(x & M) ^ s * ((n - k) & 1) with x = g(a) ^ g(b), so
+// when neither part is rare (c(a) = c(b)), x lies in the "rare values" of the
+// heap: parity(x & M) = s * ((n - k) & 1). Every other option value comes from
+// a pair with a rare part, and walking the few rare heaps finds them all. The
+// mex is then the smallest value missing from those options, unless it is a
+// rare value: that one needs a pair that makes it, found by walking the pairs
+// from the small end until it shows up (or proved missing by walking them all).
+// The class (M, s) is chosen separately for the splits with even k and those
+// with odd k (k's parity fixes whether a + b and n have the same parity). This
+// is exact for any choice; a good class (few rare heaps) only makes it fast.
+//
+// Method choice: the work of each method is counted in pair steps (one xor of
+// two table values). The plain method costs (n - k) / 2 per split rule; sparse
+// space costs the rare heaps plus the proof walks, estimated from the class's
+// rare count (computed for every class at once by a Walsh-Hadamard transform)
+// and measured while it runs. At each check (heap 512, then whenever the table
+// doubles, or at once when the measured cost is twice the estimate) each group
+// of splits takes the cheapest method.
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -24,10 +37,13 @@ namespace gdsl {
 
 struct SparseOptions {
   bool enabled = true;
-  int64_t firstCheck = 512;  // heaps computed by the plain method before a mask is tried
-  // Sparse space pays when rare heaps are at most this fraction of the heaps.
-  double maxRareFraction = 1.0 / 4;
-  bool always = false;  // use the best mask even when it is not worth it (tests)
+  int64_t firstCheck = 512;  // heaps computed by the plain method before a class is tried
+  bool always = false;       // sparse space even when it costs more than the plain method (tests)
+  // Classes with the heap-parity term: -1 when it pays, 0 never, 1 always (tests).
+  int parity = -1;
+  // Nonzero: each class is drawn at random from this seed instead of the best
+  // one (tests: sparse space is exact for any class).
+  uint64_t randomSeed = 0;
 };
 
 class TakeBreakSolver {
@@ -37,38 +53,72 @@ class TakeBreakSolver {
   // g(n) for n = table.size(), from the values g(0..n-1) in `table`.
   uint32_t next(const NimTable& table);
 
-  // "sparse space, mask 0x1f, 123 rare heaps" or "plain method".
+  // What runs now per group of splits and which method ran on which heaps, e.g.
+  // "sparse space (splits after removing 3: mask 0xd with heap parity, 15 rare
+  // heaps); heaps 0-511 plain method, 512-1000000 sparse space".
   std::string describe() const;
-  bool sparse() const { return sparse_; }
+  bool sparse() const;
+  // True when a group runs sparse space with the heap-parity term.
+  bool parityClasses() const;
 
  private:
-  // Stamps the options of heap n that leave no heap or one heap.
+  struct Family {
+    int64_t k;
+    bool unequal;  // a < b (split unequal), else a <= b
+  };
+  // The split rules whose removals k have one parity, and their class.
+  struct Group {
+    int64_t kParity = 0;
+    std::vector<Family> families;
+    bool sparse = false;
+    uint32_t mask = 0;
+    bool parity = false;
+    std::vector<uint32_t> rareHeaps;   // heaps >= 1 that are rare, ascending
+    std::vector<uint32_t> rareValues;  // their values
+    size_t walkFamily = 0;             // the proof walk of the current heap
+    int64_t walkA = 1;
+    uint64_t steps = 0;    // pair steps in the current window
+    double estimate = 0;   // estimated pair steps per heap when chosen
+    double measured = -1;  // pair steps per heap in the last window (-1: none)
+  };
+  struct Segment {
+    int64_t from;
+    std::string method;
+  };
+
+  // Heap i (with value v) is rare in the group; the same test tells whether v
+  // is a rare value of heap i's options.
+  static bool rareAt(const Group& g, int64_t i, uint32_t v) {
+    return ((std::popcount(v & g.mask) ^ (g.parity ? (i ^ g.kParity) : 0)) & 1) == 0;
+  }
   template <class T>
-  void smallOptions(const T* g, int64_t n);
+  uint32_t value(const T* g, int64_t n);
   template <class T>
-  uint32_t plain(const T* g, int64_t n);
+  bool walkFor(Group& group, const T* g, int64_t n, uint32_t v);
   template <class T>
-  uint32_t sparseValue(const T* g, int64_t n);
-  template <class T>
-  void chooseMask(const T* g, int64_t n);
+  void choose(const T* g, int64_t n);
+  void count(int64_t i, uint32_t v);
   void mark(uint32_t v) {
     if (v >= stamps_.size()) growStamps(v);
     stamps_[v] = epoch_;
   }
-  bool marked(uint32_t v) const { return v < stamps_.size() && stamps_[v] == epoch_; }
   void growStamps(uint32_t v);
-  bool rare(uint32_t v) const { return (__builtin_popcount(v & mask_) & 1) == 0; }
+  std::string method() const;
+  std::string groupName(const Group& g) const;
 
   ir::TakeBreakShape shape_;
   SparseOptions options_;
+  std::vector<Group> groups_;
   std::vector<uint32_t> stamps_;  // stamps_[v] == epoch_: v is an option of the current heap
   uint32_t epoch_ = 0;
-  int64_t scanned_ = 0;  // table values below this heap fit in the stamps
-  bool sparse_ = false;
-  uint32_t mask_ = 0;
-  std::vector<uint32_t> rareHeaps_;   // heaps >= 1 with a rare value, ascending
-  std::vector<uint32_t> rareValues_;  // their values
-  int64_t nextCheck_ = 0;             // heap at which the mask is chosen again
+  int64_t scanned_ = 0;  // table values below this heap fit in the stamps and are counted
+  // counts_[(v' << 1) | (i & 1)]: heaps i >= 1 with g(i) folded to v' (the low bits).
+  std::vector<int64_t> counts_;
+  int64_t nextCheck_ = 0;  // heap at which the classes are chosen again
+  int64_t windowStart_ = 0;
+  uint64_t random_ = 0;
+  std::vector<Segment> segments_;  // which method ran from which heap
+  int64_t computed_ = 0;           // heaps computed (or given) so far
 };
 
 }  // namespace gdsl

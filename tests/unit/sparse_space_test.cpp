@@ -1,8 +1,10 @@
 // Sparse space and the native take-and-break solver against the plain method:
 // every octal game "0.d1d2d3" and "4.d1d2d3" (so every code with up to three
-// digits) to 3000 heaps, with sparse space forced on from heap 64 whatever
-// the mask, and with the default engine (sparse space when it pays, periods
-// proved on the fly); all against the independent brute force.
+// digits) to 3000 heaps, with sparse space forced on from heap 64 (the best
+// class, the best class with the heap-parity term, classes drawn at random),
+// and with the default engine (the method chosen by cost, periods proved on
+// the fly); all against the independent brute force. Codes like 0.106 must
+// pick the classes with heap parity, and --verbose must say so.
 #include <fmt/format.h>
 
 #include <catch2/catch.hpp>
@@ -46,12 +48,20 @@ TEST_CASE("sparse space equals the plain method on every octal code of up to thr
   gdsl::EngineOptions forced;
   forced.sparse.firstCheck = 64;
   forced.sparse.always = true;
+  // The heap-parity term in every class, from heap 64.
+  gdsl::EngineOptions parity = forced;
+  parity.sparse.parity = 1;
+  // A class drawn at random at each check (heaps 64, 128, ...): exact for any class.
+  gdsl::EngineOptions random = forced;
   gdsl::EngineOptions byDefault;
   int differ = 0;
+  uint64_t seed = 0x9e3779b97f4a7c15;
   for (const std::string& code : allCodes()) {
     std::vector<uint64_t> expected = bruteTable(code, kHeaps);
+    random.sparse.randomSeed = ++seed;
     for (const auto& [what, options] :
-         {std::pair{"forced sparse space", forced}, std::pair{"default engine", byDefault}}) {
+         {std::pair{"forced sparse space", forced}, std::pair{"forced heap parity", parity},
+          std::pair{"random classes", random}, std::pair{"default engine", byDefault}}) {
       std::vector<uint64_t> got = gdslTable(code, options, kHeaps);
       if (got != expected && ++differ <= 5) {
         size_t i = 0;
@@ -68,7 +78,11 @@ TEST_CASE("sparse space equals the plain method on Grundy's game and a two-rule 
   gdsl::EngineOptions forced;
   forced.sparse.firstCheck = 64;
   forced.sparse.always = true;
-  for (const auto& options : {forced, gdsl::EngineOptions{}}) {
+  gdsl::EngineOptions parity = forced;
+  parity.sparse.parity = 1;
+  gdsl::EngineOptions random = forced;
+  random.sparse.randomSeed = 12345;
+  for (const auto& options : {forced, parity, random, gdsl::EngineOptions{}}) {
     gdsl::StackOptions so;
     so.engine = options;
     gdsl::Session s(so);
@@ -151,4 +165,58 @@ TEST_CASE("take-and-break shapes are recognised in affine move rules, and only t
         CHECK(report.find(std::string("gdsl: ") + game + ": " + std::to_string(N + 1) +
                           " heaps in a 16-bit table (0.0 MiB)\n") != std::string::npos);
     }
+}
+
+TEST_CASE("octal games whose values spread evenly pick classes with heap parity", "[sparse]") {
+  // Values spread over 0..7, so no mask over the values' bits alone leaves
+  // few rare heaps; with the heap's parity a handful remain.
+  const int heaps = brute::scaled(20000, 4000);
+  for (const char* code :
+       {"0.106", "0.104", "0.217", "0.324", "0.205", "0.207", "0.215", "0.325"}) {
+    gdsl::Session s;
+    REQUIRE(s.load("octal.game", fmt::format("game G = octal \"{}\"\n", code)));
+    CHECK(s.table("G", 0, heaps) == bruteTable(code, heaps));
+    std::string report = s.tableReport();
+    INFO(code << ": " << report);
+    CHECK(report.find("; sparse space, mask ") != std::string::npos);
+    CHECK(report.find(" with heap parity, ") != std::string::npos);
+    // Sparse space from the first check on, never the plain method again.
+    size_t from = report.find("heaps 0-511 plain method, 512-");
+    CHECK(from != std::string::npos);
+    CHECK(report.find("plain method", from + 20) == std::string::npos);
+  }
+  // Grundy's game keeps a mask over the values alone, and Kayles needs no
+  // sparse space at all (its period is proved first).
+  gdsl::Session s;
+  REQUIRE(s.load("g.game", "game Grundy(n) { split unequal }\n"));
+  s.table("Grundy", 0, heaps);
+  std::string report = s.tableReport();
+  INFO(report);
+  CHECK(report.find("; sparse space, mask ") != std::string::npos);
+  CHECK(report.find("heap parity") == std::string::npos);
+}
+
+TEST_CASE("the method is chosen by cost for each parity of removals", "[sparse]") {
+  // 4.007 splits without removing (k = 0, even) and after removing 3 (odd):
+  // two groups, each with its own class or the plain method.
+  const int heaps = brute::scaled(6000, 2000);
+  gdsl::Session s;
+  REQUIRE(s.load("octal.game", "game G = octal \"4.007\"\n"));
+  CHECK(s.table("G", 0, heaps) == bruteTable("4.007", heaps));
+  std::string report = s.tableReport();
+  INFO(report);
+  CHECK(report.find("(splits removing 0)") != std::string::npos);
+  CHECK(report.find("(splits removing 3)") != std::string::npos);
+  // The plain method is chosen when no class pays: with sparse space
+  // forbidden to use most classes (parity only), early heaps stay plain.
+  gdsl::EngineOptions parityOnly;
+  parityOnly.sparse.parity = 1;
+  gdsl::StackOptions so;
+  so.engine = parityOnly;
+  gdsl::Session t(so);
+  REQUIRE(t.load("g.game", "game Grundy(n) { split unequal }\n"));
+  brute::Table grundy = brute::grundyGame(3000);
+  CHECK(t.table("Grundy", 0, 3000) == std::vector<uint64_t>(grundy.begin(), grundy.end()));
+  CHECK(t.tableReport().find("plain method (splits removing 0 (unequal)); heaps 0-3000 plain "
+                             "method") != std::string::npos);
 }
