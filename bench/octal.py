@@ -114,7 +114,7 @@ def main():
     info = harness.machine_info(runner.gdsl)
     command = "/usr/bin/python3 bench/octal.py --runs %d%s%s%s%s" % (
         args.runs, "".join(" --peer %s=PATH" % p for p in peers),
-        " --sizes %s" % args.sizes if args.sizes != "200000,1000000" else "",
+        " --sizes '%s'" % args.sizes if args.sizes != "200000,1000000" else "",
         " --all-codes %d" % args.all_codes if args.all_codes else "",
         " --codes %s" % args.codes if args.codes else "")
     lines = ["# Octal games (issue 14)", "",
