@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <set>
 
 #include "compiler/ir/Arith.h"
 
@@ -116,19 +117,6 @@ std::vector<uint64_t> Runner::heapValues(int game, int64_t lo, int64_t hi) {
 
 namespace {
 
-// Whether `e` reads one of the int slots in `slots`.
-bool readsSlot(const ir::Expr& e, const std::vector<int>& slots) {
-  if (e.op == ir::Op::IntVar &&
-      std::find(slots.begin(), slots.end(), static_cast<int>(e.imm)) != slots.end())
-    return true;
-  for (const ir::Expr& k : e.kids)
-    if (readsSlot(k, slots)) return true;
-  for (const ir::Step& st : e.steps)
-    for (const ir::Expr* k : {&st.value, &st.domain.lo, &st.domain.hi, &st.domain.list})
-      if (readsSlot(*k, slots)) return true;
-  return false;
-}
-
 // The most positions a listed table (Runner::listedTable) holds.
 constexpr size_t kMaxListedPositions = 1'000'000;
 
@@ -137,12 +125,13 @@ constexpr size_t kMaxListedPositions = 1'000'000;
 TableResult Runner::table(const ir::Statement& s) {
   const ir::Game& g = engine_.program().games[static_cast<size_t>(s.game)];
   // More than two ranges, or bounds that read a range: a list of positions.
-  std::vector<int> named;
+  std::set<int> named;  // the slots of the named ranges so far
   size_t rangeCount = 0;
   bool dependent = false;
   for (const ir::TableArg& a : s.table) {
-    dependent = dependent || readsSlot(a.lo, named) || (a.isRange && readsSlot(a.hi, named));
-    if (a.slot >= 0) named.push_back(a.slot);
+    dependent =
+        dependent || ir::readsIntSlot(a.lo, named) || (a.isRange && ir::readsIntSlot(a.hi, named));
+    if (a.slot >= 0) named.insert(a.slot);
     rangeCount += a.isRange ? 1 : 0;
   }
   if (dependent || rangeCount > 2) return listedTable(s);

@@ -23,7 +23,7 @@ bool usesBits(const Expr& e, const std::set<int64_t>& tainted) {
   for (const Expr& k : e.kids)
     if (usesBits(k, tainted)) return true;
   for (const Step& s : e.steps)  // a comprehension's loops
-    for (const Expr* k : {&s.value, &s.domain.lo, &s.domain.hi, &s.domain.list})
+    for (const Expr* k : exprsOf(s))
       if (usesBits(*k, tainted)) return true;
   return false;
 }

@@ -54,8 +54,7 @@ bool closed(const Expr& e, std::vector<std::pair<Type, int64_t>>& bound) {
   size_t mark = bound.size();
   bool ok = true;
   for (const Step& s : e.steps) {
-    for (const Expr* k : {&s.value, &s.domain.lo, &s.domain.hi, &s.domain.list})
-      ok = ok && closed(*k, bound);
+    for (const Expr* k : exprsOf(s)) ok = ok && closed(*k, bound);
     if (s.kind != Step::Kind::Guard)
       bound.emplace_back(s.type == Type::List ? Type::List : Type::Int, s.slot);
   }
@@ -86,24 +85,18 @@ void foldComprehensions(Program& p, Expr& e) {
   }
   for (Expr& k : e.kids) foldComprehensions(p, k);
   for (Step& s : e.steps)
-    for (Expr* k : {&s.value, &s.domain.lo, &s.domain.hi, &s.domain.list})
-      foldComprehensions(p, *k);
+    for (Expr* k : exprsOf(s)) foldComprehensions(p, *k);
 }
-
-void foldInTerms(Program& p, std::vector<Term>& terms);
 
 void foldInSteps(Program& p, std::vector<Step>& steps) {
   for (Step& s : steps)
-    for (Expr* k : {&s.value, &s.domain.lo, &s.domain.hi, &s.domain.list})
-      foldComprehensions(p, *k);
+    for (Expr* k : exprsOf(s)) foldComprehensions(p, *k);
 }
 
 void foldInTerms(Program& p, std::vector<Term>& terms) {
   for (Term& t : terms) {
     for (Expr& a : t.args) foldComprehensions(p, a);
-    std::vector<Step> binder{t.binder};
-    foldInSteps(p, binder);
-    t.binder = std::move(binder[0]);
+    for (Expr* k : exprsOf(t.binder)) foldComprehensions(p, *k);
     foldInTerms(p, t.body);
   }
 }

@@ -45,8 +45,7 @@ void slotsUsed(const Expr& e, size_t& ints, size_t& lists) {
   for (const Expr& k : e.kids) slotsUsed(k, ints, lists);
   for (const Step& s : e.steps) {
     if (s.slot >= 0) use(s.type, s.slot);
-    for (const Expr* k : {&s.value, &s.domain.lo, &s.domain.hi, &s.domain.list})
-      slotsUsed(*k, ints, lists);
+    for (const Expr* k : exprsOf(s)) slotsUsed(*k, ints, lists);
   }
 }
 }  // namespace

@@ -24,6 +24,16 @@ Expr literalInt(int64_t v, SourceRange loc, Type type) {
   return e;
 }
 
+bool readsIntSlot(const Expr& e, const std::set<int>& slots) {
+  if (e.op == Op::IntVar && slots.count(static_cast<int>(e.imm))) return true;
+  for (const Expr& k : e.kids)
+    if (readsIntSlot(k, slots)) return true;
+  for (const Step& s : e.steps)
+    for (const Expr* k : exprsOf(s))
+      if (readsIntSlot(*k, slots)) return true;
+  return false;
+}
+
 int Program::findGame(const std::string& name) const {
   for (size_t i = 0; i < games.size(); ++i)
     if (games[i].name == name) return static_cast<int>(i);

@@ -38,8 +38,10 @@
 //   SumOf        int   e                   the sum of e (overflow is an error)
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -142,6 +144,19 @@ struct Step {
   Expr value;     // Let value, Guard condition
   SourceRange loc;
 };
+
+// The expressions of a step (a binder's bounds or list, a let's value, a
+// guard's condition; the unused ones are int literals), for passes that walk
+// every expression, a comprehension's loops included.
+inline std::array<const Expr*, 4> exprsOf(const Step& s) {
+  return {&s.value, &s.domain.lo, &s.domain.hi, &s.domain.list};
+}
+inline std::array<Expr*, 4> exprsOf(Step& s) {
+  return {&s.value, &s.domain.lo, &s.domain.hi, &s.domain.list};
+}
+
+// Whether `e` reads one of the int slots in `slots` (in a comprehension too).
+bool readsIntSlot(const Expr& e, const std::set<int>& slots);
 
 struct Term {
   enum class Kind : uint8_t { Position, SumFor };

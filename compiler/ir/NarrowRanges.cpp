@@ -56,18 +56,6 @@ bool cannotFail(const Expr& e) {
   }
 }
 
-// True when `e` reads no int slot in `later` (slots the binder or the steps
-// after it assign), so it has the same value before the loop as in the guard.
-bool readsNone(const Expr& e, const std::set<int>& later) {
-  if (e.op == Op::IntVar && later.count(static_cast<int>(e.imm))) return false;
-  for (const Expr& k : e.kids)
-    if (!readsNone(k, later)) return false;
-  for (const Step& s : e.steps)  // a comprehension's loops
-    for (const Expr* k : {&s.value, &s.domain.lo, &s.domain.hi, &s.domain.list})
-      if (!readsNone(*k, later)) return false;
-  return true;
-}
-
 bool isSlot(const Expr& e, int slot) {
   return e.op == Op::IntVar && e.imm == slot;
 }
@@ -109,7 +97,7 @@ void narrowBy(const Expr& c, int slot, const std::set<int>& later, Domain& domai
         break;
     }
   }
-  if (!bound || !readsNone(*bound, later)) return;
+  if (!bound || readsIntSlot(*bound, later)) return;
   const SourceRange& loc = c.loc;
   auto lower = [&](Expr e) { domain.lo = binary(Op::Max, std::move(domain.lo), std::move(e)); };
   auto upper = [&](Expr e) { domain.hi = binary(Op::Min, std::move(domain.hi), std::move(e)); };
