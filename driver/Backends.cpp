@@ -49,7 +49,7 @@ class TieredBackend final : public Backend {
     if (calls_++ == 0) start_ = now;
     if ((calls_ & 63) != 0 || now - start_ < tiering_.busy) return interpreter_;
     std::string error;
-    jit_ = loadJit(positions_, error);
+    jit_ = loadJit(positions_, error, /*loadCompiler=*/true);
     if (!jit_) {
       failed_ = true;
       if (log_) *log_ += "gdsl: auto: the JIT failed (" + error + "); staying on the interpreter\n";
@@ -100,12 +100,11 @@ std::unique_ptr<Backend> makeBackend(PositionBuilder& positions, BackendKind kin
       if (log) *log += "gdsl: backend interp\n";
       return std::make_unique<Interpreter>(positions);
     case BackendKind::Jit: {
-      double setupMillis = 0;
-      auto jit = loadJit(positions, error, &setupMillis);
+      auto jit = loadJit(positions, error);
       if (jit && log)
-        *log += fmt::format(
-            "gdsl: backend jit (LLVM set up in {:.1f} ms; games compile on first use)\n",
-            setupMillis);
+        *log +=
+            "gdsl: backend jit (games compile on first use; LLVM loads on the first function "
+            "not in the code cache)\n";
       return jit;
     }
     case BackendKind::Auto:

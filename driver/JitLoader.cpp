@@ -1,8 +1,10 @@
-// Finding and loading the JIT plugin: at $GDSL_JIT_PLUGIN when it is set,
-// else the first that exists of: beside the executable (the build tree);
-// ../lib/gdsl/ from the executable (an installed gdsl); the path it was built
-// at (test programs elsewhere in the build tree). Loaded once per process and never unloaded:
-// native code and LLVM's own state live as long as the process.
+// The JIT backend, and finding and loading its compiler plugin: at
+// $GDSL_JIT_PLUGIN when it is set, else the first that exists of: beside the
+// executable (the build tree); ../lib/gdsl/ from the executable (an installed
+// gdsl); the path it was built at (test programs elsewhere in the build
+// tree). The plugin is found when the backend is made (its build is part of
+// the code cache's keys) but loaded only when a function must be compiled;
+// once loaded, never unloaded: LLVM's own state lives as long as the process.
 #include "driver/JitLoader.h"
 
 #include <dlfcn.h>
@@ -14,6 +16,7 @@
 #include <mutex>
 #include <vector>
 
+#include "backend/jit/JitBackend.h"
 #include "backend/jit/JitPlugin.h"
 
 #ifndef GDSL_JIT_PLUGIN_BUILT
@@ -40,60 +43,78 @@ std::vector<std::string> candidates() {
   return out;
 }
 
-struct Plugin {
-  GdslJitCreate create = nullptr;
-  GdslJitLlvmIr llvmIr = nullptr;
-  std::string error;
-};
-
-const Plugin& plugin() {
-  static Plugin p;
+// The plugin's path, or empty with `error` set.
+const std::string& pluginPath(std::string& error) {
+  static std::string path, notFound;
   static std::once_flag once;
   std::call_once(once, [] {
     std::string tried;
-    for (const std::string& path : candidates()) {
-      if (!std::filesystem::exists(path)) {
-        tried += (tried.empty() ? "" : ", ") + path;
-        continue;
-      }
-      void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
-      if (!handle) {
-        p.error = std::string("the JIT plugin could not be loaded: ") + dlerror();
+    for (const std::string& candidate : candidates()) {
+      if (std::filesystem::exists(candidate)) {
+        path = candidate;
         return;
       }
-      p.create = reinterpret_cast<GdslJitCreate>(dlsym(handle, "gdsl_jit_create"));
-      p.llvmIr = reinterpret_cast<GdslJitLlvmIr>(dlsym(handle, "gdsl_jit_llvm_ir"));
-      if (!p.create || !p.llvmIr) p.error = path + " is not a gdsl JIT plugin";
+      tried += (tried.empty() ? "" : ", ") + candidate;
+    }
+    notFound = "the JIT plugin " + std::string(kPluginName) + " was not found (looked at " + tried +
+               "; set GDSL_JIT_PLUGIN to its path)";
+  });
+  if (path.empty()) error = notFound;
+  return path;
+}
+
+// The plugin's entry point, loaded on first use (once per process).
+GdslJitCompilerCreate compilerEntry(std::string& error) {
+  static GdslJitCompilerCreate entry = nullptr;
+  static std::string failure;
+  static std::once_flag once;
+  std::call_once(once, [] {
+    const std::string& path = pluginPath(failure);
+    if (path.empty()) return;
+    void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (!handle) {
+      failure = std::string("the JIT plugin could not be loaded: ") + dlerror();
       return;
     }
-    p.error = "the JIT plugin " + std::string(kPluginName) + " was not found (looked at " + tried +
-              "; set GDSL_JIT_PLUGIN to its path)";
+    entry = reinterpret_cast<GdslJitCompilerCreate>(dlsym(handle, "gdsl_jit_compiler"));
+    if (!entry) failure = path + " is not a gdsl JIT plugin";
   });
-  return p;
+  if (!entry) error = failure;
+  return entry;
+}
+
+std::unique_ptr<jit::ObjectCompiler> makeCompiler(std::string& error, double& millis) {
+  GdslJitCompilerCreate entry = compilerEntry(error);
+  if (!entry) return nullptr;
+  return std::unique_ptr<jit::ObjectCompiler>(entry(&error, &millis));
+}
+
+std::unique_ptr<jit::JitBackend> makeJit(PositionBuilder& positions, std::string& error) {
+  std::string path = pluginPath(error);
+  if (path.empty()) return nullptr;
+  return jit::JitBackend::create(positions, makeCompiler, jit::buildIdentity(path));
 }
 
 }  // namespace
 
 std::unique_ptr<Backend> loadJit(PositionBuilder& positions, std::string& error,
-                                 double* setupMillis) {
-  const Plugin& p = plugin();
-  if (!p.create) {
-    error = p.error;
-    return nullptr;
-  }
-  double millis = 0;
-  std::unique_ptr<Backend> jit(p.create(&positions, &error, &millis));
-  if (setupMillis) *setupMillis = millis;
+                                 bool loadCompiler) {
+  std::unique_ptr<jit::JitBackend> jit = makeJit(positions, error);
+  if (jit && loadCompiler && !jit->startCompiler(error)) return nullptr;
   return jit;
 }
 
+std::unique_ptr<jit::ObjectCompiler> loadJitCompiler(std::string& error) {
+  double millis = 0;
+  return makeCompiler(error, millis);
+}
+
 bool jitLlvmIr(const ir::Program& program, std::string& ir, std::string& error) {
-  const Plugin& p = plugin();
-  if (!p.llvmIr) {
-    error = p.error;
-    return false;
-  }
-  return p.llvmIr(&program, &ir, &error);
+  PositionBuilder positions(program);
+  std::unique_ptr<jit::JitBackend> jit = makeJit(positions, error);
+  if (!jit || !jit->compileAll(error)) return false;
+  ir = jit->optimizedIr();
+  return true;
 }
 
 std::string jitPluginCandidates() {

@@ -17,16 +17,6 @@
 
 namespace gdsl::jit {
 
-std::string functionName(int game, Emitted what, int64_t length) {
-  static const char* const prefixes[] = {"gdsl_kernel16_", "gdsl_kernel32_", "gdsl_enumerate_",
-                                         "gdsl_search_"};
-  std::string name = prefixes[static_cast<int>(what)] + std::to_string(game);
-  return length >= 0 ? name + "_" + std::to_string(length) : name;
-}
-bool hasKernel(const ir::Game& g) {
-  return g.oneHeap() && !g.normalize;
-}
-
 namespace {
 
 using llvm::BasicBlock;
@@ -35,34 +25,6 @@ using llvm::Value;
 // `sort` of a list this long or shorter runs inline, by insertion; a longer
 // one calls std::sort.
 constexpr int64_t kInlineSortLength = 16;
-
-// Operations that cannot fail: a normalize rule made of them runs inline.
-bool cannotFail(const ir::Expr& e) {
-  switch (e.op) {
-    case ir::Op::IntConst:
-    case ir::Op::IntVar:
-    case ir::Op::Min:
-    case ir::Op::Max:
-    case ir::Op::BitAnd:
-    case ir::Op::BitOr:
-    case ir::Op::BitXor:
-    case ir::Op::Not:
-    case ir::Op::And:
-    case ir::Op::Or:
-    case ir::Op::Eq:
-    case ir::Op::Ne:
-    case ir::Op::Lt:
-    case ir::Op::Le:
-    case ir::Op::Gt:
-    case ir::Op::Ge:
-      break;
-    default:
-      return false;
-  }
-  for (const ir::Expr& k : e.kids)
-    if (!cannotFail(k)) return false;
-  return true;
-}
 
 bool allocates(const ir::Step& s);
 
@@ -1657,32 +1619,6 @@ class FunctionEmitter {
 };
 
 }  // namespace
-
-NativeKind nativeKind(const ir::Game& g) {
-  if (g.params.empty()) return NativeKind::None;
-  if (g.params.size() == 1 && g.params[0].type == ir::Type::List) return NativeKind::List;
-  for (const ir::Param& p : g.params)
-    if (p.type != ir::Type::Int) return NativeKind::None;
-  if (g.normalize)
-    for (const ir::Expr& e : *g.normalize)
-      if (!cannotFail(e)) return NativeKind::None;
-  if (g.params.size() >= 2) return NativeKind::Box;
-  // A one-heap game without normalize is tabled by its kernel.
-  return g.bitSet || g.normalize ? NativeKind::Word : NativeKind::None;
-}
-
-bool emits(const ir::Game& g, Emitted what) {
-  switch (what) {
-    case Emitted::Kernel16:
-    case Emitted::Kernel32:
-      return hasKernel(g);
-    case Emitted::Enumerator:
-      return true;
-    case Emitted::Search:
-      return nativeKind(g) != NativeKind::None;
-  }
-  return false;
-}
 
 void emitFunction(const ir::Program& program, int game, Emitted what, int64_t length,
                   llvm::Module& module, std::vector<SourceRange>& locs) {

@@ -14,30 +14,10 @@
 #include <string>
 #include <vector>
 
+#include "backend/jit/Functions.h"
 #include "compiler/ir/Ir.h"
 
 namespace gdsl::jit {
-
-// The functions a game may get, each compiled on its first use.
-enum class Emitted { Kernel16, Kernel32, Enumerator, Search };
-inline constexpr Emitted kEmitted[] = {Emitted::Kernel16, Emitted::Kernel32, Emitted::Enumerator,
-                                       Emitted::Search};
-// Its name in the JIT: gdsl_kernel16_G, gdsl_kernel32_G, gdsl_enumerate_G, gdsl_search_G;
-// gdsl_search_G_L for the search of a list game specialized to lists of length L.
-std::string functionName(int game, Emitted what, int64_t length = -1);
-// Whether game `g` gets a kernel (one integer parameter, no normalize).
-bool hasKernel(const ir::Game& g);
-// The native search `i32 search(ctx, words)` a game gets, by the memo it
-// fills (runtime/Backend.h): none; a dense box (two or more integer
-// parameters); a packed table of words (one integer parameter that is not
-// tabled: a set of bits, or a normalize rule) or one list parameter, packed
-// (runtime/ListKey.h). The normalize rule of integer parameters, if any, must
-// be made of operations that cannot fail; a list's may fail (the engine's
-// search then reports the error).
-enum class NativeKind { None, Box, Word, List };
-NativeKind nativeKind(const ir::Game& g);
-// Whether game `g` gets function `what` (every game gets an enumerator).
-bool emits(const ir::Game& g, Emitted what);
 
 // Emits game `game`'s function `what` into `module`; `locs` receives the
 // source range of every location index the code passes to the error helper.

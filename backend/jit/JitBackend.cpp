@@ -1,34 +1,23 @@
-// JitBackend: compiles each function of a game on its first use with LLVM 14
-// ORC (LLJIT), optimized for the host CPU, and calls the native kernels,
-// enumerators and searches.
-// The LLVM boundary is here: every llvm::Error becomes an error string.
+// JitBackend: gets each function of a game on its first use, from the code
+// cache or else from the compiler plugin (LLVM, loaded then), links it with
+// gdsl's own linker, and calls the native kernels, enumerators and searches.
+// No LLVM here: a run whose functions are all in the cache never loads it.
 #include "backend/jit/JitBackend.h"
 
+#include <dlfcn.h>
 #include <fmt/format.h>
-#include <llvm/Config/llvm-config.h>
-#include <llvm/ExecutionEngine/Orc/CompileUtils.h>
-#include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>
-#include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
-#include <llvm/ExecutionEngine/Orc/LLJIT.h>
-#include <llvm/IR/Verifier.h>
-#include <llvm/Passes/PassBuilder.h>
-#include <llvm/Support/TargetSelect.h>
-#include <llvm/Support/raw_ostream.h>
-#include <llvm/Target/TargetMachine.h>
-#include <llvm/Transforms/Scalar/EarlyCSE.h>
-#include <llvm/Transforms/Scalar/SROA.h>
-#include <llvm/Transforms/Scalar/SimplifyCFG.h>
 
 #include <algorithm>
 #include <array>
 #include <chrono>
 #include <iterator>
-#include <mutex>
 
-#include "backend/jit/Codegen.h"
+#include "backend/jit/Functions.h"
 #include "backend/jit/JitCache.h"
+#include "backend/jit/JitPlugin.h"
 #include "backend/jit/JitRuntime.h"
-#include "backend/jit/LlvmPages.h"
+#include "backend/jit/ObjectLoader.h"
+#include "compiler/ir/Fingerprint.h"
 #include "runtime/PositionBuilder.h"
 
 namespace gdsl::jit {
@@ -39,17 +28,17 @@ using EnumerateFn = int32_t (*)(Context*, const int64_t*);
 struct JitBackend::Impl {
   const ir::Program* program = nullptr;
   PositionBuilder* positions = nullptr;  // normalize rules
-  std::unique_ptr<llvm::orc::LLJIT> jit;
-  // The address of each game's functions (Codegen.h, Emitted), once compiled.
+  CompilerSource compilerSource;
+  std::unique_ptr<ObjectCompiler> compiler;  // loaded on the first cache miss
+  std::string compilerIdentity;              // the plugin's build (cache keys)
+  std::vector<std::unique_ptr<LinkedObject>> objects;
+  // The address of each game's functions (Functions.h, Emitted), once compiled.
   std::vector<std::array<void*, std::size(kEmitted)>> functions;
   // The native searches of list games, by the length they are specialized to.
   std::vector<std::array<void*, kListKeyMaxLength + 1>> listSearches;
   std::vector<SourceRange> locations;
-  // Code generation at the default level, and without optimization (cold
-  // functions); `target` names both's triple, CPU and features (cache keys).
-  std::unique_ptr<llvm::TargetMachine> machine, fastMachine;
-  std::string triple, target;
   std::unique_ptr<JitCache> cache;
+  std::string keyPrefix;  // what every key covers besides the function
   int cachedFunctions = 0;
   int compiledFunctions = 0;
   std::string compileLog;  // a line per function compiled, for --verbose
@@ -62,38 +51,19 @@ struct JitBackend::Impl {
 
 namespace {
 
-std::string message(llvm::Error error) {
-  return llvm::toString(std::move(error));
+// The build of the running executable (its code and data layouts are what
+// compiled code calls and reads).
+const std::string& executableIdentity() {
+  static const std::string identity = buildIdentity("/proc/self/exe");
+  return identity;
 }
 
-// Optimizes a hot function's module with LLVM's O2 pipeline; a cold one (an
-// enumerator that only lists the moves of a position asked about, its game
-// having a kernel or a native search) only gets its stack slots promoted to
-// registers and its control flow simplified.
-void optimize(llvm::Module& module, llvm::TargetMachine* machine, bool cold) {
-  llvm::PassBuilder builder(machine);
-  llvm::LoopAnalysisManager loops;
-  llvm::FunctionAnalysisManager functions;
-  llvm::CGSCCAnalysisManager cgscc;
-  llvm::ModuleAnalysisManager modules;
-  builder.registerModuleAnalyses(modules);
-  builder.registerCGSCCAnalyses(cgscc);
-  builder.registerFunctionAnalyses(functions);
-  builder.registerLoopAnalyses(loops);
-  builder.crossRegisterProxies(loops, functions, cgscc, modules);
-  if (cold) {
-    llvm::FunctionPassManager cleanup;
-    cleanup.addPass(llvm::SROAPass());
-    cleanup.addPass(llvm::EarlyCSEPass());
-    cleanup.addPass(llvm::SimplifyCFGPass());
-    llvm::ModulePassManager pipeline;
-    pipeline.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(cleanup)));
-    pipeline.run(module, modules);
-    return;
-  }
-  llvm::ModulePassManager pipeline =
-      builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O2);
-  pipeline.run(module, modules);
+// What compiled code calls: the helpers by name, else the process's symbols
+// (memset, say, from a lowered intrinsic).
+void* resolveSymbol(const std::string& name) {
+  for (const Helper& h : helpers())
+    if (name == h.name) return h.address;
+  return dlsym(RTLD_DEFAULT, name.c_str());
 }
 
 // Rethrows the error a native call recorded, naming the position expanded.
@@ -122,146 +92,85 @@ class DepthGuard {
 JitBackend::JitBackend() : impl_(std::make_unique<Impl>()) {}
 JitBackend::~JitBackend() = default;
 
-std::unique_ptr<JitBackend> JitBackend::create(PositionBuilder& positions, std::string& error) {
-  static std::once_flag initialized;
-  std::call_once(initialized, [] {
-    llvm::InitializeNativeTarget();
-    llvm::InitializeNativeTargetAsmPrinter();
-  });
-  auto start = std::chrono::steady_clock::now();
+std::unique_ptr<JitBackend> JitBackend::create(PositionBuilder& positions, CompilerSource compiler,
+                                               std::string compilerIdentity) {
   std::unique_ptr<JitBackend> backend(new JitBackend());
   Impl& impl = *backend->impl_;
   const ir::Program& program = positions.program();
   impl.program = &program;
   impl.positions = &positions;
+  impl.compilerSource = std::move(compiler);
+  impl.compilerIdentity = std::move(compilerIdentity);
   impl.functions.assign(program.games.size(), {});
   impl.listSearches.assign(program.games.size(), {});
-
-  auto machineBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
-  if (!machineBuilder) {
-    error = message(machineBuilder.takeError());
-    return nullptr;
-  }
-  auto machine = machineBuilder->createTargetMachine();
-  if (!machine) {
-    error = message(machine.takeError());
-    return nullptr;
-  }
-  impl.machine = std::move(*machine);
-  // Cold functions: the fast instruction selector, no machine optimization
-  // (about four times faster to compile).
-  llvm::orc::JITTargetMachineBuilder fastBuilder = *machineBuilder;
-  fastBuilder.setCodeGenOptLevel(llvm::CodeGenOpt::None);
-  auto fastMachine = fastBuilder.createTargetMachine();
-  if (!fastMachine) {
-    error = message(fastMachine.takeError());
-    return nullptr;
-  }
-  impl.fastMachine = std::move(*fastMachine);
-  impl.triple = machineBuilder->getTargetTriple().str();
-  impl.target =
-      fmt::format("LLVM {} {} {} {}", LLVM_VERSION_STRING, impl.triple,
-                  impl.machine->getTargetCPU().str(), impl.machine->getTargetFeatureString().str());
-  // No platform: emitted code has no static initializers or atexit handlers,
-  // and the generic IR platform compiled support code of its own at the first
-  // lookup (about 4 ms of every run that uses the JIT).
-  auto jit = llvm::orc::LLJITBuilder()
-                 .setJITTargetMachineBuilder(*machineBuilder)
-                 .setPlatformSetUp(llvm::orc::setUpInactivePlatform)
-                 .create();
-  if (!jit) {
-    error = message(jit.takeError());
-    return nullptr;
-  }
-  impl.jit = std::move(*jit);
-  // Emitted code calls the helpers by name; anything else it needs (memset,
-  // say, from a lowered intrinsic) comes from the process.
-  llvm::orc::SymbolMap helperSymbols;
-  for (const Helper& h : helpers())
-    helperSymbols[impl.jit->mangleAndIntern(h.name)] = llvm::JITEvaluatedSymbol(
-        llvm::pointerToJITTargetAddress(h.address), llvm::JITSymbolFlags::Exported);
-  llvm::orc::JITDylib& main = impl.jit->getMainJITDylib();
-  if (auto e = main.define(llvm::orc::absoluteSymbols(std::move(helperSymbols)))) {
-    error = message(std::move(e));
-    return nullptr;
-  }
-  auto process = llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
-      impl.jit->getDataLayout().getGlobalPrefix());
-  if (!process) {
-    error = message(process.takeError());
-    return nullptr;
-  }
-  main.addGenerator(std::move(*process));
   impl.cache = std::make_unique<JitCache>(JitCache::directoryFromEnvironment());
-  impl.compileMillis =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   return backend;
 }
 
-// Compiles one function of a game (on its first use) into a module of its
-// own. An enumerator is cold when the game has a kernel or a native search (it
-// then only lists the moves of a position asked about): it is compiled for
-// speed of compilation, every other function for speed of its code.
+bool JitBackend::startCompiler(std::string& error) {
+  Impl& impl = *impl_;
+  if (impl.compiler) return true;
+  auto start = std::chrono::steady_clock::now();
+  double llvmMillis = 0;
+  impl.compiler = impl.compilerSource(error, llvmMillis);
+  if (!impl.compiler) return false;
+  double millis =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  impl.compileMillis += millis;
+  impl.compileLog += fmt::format("gdsl: jit:   LLVM loaded and set up in {:.1f} ms\n", millis);
+  return true;
+}
+
+// Gets one function of a game (on its first use): from the code cache, or
+// compiled by the plugin (and stored); then links it.
 bool JitBackend::compile(int game, Emitted what, int64_t length, std::string& error) {
   Impl& impl = *impl_;
   auto start = std::chrono::steady_clock::now();
   const ir::Game& g = impl.program->games[static_cast<size_t>(game)];
-  auto context = std::make_unique<llvm::LLVMContext>();
   std::string name = functionName(game, what, length);
-  auto module = std::make_unique<llvm::Module>(name, *context);
-  module->setDataLayout(impl.jit->getDataLayout());
-  module->setTargetTriple(impl.triple);
-  emitFunction(*impl.program, game, what, length, *module, impl.locations);
-  std::string verifyErrors;
-  llvm::raw_string_ostream verifyStream(verifyErrors);
-  if (llvm::verifyModule(*module, &verifyStream)) {
-    error = "internal error: the generated code does not verify: " + verifyStream.str();
-    return false;
-  }
-  bool cold = what == Emitted::Enumerator && (hasKernel(g) || nativeKind(g) != NativeKind::None);
-  // The cache key: the IR before optimization, with what else its code
-  // depends on. Not when the optimized IR is wanted (gdsl check --dump=llvm).
+  bool cold = isCold(g, what);
+  auto firstLocation = static_cast<int32_t>(impl.locations.size());
+  // The cache key: the program's rules with their locations, the function,
+  // its first location index, and the builds and CPU the code is for. Not
+  // when the optimized IR is wanted (gdsl check --dump=llvm).
   std::string key;
-  std::unique_ptr<llvm::MemoryBuffer> object;
+  CompiledObject compiled;
+  bool cached = false;
   if (impl.cache->enabled() && !impl.keepIr) {
-    std::string text = fmt::format("{}\n{}\n", impl.target, cold ? "cold" : "hot");
-    llvm::raw_string_ostream textStream(text);
-    module->print(textStream, nullptr);
-    key = JitCache::key(textStream.str());
-    object = impl.cache->load(key);
+    if (impl.keyPrefix.empty())
+      impl.keyPrefix = fmt::format("gdsl {}\ncompiler {}\ncpu {}\n", executableIdentity(),
+                                   impl.compilerIdentity, hostCpuIdentity());
+    key = JitCache::key(impl.keyPrefix +
+                        fmt::format("{} {} {}\n", name, firstLocation, cold ? "cold" : "hot") +
+                        ir::codeText(*impl.program));
+    cached = impl.cache->load(key, compiled);
   }
-  bool cached = object != nullptr;
-  if (!object) {
-    optimize(*module, impl.machine.get(), cold);
-    if (impl.keepIr) {
-      llvm::raw_string_ostream irStream(impl.optimizedIr);
-      module->print(irStream, nullptr);
-    }
-    llvm::orc::SimpleCompiler compileObject(cold ? *impl.fastMachine : *impl.machine);
-    auto compiledObject = compileObject(*module);
-    if (!compiledObject) {
-      error = message(compiledObject.takeError());
-      return false;
-    }
-    object = std::move(*compiledObject);
-    if (!key.empty()) impl.cache->store(key, object->getBuffer());
+  if (!cached) {
+    if (!startCompiler(error)) return false;
+    CompileRequest request;
+    request.program = impl.program;
+    request.game = game;
+    request.what = what;
+    request.length = length;
+    request.firstLocation = firstLocation;
+    request.optimizedIr = impl.keepIr ? &impl.optimizedIr : nullptr;
+    if (!impl.compiler->compile(request, compiled, error)) return false;
+    if (!key.empty()) impl.cache->store(key, compiled);
   }
-  if (auto e = impl.jit->addObjectFile(std::move(object))) {
-    error = message(std::move(e));
+  std::unique_ptr<LinkedObject> linked = LinkedObject::link(compiled.object, resolveSymbol, error);
+  if (!linked) return false;
+  void* address = linked->symbol(name);
+  if (!address) {
+    error = "the JIT's object does not define " + name;
     return false;
   }
-  auto symbol = impl.jit->lookup(name);
-  if (!symbol) {
-    error = message(symbol.takeError());
-    return false;
-  }
-  void* address = reinterpret_cast<void*>(symbol->getAddress());
+  impl.objects.push_back(std::move(linked));
+  impl.locations.insert(impl.locations.end(), compiled.locations.begin(), compiled.locations.end());
   if (length >= 0)
     impl.listSearches[static_cast<size_t>(game)][static_cast<size_t>(length)] = address;
   else
     impl.functions[static_cast<size_t>(game)][static_cast<size_t>(what)] = address;
   ++impl.compiledFunctions;
-  releaseLlvmCode();
   double millis =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   impl.compileMillis += millis;

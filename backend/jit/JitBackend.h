@@ -1,8 +1,11 @@
-// The LLVM JIT backend: the move IR of every game compiled in-process with
-// LLVM 14 ORC into native kernels and enumerators (backend/jit/Codegen.cpp).
-// This header is free of LLVM types, so the rest of gdsl never includes LLVM.
+// The JIT backend: the move IR of every game compiled to native kernels,
+// enumerators and searches (backend/jit/Codegen.cpp, by LLVM 14 in the
+// plugin), kept in a code cache on disk and linked by gdsl itself
+// (backend/jit/ObjectLoader.h). No LLVM here: the plugin is loaded the first
+// time a function is not in the cache.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -17,13 +20,23 @@ namespace jit {
 
 struct Context;
 enum class Emitted;
+class ObjectCompiler;
 using SearchFn = int32_t (*)(Context*, const int64_t*);
+// Makes the compiler (loads the plugin and starts LLVM), or returns null with
+// `error` set; `millis` receives the time that took.
+using CompilerSource =
+    std::function<std::unique_ptr<ObjectCompiler>(std::string& error, double& millis)>;
 
 class JitBackend final : public Backend {
  public:
-  // Sets up LLVM for the program of `positions`; each function of a game is
-  // compiled on its first use. Returns null and sets `error` when LLVM cannot start.
-  static std::unique_ptr<JitBackend> create(PositionBuilder& positions, std::string& error);
+  // A JIT over the program of `positions`: each function of a game is got on
+  // its first use, from the code cache or from `compiler` (called once, on the
+  // first miss; `compilerIdentity` names its build in cache keys).
+  static std::unique_ptr<JitBackend> create(PositionBuilder& positions, CompilerSource compiler,
+                                            std::string compilerIdentity);
+  // Makes the compiler now if it was not (loads the plugin and LLVM); false
+  // with `error` set when that fails.
+  bool startCompiler(std::string& error);
   // Compiles every game now, keeping the optimized IR (gdsl check --dump=llvm).
   bool compileAll(std::string& error);
   ~JitBackend() override;

@@ -29,7 +29,40 @@ static_assert(sizeof(Game) == 344, "ir::Game changed: update Fingerprint.cpp");
 
 class Serializer {
  public:
-  explicit Serializer(const Program& program) : program_(program) {}
+  // `code`: also what only the compiled code depends on (codeText below).
+  explicit Serializer(const Program& program, bool code = false) : program_(program), code_(code) {}
+
+  // codeText: every game in index order, with all of its fields, and the pools.
+  std::string program() {
+    std::string all;
+    std::set<int> refs;
+    for (const Game& g : program_.games) {
+      std::string own = game(g, refs);
+      out_.clear();
+      text(g.name);
+      range(g.loc);
+      range(g.normalizeLoc);
+      for (const Param& p : g.params) text(p.name);
+      tag(g.bitSet ? 1 : 0);
+      tag(g.takeBreak ? 1 : 0);
+      i64(g.shapeProbeHeaps.value_or(-1));
+      for (const Move& m : g.moves) {
+        text(m.label);
+        range(m.loc);
+        tag(static_cast<uint8_t>(m.sugar));
+      }
+      all += own + out_;
+    }
+    out_.clear();
+    u64(program_.lists.size());
+    for (size_t i = 0; i < program_.lists.size(); ++i) list(static_cast<int>(i));
+    u64(program_.nested.size());
+    for (const std::vector<int>& rows : program_.nested) {
+      u64(rows.size());
+      for (int row : rows) i64(row);
+    }
+    return all + out_;
+  }
 
   // The rules of one game, with the games it names (by name) in `refs`.
   std::string game(const Game& g, std::set<int>& refs) {
@@ -61,6 +94,10 @@ class Serializer {
     u64(s.size());
     out_ += s;
   }
+  void range(const SourceRange& r) {
+    const uint32_t fields[5] = {r.file, r.begin, r.end, r.line, r.col};
+    out_.append(reinterpret_cast<const char*>(fields), sizeof fields);
+  }
   void list(int index) {
     const std::vector<int64_t>& l = program_.lists[static_cast<size_t>(index)];
     u64(l.size());
@@ -70,6 +107,10 @@ class Serializer {
   void expr(const Expr& e) {
     tag(static_cast<uint8_t>(e.op));
     tag(static_cast<uint8_t>(e.type));
+    if (code_) {  // pool indices as well as contents, and where it is
+      i64(e.imm);
+      range(e.loc);
+    }
     switch (e.op) {
       case Op::ListConst:  // pool indices differ between programs: the contents
         list(static_cast<int>(e.imm));
@@ -100,6 +141,10 @@ class Serializer {
     tag(static_cast<uint8_t>(s.kind));
     tag(static_cast<uint8_t>(s.type));
     i64(s.slot);
+    if (code_) {
+      text(s.name);
+      range(s.loc);
+    }
     if (s.kind == Step::Kind::Bind) {
       tag(s.domain.isRange ? 1 : 0);
       if (s.domain.isRange) {
@@ -116,6 +161,10 @@ class Serializer {
     u64(ts.size());
     for (const Term& t : ts) {
       tag(static_cast<uint8_t>(t.kind));
+      if (code_) {
+        i64(t.game);
+        range(t.loc);
+      }
       if (t.kind == Term::Kind::Position) {
         text(program_.games[static_cast<size_t>(t.game)].name);
         refs_->insert(t.game);
@@ -128,6 +177,7 @@ class Serializer {
   }
 
   const Program& program_;
+  bool code_ = false;
   std::string out_;
   std::set<int>* refs_ = nullptr;
 };
@@ -169,6 +219,10 @@ uint64_t hashGames(const Program& program, const Rules& rules, const std::set<in
 }
 
 }  // namespace
+
+std::string codeText(const Program& program) {
+  return Serializer(program, true).program();
+}
 
 uint64_t programFingerprint(const Program& program) {
   Rules rules = serialize(program);

@@ -36,4 +36,11 @@ uint64_t programFingerprint(const Program& program);
 // equal values of that game.
 std::vector<uint64_t> gameFingerprints(const Program& program);
 
+// Everything code compiled from `program` depends on, as bytes: the
+// serialization above of every game in index order, plus what values do not
+// depend on but code does (source locations, which error messages name; pool
+// and game indices; names; the facts gdsl derives from the rules). The JIT's
+// code cache keys an object by it (backend/jit/JitCache.h).
+std::string codeText(const Program& program);
+
 }  // namespace gdsl::ir

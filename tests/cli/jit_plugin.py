@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """LLVM on demand (driver/JitLoader.cpp): a run on the interpreter never maps libLLVM and
-stays small; the JIT maps it when it starts; a missing or wrong plugin is a clear error
+stays small; the JIT maps it when it compiles, and a run whose functions all come from the
+code cache never maps it (nor the plugin), with the same answers; a missing or wrong plugin is a clear error
 for --backend jit, and `auto` then stays on the interpreter with the same answers. The JIT
 compiles each function on its first use (a table compiles one kernel; a list game its
 search for one length and a cold enumerator), and drops libLLVM's code pages from its
@@ -50,6 +51,25 @@ check(not any("libgdsl-jit" in f for f in files), "the interpreter does not load
 r, files = loaded_files(EXPR + ["--backend", "jit"])
 check(r.returncode == 0 and r.stdout.strip() == EXPECTED, "the JIT answers")
 check(any("libLLVM" in f for f in files), "the JIT maps libLLVM")
+
+# Code from the cache: the first run compiles (and maps LLVM), the second links only.
+warm = tempfile.mkdtemp(prefix="gdsl-jit-warm-")
+MOORE = ["eval", "--stdlib-only", "-e", "Moore([3, 1, 2])", "--backend", "jit", "--verbose"]
+for attempt in ("cold", "warm"):
+    r = subprocess.run([GDSL] + MOORE, capture_output=True, text=True, timeout=120,
+                       env=dict(os.environ, GDSL_CACHE_DIR=warm, LD_DEBUG="files"))
+    maps = [line for line in r.stderr.splitlines() if "file=" in line]
+    check(r.returncode == 0 and r.stdout.startswith("Moore([1, 2, 3]): *6, N"),
+          "the %s JIT answers Moore (got %r)" % (attempt, r.stdout))
+    llvm = any("libLLVM" in line for line in maps)
+    plugin = any("libgdsl-jit" in line for line in maps)
+    if attempt == "cold":
+        check(llvm and plugin, "a run that compiles loads the plugin and libLLVM")
+    else:
+        check(not llvm and not plugin, "a run whose code is all cached loads neither the plugin "
+              "nor libLLVM (%r)" % [l for l in maps if "LLVM" in l or "gdsl-jit" in l])
+        check("2 of them from the code cache" in r.stderr, "both functions came from the cache")
+shutil.rmtree(warm, ignore_errors=True)
 
 # One function per use: a table of a one-heap game compiles its 16-bit kernel only.
 r = run(["table", "--stdlib-only", "Nim(0..10)", "--backend", "jit", "--verbose"])

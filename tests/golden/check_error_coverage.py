@@ -66,12 +66,11 @@ ALLOWED = {
     "cannot start the JIT: ": "LLVM's native target could not be set up",
     "cannot stand here": "a comprehension or sum() checked in a scope without locals; every "
                          "scope that can hold an expression has them (a compiler bug)",
-    # The JIT plugin's loader: tests/cli/jit_plugin.py covers each (it needs GDSL_JIT_PLUGIN).
-    "the JIT plugin could not be loaded: ": "tests/cli/jit_plugin.py",
-    " is not a gdsl JIT plugin": "tests/cli/jit_plugin.py",
-    "the JIT plugin ": "tests/cli/jit_plugin.py",
-    " was not found (looked at ": "tests/cli/jit_plugin.py",
-    "; set GDSL_JIT_PLUGIN to its path)": "tests/cli/jit_plugin.py",
+    # gdsl's linker for the JIT's objects (backend/jit/ObjectLoader.cpp): the objects come
+    # from LLVM or from the code cache, whose checksum they passed; damaged and truncated
+    # objects are tested by tests/unit/object_loader_test.cpp.
+    "the JIT's object cannot be linked: ": "tests/unit/object_loader_test.cpp",
+    "the JIT's object does not define ": "LLVM left out the function it compiled (a bug)",
     "cannot compile: ": "gdsl check --dump=llvm when LLVM fails (a compiler bug)",
     "cannot start the ": "the REPL's backend could not be set up (LLVM's native target)",
     "it cannot be opened": "a file that fails to open without the system saying why",

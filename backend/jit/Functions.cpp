@@ -1,0 +1,74 @@
+// The native functions of a game and their names (see Functions.h).
+#include "backend/jit/Functions.h"
+
+namespace gdsl::jit {
+
+std::string functionName(int game, Emitted what, int64_t length) {
+  static const char* const prefixes[] = {"gdsl_kernel16_", "gdsl_kernel32_", "gdsl_enumerate_",
+                                         "gdsl_search_"};
+  std::string name = prefixes[static_cast<int>(what)] + std::to_string(game);
+  return length >= 0 ? name + "_" + std::to_string(length) : name;
+}
+
+bool hasKernel(const ir::Game& g) {
+  return g.oneHeap() && !g.normalize;
+}
+
+bool cannotFail(const ir::Expr& e) {
+  switch (e.op) {
+    case ir::Op::IntConst:
+    case ir::Op::IntVar:
+    case ir::Op::Min:
+    case ir::Op::Max:
+    case ir::Op::BitAnd:
+    case ir::Op::BitOr:
+    case ir::Op::BitXor:
+    case ir::Op::Not:
+    case ir::Op::And:
+    case ir::Op::Or:
+    case ir::Op::Eq:
+    case ir::Op::Ne:
+    case ir::Op::Lt:
+    case ir::Op::Le:
+    case ir::Op::Gt:
+    case ir::Op::Ge:
+      break;
+    default:
+      return false;
+  }
+  for (const ir::Expr& k : e.kids)
+    if (!cannotFail(k)) return false;
+  return true;
+}
+
+NativeKind nativeKind(const ir::Game& g) {
+  if (g.params.empty()) return NativeKind::None;
+  if (g.params.size() == 1 && g.params[0].type == ir::Type::List) return NativeKind::List;
+  for (const ir::Param& p : g.params)
+    if (p.type != ir::Type::Int) return NativeKind::None;
+  if (g.normalize)
+    for (const ir::Expr& e : *g.normalize)
+      if (!cannotFail(e)) return NativeKind::None;
+  if (g.params.size() >= 2) return NativeKind::Box;
+  // A one-heap game without normalize is tabled by its kernel.
+  return g.bitSet || g.normalize ? NativeKind::Word : NativeKind::None;
+}
+
+bool emits(const ir::Game& g, Emitted what) {
+  switch (what) {
+    case Emitted::Kernel16:
+    case Emitted::Kernel32:
+      return hasKernel(g);
+    case Emitted::Enumerator:
+      return true;
+    case Emitted::Search:
+      return nativeKind(g) != NativeKind::None;
+  }
+  return false;
+}
+
+bool isCold(const ir::Game& g, Emitted what) {
+  return what == Emitted::Enumerator && (hasKernel(g) || nativeKind(g) != NativeKind::None);
+}
+
+}  // namespace gdsl::jit
