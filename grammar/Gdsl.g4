@@ -110,17 +110,20 @@ unary
 
 postfix : primary ('[' expr ']')* ;
 
+// A call and a fold, and a list and a list comprehension, share their start:
+// which one it is shows after the first element (`for` or not), so the parser
+// decides with one token there instead of scanning ahead over the element.
 primary
     : INT                                             # intLit
-    | (ID | SUM='sum') '(' expr compFor compClause* ')'  # foldExpr
-    | 'sum' '(' args? ')'                             # sumCall
-    | ID '(' args? ')'                                # callExpr
+    | (ID | SUM='sum') '(' items? ')'                 # callExpr
     | ID                                              # nameExpr
-    | '[' expr compFor compClause* ']'                # listComp
-    | '[' args? ']'                                   # listLit
+    | '[' items? ']'                                  # listExpr
     | '{' args? '}'                                   # setLit
     | '(' expr ')'                                    # parenExpr
     ;
+
+// Arguments or list elements, or one element and the loops of a comprehension.
+items : expr (compFor compClause* | (',' expr)*) ;
 
 // Comprehensions and folds: `[k * k for k in 1..n if k % 2 == 1]`,
 // `any(c[i] == 1 for i in 0..n-1)`. A filter is `if` (a word, not a keyword,

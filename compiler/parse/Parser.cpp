@@ -603,6 +603,13 @@ class Converter {
     return out;
   }
 
+  std::vector<ast::ExprPtr> elements(P::ItemsContext* ctx) {
+    std::vector<ast::ExprPtr> out;
+    if (!ctx) return out;
+    for (auto* e : ctx->expr()) out.push_back(expr(e));
+    return out;
+  }
+
   // expr : andExpr ('or' andExpr)*
   ast::ExprPtr expr(P::ExprContext* ctx) {
     // Each accessor call builds a vector: fetch children once (long chains stay linear).
@@ -773,20 +780,23 @@ class Converter {
   ast::ExprPtr primary(P::PrimaryContext* ctx) {
     if (auto* c = dynamic_cast<P::IntLitContext*>(ctx))
       return ast::makeInt(integer(c->INT()), range(ctx));
-    if (auto* c = dynamic_cast<P::CallExprContext*>(ctx))
-      return ast::makeCall(c->ID()->getText(), args(c->args()), range(ctx));
-    if (auto* c = dynamic_cast<P::SumCallContext*>(ctx))
-      return ast::makeCall("sum", args(c->args()), range(ctx));
-    if (auto* c = dynamic_cast<P::FoldExprContext*>(ctx))
-      return comprehension(c->SUM ? "sum" : c->ID()->getText(), c->expr(), c->compFor(),
-                           c->compClause(), range(ctx));
-    if (auto* c = dynamic_cast<P::ListCompContext*>(ctx))
-      return comprehension("list", c->expr(), c->compFor(), c->compClause(), range(ctx));
+    if (auto* c = dynamic_cast<P::CallExprContext*>(ctx)) {
+      std::string name = c->SUM ? "sum" : c->ID()->getText();
+      P::ItemsContext* items = c->items();
+      if (items && items->compFor())
+        return comprehension(name, items->expr(0), items->compFor(), items->compClause(),
+                             range(ctx));
+      return ast::makeCall(name, elements(items), range(ctx));
+    }
     if (auto* c = dynamic_cast<P::NameExprContext*>(ctx))
       return ast::makeName(c->ID()->getText(), range(ctx));
-    if (auto* c = dynamic_cast<P::ListLitContext*>(ctx)) {
+    if (auto* c = dynamic_cast<P::ListExprContext*>(ctx)) {
+      P::ItemsContext* items = c->items();
+      if (items && items->compFor())
+        return comprehension("list", items->expr(0), items->compFor(), items->compClause(),
+                             range(ctx));
       auto e = std::make_unique<ast::Expr>(ast::ExprKind::List, range(ctx));
-      e->kids = args(c->args());
+      e->kids = elements(items);
       return e;
     }
     if (auto* c = dynamic_cast<P::SetLitContext*>(ctx)) {
