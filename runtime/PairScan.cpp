@@ -50,16 +50,16 @@ __attribute__((target("avx2"))) inline __m256i table16(const uint8_t* p) {
   return _mm256_broadcastsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(p)));
 }
 
-// The hits of one step (bit i: pair a + i), taken in order, each checked
-// against the set as it is then (an earlier one may have removed its value).
-// Returns the pair that made `stop`, or -1.
+// The hits of one step (bit i: pair a + i), taken in order. Returns the pair
+// that made `stop`, or -1.
 template <class T>
 int64_t takeHits(const T* g, int64_t m, int64_t a, uint32_t hits, ValueSet& want, uint32_t stop,
                  uint32_t* stamps, uint32_t epoch) {
   for (; hits; hits &= hits - 1) {
     int64_t b = a + __builtin_ctz(hits);
     uint32_t x = static_cast<uint32_t>(g[b] ^ g[m - b]);
-    if (!want.has(x)) continue;
+    // A value seen twice in the step is stamped and removed twice: the same
+    // state, and no branch on it.
     stamps[x] = epoch;
     want.remove(x);
     if (x == stop) return b;
