@@ -13,11 +13,11 @@ namespace {
 
 template <class T>
 int64_t walkPortable(const T* g, int64_t m, int64_t a, int64_t hi, ValueSet& want, uint32_t stop,
-                     uint32_t* stamps, uint32_t epoch) {
+                     uint8_t* marks) {
   for (; a <= hi; ++a) {
     uint32_t x = static_cast<uint32_t>(g[a] ^ g[m - a]);
     if (!want.has(x)) continue;
-    stamps[x] = epoch;
+    marks[x] = 1;
     want.remove(x);
     if (x == stop) return a;
   }
@@ -54,13 +54,13 @@ __attribute__((target("avx2"))) inline __m256i table16(const uint8_t* p) {
 // that made `stop`, or -1.
 template <class T>
 int64_t takeHits(const T* g, int64_t m, int64_t a, uint32_t hits, ValueSet& want, uint32_t stop,
-                 uint32_t* stamps, uint32_t epoch) {
+                 uint8_t* marks) {
   for (; hits; hits &= hits - 1) {
     int64_t b = a + __builtin_ctz(hits);
     uint32_t x = static_cast<uint32_t>(g[b] ^ g[m - b]);
-    // A value seen twice in the step is stamped and removed twice: the same
+    // A value seen twice in the step is marked and removed twice: the same
     // state, and no branch on it.
-    stamps[x] = epoch;
+    marks[x] = 1;
     want.remove(x);
     if (x == stop) return b;
   }
@@ -69,8 +69,7 @@ int64_t takeHits(const T* g, int64_t m, int64_t a, uint32_t hits, ValueSet& want
 
 // 32 pairs per step: x = g[a..a+31] ^ reversed g[m-a-31..m-a].
 __attribute__((target("avx2"))) int64_t walkAvx2(const uint8_t* g, int64_t m, int64_t a, int64_t hi,
-                                                 ValueSet& want, uint32_t stop, uint32_t* stamps,
-                                                 uint32_t epoch) {
+                                                 ValueSet& want, uint32_t stop, uint8_t* marks) {
   const Lookup look;
   const __m256i reverse = _mm256_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15,
                                            14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
@@ -82,12 +81,12 @@ __attribute__((target("avx2"))) int64_t walkAvx2(const uint8_t* g, int64_t m, in
     uint32_t hits =
         static_cast<uint32_t>(_mm256_movemask_epi8(look.in(_mm256_xor_si256(x, y), tLow, tHigh)));
     if (!hits) continue;
-    int64_t b = takeHits(g, m, a, hits, want, stop, stamps, epoch);
+    int64_t b = takeHits(g, m, a, hits, want, stop, marks);
     if (b >= 0) return b;
     tLow = table16(want.bits);
     tHigh = table16(want.bits + 16);
   }
-  return walkPortable(g, m, a, hi, want, stop, stamps, epoch);
+  return walkPortable(g, m, a, hi, want, stop, marks);
 }
 
 // Values below 512 in 16 bits, 32 pairs per step: the low bytes of the 32
@@ -95,7 +94,7 @@ __attribute__((target("avx2"))) int64_t walkAvx2(const uint8_t* g, int64_t m, in
 // their high byte (0 or 1; above is never in the set).
 __attribute__((target("avx2"))) int64_t walkAvx2(const uint16_t* g, int64_t m, int64_t a,
                                                  int64_t hi, ValueSet& want, uint32_t stop,
-                                                 uint32_t* stamps, uint32_t epoch) {
+                                                 uint8_t* marks) {
   const Lookup look;
   const __m256i reverse = _mm256_setr_epi8(14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14,
                                            15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1);
@@ -121,14 +120,14 @@ __attribute__((target("avx2"))) int64_t walkAvx2(const uint16_t* g, int64_t m, i
     __m256i in1 = _mm256_and_si256(look.in(lo, t2, t3), _mm256_cmpeq_epi8(hb, one));
     uint32_t hits = static_cast<uint32_t>(_mm256_movemask_epi8(_mm256_or_si256(in0, in1)));
     if (!hits) continue;
-    int64_t b = takeHits(g, m, a, hits, want, stop, stamps, epoch);
+    int64_t b = takeHits(g, m, a, hits, want, stop, marks);
     if (b >= 0) return b;
     t0 = table16(want.bits);
     t1 = table16(want.bits + 16);
     t2 = table16(want.bits + 32);
     t3 = table16(want.bits + 48);
   }
-  return walkPortable(g, m, a, hi, want, stop, stamps, epoch);
+  return walkPortable(g, m, a, hi, want, stop, marks);
 }
 
 bool detectAvx2() {
@@ -139,13 +138,13 @@ bool detectAvx2() {
 
 template <class T>
 int64_t walk(const T* g, int64_t m, int64_t from, int64_t hi, ValueSet& want, uint32_t stop,
-             uint32_t* stamps, uint32_t epoch, bool simd) {
+             uint8_t* marks, bool simd) {
 #ifdef GDSL_PAIRSCAN_X86
-  if (simd && pairScanAvx2()) return walkAvx2(g, m, from, hi, want, stop, stamps, epoch);
+  if (simd && pairScanAvx2()) return walkAvx2(g, m, from, hi, want, stop, marks);
 #else
   (void)simd;
 #endif
-  return walkPortable(g, m, from, hi, want, stop, stamps, epoch);
+  return walkPortable(g, m, from, hi, want, stop, marks);
 }
 
 }  // namespace
@@ -160,13 +159,13 @@ bool pairScanAvx2() {
 }
 
 int64_t walkPairs(const uint8_t* g, int64_t m, int64_t from, int64_t hi, ValueSet& want,
-                  uint32_t stop, uint32_t* stamps, uint32_t epoch, bool simd) {
-  return walk(g, m, from, hi, want, stop, stamps, epoch, simd);
+                  uint32_t stop, uint8_t* marks, bool simd) {
+  return walk(g, m, from, hi, want, stop, marks, simd);
 }
 
 int64_t walkPairs(const uint16_t* g, int64_t m, int64_t from, int64_t hi, ValueSet& want,
-                  uint32_t stop, uint32_t* stamps, uint32_t epoch, bool simd) {
-  return walk(g, m, from, hi, want, stop, stamps, epoch, simd);
+                  uint32_t stop, uint8_t* marks, bool simd) {
+  return walk(g, m, from, hi, want, stop, marks, simd);
 }
 
 }  // namespace gdsl

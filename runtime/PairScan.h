@@ -1,8 +1,8 @@
 // The inner loop of the take-and-break solver's walks over splits, on small
 // values (below 256 stored in 8 bits, or below 512 stored in 16): walk the
 // pairs (a, m - a) from a small end, and for each whose option value
-// x = g(a) ^ g(m - a) is in a set of wanted values, mark x (stamps[x] =
-// epoch) and drop it from the set, until the value `stop` is found. An AVX2
+// x = g(a) ^ g(m - a) is in a set of wanted values, mark x (marks[x] = 1)
+// and drop it from the set, until the value `stop` is found. An AVX2
 // version (32 pairs per step, the set looked up with byte shuffles) is chosen
 // at run time when the CPU has it; the portable version gives the same answer
 // and leaves the same state.
@@ -36,14 +36,14 @@ struct ValueSet {
 bool pairScanAvx2();
 
 // Walks a = from, from + 1, ..., hi (requires hi <= m / 2, so that m - a >= a):
-// each pair whose value x is in `want` stamps x and removes it from `want`.
+// each pair whose value x is in `want` marks x and removes it from `want`.
 // Returns the a whose pair made `stop` (the walk ends there), or hi + 1 when
 // no pair did (pass stop >= 512 to walk them all). Every value g[i] must be
 // below 256 (8 bits) or 512 (16 bits). `simd` false (or a CPU without AVX2)
 // takes the portable loop.
 int64_t walkPairs(const uint8_t* g, int64_t m, int64_t from, int64_t hi, ValueSet& want,
-                  uint32_t stop, uint32_t* stamps, uint32_t epoch, bool simd);
+                  uint32_t stop, uint8_t* marks, bool simd);
 int64_t walkPairs(const uint16_t* g, int64_t m, int64_t from, int64_t hi, ValueSet& want,
-                  uint32_t stop, uint32_t* stamps, uint32_t epoch, bool simd);
+                  uint32_t stop, uint8_t* marks, bool simd);
 
 }  // namespace gdsl

@@ -27,6 +27,8 @@ constexpr uint32_t kClassBits = 16;
 constexpr int64_t kBlock = 32;
 constexpr size_t kBlockMinRare = 48;
 constexpr size_t kBlockMaxStride = 2048;
+// Bytes past the small bound in a row of marks (the mex may be the bound).
+constexpr size_t kRowPad = 64;
 
 // The first index of `heaps` (ascending) with heaps[i] >= x.
 size_t lowerBound(const std::vector<uint32_t>& heaps, int64_t x) {
@@ -37,8 +39,8 @@ size_t lowerBound(const std::vector<uint32_t>& heaps, int64_t x) {
 }
 
 // Rows j = 0..kBlock-1 (stride bytes apart) get w ^ src[j]. With values
-// below 256 or 512 every row is 256 or 512 bytes, a constant: the unrolled
-// loop is a load, an xor and a store per heap.
+// below 256 or 512 a row has a constant size: the unrolled loop is a load,
+// an xor and a store per heap.
 template <size_t Stride, class T>
 void stampBlockFixed(uint8_t* block, const T* src, uint32_t w) {
 #pragma GCC unroll 32
@@ -47,10 +49,10 @@ void stampBlockFixed(uint8_t* block, const T* src, uint32_t w) {
 
 template <class T>
 void stampBlock(uint8_t* block, size_t stride, const T* src, uint32_t w) {
-  if (stride == 256)
-    stampBlockFixed<256>(block, src, w);
-  else if (stride == 512)
-    stampBlockFixed<512>(block, src, w);
+  if (stride == 256 + kRowPad)
+    stampBlockFixed<256 + kRowPad>(block, src, w);
+  else if (stride == 512 + kRowPad)
+    stampBlockFixed<512 + kRowPad>(block, src, w);
   else
     for (int64_t j = 0; j < kBlock; ++j) block[static_cast<size_t>(j) * stride + (w ^ src[j])] = 1;
 }
@@ -226,7 +228,7 @@ bool TakeBreakSolver::rareSomewhere(int64_t n, uint32_t v) const {
 }
 
 template <class T>
-const uint8_t* TakeBreakSolver::blockRow(const T* g, int64_t n) {
+uint8_t* TakeBreakSolver::blockRow(const T* g, int64_t n) {
   if (blockVersion_ == version_ && n >= blockStart_ && n < blockEnd_)
     return block_.empty() ? nullptr
                           : block_.data() + static_cast<size_t>(n - blockStart_) * blockStride_;
@@ -236,9 +238,9 @@ const uint8_t* TakeBreakSolver::blockRow(const T* g, int64_t n) {
   blockVersion_ = version_;
   blockStart_ = n;
   blockEnd_ = n + kBlock;
-  // Every value xors below the small bound (256 or 512), else below the
-  // stamps' size.
-  blockStride_ = smallBound<T>() ? smallBound<T>() : stamps_.size();
+  // Every value xors below the small bound (256 or 512; the mex is at most
+  // the bound, so a row has room past it), else below the stamps' size.
+  blockStride_ = smallBound<T>() ? smallBound<T>() + kRowPad : stamps_.size();
   size_t total = 0;
   for (Group& group : groups_)
     for (Family& f : group.families) {
@@ -276,36 +278,48 @@ const uint8_t* TakeBreakSolver::blockRow(const T* g, int64_t n) {
   return block;
 }
 
-template <class T>
-void TakeBreakSolver::plain(const T* g, int64_t m, int64_t hi) {
-  uint32_t* stamps = stamps_.data();
-  const uint32_t epoch = epoch_;
-  if constexpr (sizeof(T) <= 2) {
-    uint32_t bound = smallBound<T>();
-    if (bound && hi >= 128) {
+template <class T, class Marks>
+void TakeBreakSolver::plain(const T* g, int64_t m, int64_t hi, Marks marks) {
+  if constexpr (std::is_same_v<Marks, RowMarks>) {
+    if (hi >= 128) {
       // Every value is below the bound: look for the pairs that make a value
       // not seen yet (at most `bound` of them) instead of stamping every pair.
       ValueSet want;
-      for (uint32_t u = 0; u < bound; ++u)
-        if (!stamped(u)) want.add(u);
-      walkPairs(g, m, 1, hi, want, ValueSet::kSize, stamps, epoch, simd_);
+      for (uint32_t u = 0; u < smallBound<T>(); ++u)
+        if (!marks.has(u)) want.add(u);
+      walkPairs(g, m, 1, hi, want, ValueSet::kSize, marks.row, simd_);
       return;
     }
   }
-  for (int64_t a = 1; a <= hi; ++a) stamps[g[a] ^ g[m - a]] = epoch;
+  for (int64_t a = 1; a <= hi; ++a) marks.set(g[a] ^ g[m - a]);
 }
 
 template <class T>
 uint32_t TakeBreakSolver::value(const T* g, int64_t n) {
-  uint32_t* stamps = stamps_.data();
-  const uint32_t epoch = epoch_;
+  if constexpr (sizeof(T) <= 2) {
+    if (uint32_t bound = smallBound<T>()) {
+      // Small values: the marks are the heap's row of the block (which holds
+      // the block's rare-heap stamps already), or a cleared scratch row.
+      uint8_t* row = blockRow(g, n);
+      if (!row) {
+        scratch_.assign(bound + kRowPad, 0);
+        row = scratch_.data();
+      }
+      return valueWith(g, n, RowMarks{row});
+    }
+  }
+  const uint8_t* row = blockRow(g, n);
+  return valueWith(g, n, EpochMarks{stamps_.data(), epoch_, row, row ? blockStride_ : 0});
+}
+
+template <class T, class Marks>
+uint32_t TakeBreakSolver::valueWith(const T* g, int64_t n, Marks marks) {
   for (int64_t k : shape_.whole)
-    if (k == n) stamps[0] = epoch;
+    if (k == n) marks.set(0);
   for (int64_t k : shape_.one) {
     if (n - k < 1) break;
-    stamps[g[n - k]] = epoch;
+    marks.set(g[n - k]);
   }
-  row_ = blockRow(g, n);
   for (Group& group : groups_) {
     uint64_t steps = 0;
     for (const Family& f : group.families) {
@@ -314,7 +328,7 @@ uint32_t TakeBreakSolver::value(const T* g, int64_t n) {
       if (!group.sparse) {
         // The plain method: every pair.
         int64_t hi = f.unequal ? (m - 1) / 2 : m / 2;
-        plain(g, m, hi);
+        plain(g, m, hi, marks);
         steps += static_cast<uint64_t>(hi);
         continue;
       }
@@ -326,7 +340,7 @@ uint32_t TakeBreakSolver::value(const T* g, int64_t n) {
       const size_t count = group.rareHeaps.size();
       auto stampPair = [&](size_t i) {
         if (!f.unequal || 2 * static_cast<int64_t>(heaps[i]) != m)
-          stamps[values[i] ^ g[m - heaps[i]]] = epoch;
+          marks.set(values[i] ^ g[m - heaps[i]]);
       };
       for (size_t i = 0; i < f.iLo && heaps[i] < m; ++i) stampPair(i);
       for (size_t i = f.eLo; i < f.eHi; ++i) stampPair(i);
@@ -344,10 +358,10 @@ uint32_t TakeBreakSolver::value(const T* g, int64_t n) {
   // (or present) by walking its pairs.
   uint32_t v = 0;
   for (;;) {
-    while (stamped(v)) ++v;
+    v = marks.firstUnset(v);
     bool found = false;
     for (Group& group : groups_)
-      if (group.sparse && rareAt(group, n, v) && walkFor(group, g, n, v)) {
+      if (group.sparse && rareAt(group, n, v) && walkFor(group, g, n, v, marks)) {
         found = true;
         break;
       }
@@ -355,50 +369,46 @@ uint32_t TakeBreakSolver::value(const T* g, int64_t n) {
   }
 }
 
-template <class T>
-bool TakeBreakSolver::walkFor(Group& group, const T* g, int64_t n, uint32_t v) {
-  uint32_t* stamps = stamps_.data();
-  const uint32_t epoch = epoch_;
-  if constexpr (sizeof(T) <= 2) {
+template <class T, class Marks>
+bool TakeBreakSolver::walkFor(Group& group, const T* g, int64_t n, uint32_t v, Marks marks) {
+  if constexpr (std::is_same_v<Marks, RowMarks>) {
     const uint32_t bound = smallBound<T>();
-    if (bound) {
-      // Every pair's value is below the bound. Look for the values this walk can
-      // still find: from v up to the first value that is neither an option nor
-      // rare in any group (the mex is at most that one); a value rare here and
-      // not stamped is made only by pairs of two common heaps, which the walk
-      // reaches; the walk stops at v, as the stamping walk does. Built once
-      // per heap (a value found since by another group's walk stays in the
-      // set: finding it again is harmless).
-      ValueSet& want = group.want;
-      if (!group.wantBuilt) {
-        group.wantBuilt = true;
-        want = ValueSet();
-        for (uint32_t u = v; u < bound; ++u) {
-          if (stamped(u)) continue;
-          if (rareAt(group, n, u))
-            want.add(u);
-          else if (!rareSomewhere(n, u))
-            break;
-        }
+    // Every pair's value is below the bound. Look for the values this walk
+    // can still find: from v up to the first value that is neither an option
+    // nor rare in any group (the mex is at most that one); a value rare here
+    // and not stamped is made only by pairs of two common heaps, which the
+    // walk reaches; the walk stops at v, as the stamping walk does. Built
+    // once per heap (a value found since by another group's walk stays in the
+    // set: finding it again is harmless).
+    ValueSet& want = group.want;
+    if (!group.wantBuilt) {
+      group.wantBuilt = true;
+      want = ValueSet();
+      for (uint32_t u = v; u < bound; ++u) {
+        if (marks.has(u)) continue;
+        if (rareAt(group, n, u))
+          want.add(u);
+        else if (!rareSomewhere(n, u))
+          break;
       }
-      while (group.walkFamily < group.families.size()) {
-        const Family& f = group.families[group.walkFamily];
-        int64_t m = n - f.k;
-        int64_t hi = m < 2 ? 0 : f.unequal ? (m - 1) / 2 : m / 2;
-        if (v < bound) {
-          int64_t a = walkPairs(g, m, group.walkA, hi, want, v, stamps, epoch, simd_);
-          if (a <= hi) {
-            group.steps += static_cast<uint64_t>(a + 1 - group.walkA);
-            group.walkA = a + 1;
-            return true;
-          }
-        }
-        group.steps += static_cast<uint64_t>(std::max<int64_t>(0, hi + 1 - group.walkA));
-        ++group.walkFamily;
-        group.walkA = 1;
-      }
-      return false;
     }
+    while (group.walkFamily < group.families.size()) {
+      const Family& f = group.families[group.walkFamily];
+      int64_t m = n - f.k;
+      int64_t hi = m < 2 ? 0 : f.unequal ? (m - 1) / 2 : m / 2;
+      if (v < bound) {
+        int64_t a = walkPairs(g, m, group.walkA, hi, want, v, marks.row, simd_);
+        if (a <= hi) {
+          group.steps += static_cast<uint64_t>(a + 1 - group.walkA);
+          group.walkA = a + 1;
+          return true;
+        }
+      }
+      group.steps += static_cast<uint64_t>(std::max<int64_t>(0, hi + 1 - group.walkA));
+      ++group.walkFamily;
+      group.walkA = 1;
+    }
+    return false;
   }
   while (group.walkFamily < group.families.size()) {
     const Family& f = group.families[group.walkFamily];
@@ -407,7 +417,7 @@ bool TakeBreakSolver::walkFor(Group& group, const T* g, int64_t n, uint32_t v) {
     int64_t a = group.walkA;
     for (; a <= hi; ++a) {
       uint32_t x = g[a] ^ g[m - a];
-      stamps[x] = epoch;
+      marks.set(x);
       if (x == v) {
         group.steps += static_cast<uint64_t>(a + 1 - group.walkA);
         group.walkA = a + 1;

@@ -121,13 +121,36 @@ class TakeBreakSolver {
     x ^= x >> 4;
     return (0x6996u >> (x & 15)) & 1;
   }
-  bool stamped(uint32_t v) const {
-    return stamps_[v] == epoch_ || (row_ && v < blockStride_ && row_[v]);
-  }
+  // Which values are options of the current heap: epoch stamps (with the
+  // block's row of rare-heap stamps, when there is one), or with small values
+  // one row of bytes that holds them all.
+  struct EpochMarks {
+    uint32_t* stamps;
+    uint32_t epoch;
+    const uint8_t* row;
+    size_t rowSize;
+    void set(uint32_t x) const { stamps[x] = epoch; }
+    bool has(uint32_t x) const { return stamps[x] == epoch || (x < rowSize && row[x]); }
+    uint32_t firstUnset(uint32_t v) const {
+      while (has(v)) ++v;
+      return v;
+    }
+  };
+  struct RowMarks {
+    uint8_t* row;
+    void set(uint32_t x) const { row[x] = 1; }
+    bool has(uint32_t x) const { return row[x] != 0; }
+    uint32_t firstUnset(uint32_t v) const {
+      while (row[v]) ++v;
+      return v;
+    }
+  };
   // v is rare for heap n in some group that runs sparse space.
   bool rareSomewhere(int64_t n, uint32_t v) const;
-  template <class T>
-  void plain(const T* g, int64_t m, int64_t hi);
+  template <class T, class Marks>
+  void plain(const T* g, int64_t m, int64_t hi, Marks marks);
+  template <class T, class Marks>
+  uint32_t valueWith(const T* g, int64_t n, Marks marks);
   // 256 or 512 when every value is below it in a table of T (8 or 16 bits):
   // the walks run on runtime/PairScan.h and block rows have that many bytes;
   // else 0.
@@ -138,11 +161,11 @@ class TakeBreakSolver {
     return 0;
   }
   template <class T>
-  const uint8_t* blockRow(const T* g, int64_t n);
+  uint8_t* blockRow(const T* g, int64_t n);
   template <class T>
   uint32_t value(const T* g, int64_t n);
-  template <class T>
-  bool walkFor(Group& group, const T* g, int64_t n, uint32_t v);
+  template <class T, class Marks>
+  bool walkFor(Group& group, const T* g, int64_t n, uint32_t v, Marks marks);
   template <class T>
   void choose(const T* g, int64_t n);
   void count(int64_t i, uint32_t v);
@@ -181,7 +204,7 @@ class TakeBreakSolver {
   size_t blockStride_ = 0;
   uint64_t version_ = 0;
   uint64_t blockVersion_ = ~uint64_t{0};
-  const uint8_t* row_ = nullptr;  // the current heap's row, or none
+  std::vector<uint8_t> scratch_;  // the row of marks when no block pays
 };
 
 }  // namespace gdsl
