@@ -6,7 +6,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdlib>
+#include <cstring>
 #include <limits>
+#include <type_traits>
+
+#include "runtime/PairScan.h"
 
 namespace gdsl {
 
@@ -17,6 +22,45 @@ constexpr int64_t kWindow = 1024;
 // Classes look at the low bits of the values only (a mask over more bits
 // is rarely better: larger values are rare anyway).
 constexpr uint32_t kClassBits = 16;
+// Heaps per block of rare-heap stamps, the fewest rare heaps that make a block
+// pay (a block clears kBlock rows), and the widest row (values below 1024).
+constexpr int64_t kBlock = 32;
+constexpr size_t kBlockMinRare = 48;
+constexpr size_t kBlockMaxStride = 2048;
+// Bytes past the small bound in a row of marks (the mex may be the bound).
+constexpr size_t kRowPad = 64;
+
+// The first index of `heaps` (ascending) with heaps[i] >= x.
+size_t lowerBound(const std::vector<uint32_t>& heaps, int64_t x) {
+  if (x <= 0) return 0;
+  return static_cast<size_t>(std::lower_bound(heaps.begin(), heaps.end(), static_cast<uint64_t>(x),
+                                              [](uint32_t h, uint64_t y) { return h < y; }) -
+                             heaps.begin());
+}
+
+// Rows j = 0..kBlock-1 (stride bytes apart) get w ^ src[j]. With values
+// below 256 or 512 a row has a constant size: the unrolled loop is a load,
+// an xor and a store per heap.
+template <size_t Stride, class T>
+void stampBlockFixed(uint8_t* block, const T* src, uint32_t w) {
+#pragma GCC unroll 32
+  for (int64_t j = 0; j < kBlock; ++j) block[static_cast<size_t>(j) * Stride + (w ^ src[j])] = 1;
+}
+
+template <class T>
+void stampBlock(uint8_t* block, size_t stride, const T* src, uint32_t w) {
+  if (stride == 256 + kRowPad)
+    stampBlockFixed<256 + kRowPad>(block, src, w);
+  else if (stride == 512 + kRowPad)
+    stampBlockFixed<512 + kRowPad>(block, src, w);
+  else
+    for (int64_t j = 0; j < kBlock; ++j) block[static_cast<size_t>(j) * stride + (w ^ src[j])] = 1;
+}
+
+bool simdAllowed() {
+  const char* env = std::getenv("GDSL_SIMD");
+  return !(env && (std::strcmp(env, "off") == 0 || std::strcmp(env, "0") == 0));
+}
 
 // In place: h[w] = sum over u of count[u] * (-1)^popcount(u & w).
 void hadamard(std::vector<int64_t>& h) {
@@ -36,6 +80,7 @@ TakeBreakSolver::TakeBreakSolver(const ir::TakeBreakShape& shape, SparseOptions 
   stamps_.assign(64, 0);
   counts_.assign(2, 0);
   random_ = options.randomSeed;
+  simd_ = options.simd && pairScanAvx2() && simdAllowed();
   for (int64_t parity : {0, 1}) {
     Group group;
     group.kParity = parity;
@@ -123,7 +168,20 @@ uint32_t TakeBreakSolver::next(const NimTable& table) {
   // their size), so that the loops need no bounds checks.
   for (; scanned_ < n; ++scanned_) {
     uint32_t v = table[scanned_];
-    if (v >= stamps_.size() / 2) growStamps(v);
+    if (v >= stamps_.size() / 2) {
+      growStamps(v);
+      ++version_;
+    }
+    maxValue_ = std::max(maxValue_, v);
+    if (small_) {
+      if (v < 256) {
+        bytes_.push_back(static_cast<uint8_t>(v));
+      } else {
+        small_ = false;
+        std::vector<uint8_t>().swap(bytes_);
+        ++version_;
+      }
+    }
     if (scanned_ >= 1) count(scanned_, v);
   }
   if (++epoch_ == 0) {
@@ -132,7 +190,10 @@ uint32_t TakeBreakSolver::next(const NimTable& table) {
   }
   bool check = options_.enabled && !groups_.empty() && n >= nextCheck_;
   uint32_t v = 0;
-  if (table.wide()) {
+  if (small_) {
+    if (check) choose(bytes_.data(), n);
+    v = value(bytes_.data(), n);
+  } else if (table.wide()) {
     if (check) choose(table.wideData(), n);
     v = value(table.wideData(), n);
   } else {
@@ -160,15 +221,104 @@ uint32_t TakeBreakSolver::next(const NimTable& table) {
   return v;
 }
 
+bool TakeBreakSolver::rareSomewhere(int64_t n, uint32_t v) const {
+  for (const Group& group : groups_)
+    if (group.sparse && rareAt(group, n, v)) return true;
+  return false;
+}
+
+template <class T>
+uint8_t* TakeBreakSolver::blockRow(const T* g, int64_t n) {
+  if (blockVersion_ == version_ && n >= blockStart_ && n < blockEnd_)
+    return block_.empty() ? nullptr
+                          : block_.data() + static_cast<size_t>(n - blockStart_) * blockStride_;
+  // A new block for heaps n..n+kBlock-1: the rare heaps r with kBlock <= r <
+  // n - k (every pair's other part, m - r < n, is known) and, for unequal
+  // splits, 2r outside the block's m = n - k .. n - k + kBlock - 1.
+  blockVersion_ = version_;
+  blockStart_ = n;
+  blockEnd_ = n + kBlock;
+  // Every value xors below the small bound (256 or 512; the mex is at most
+  // the bound, so a row has room past it), else below the stamps' size.
+  blockStride_ = smallBound<T>() ? smallBound<T>() + kRowPad : stamps_.size();
+  size_t total = 0;
+  for (Group& group : groups_)
+    for (Family& f : group.families) {
+      f.iLo = f.eLo = f.eHi = f.iHi = 0;
+      if (!group.sparse) continue;
+      int64_t m0 = n - f.k;
+      f.iLo = lowerBound(group.rareHeaps, kBlock);
+      f.iHi = std::max(f.iLo, lowerBound(group.rareHeaps, m0));
+      f.eLo = f.eHi = f.iLo;
+      if (f.unequal) {
+        f.eLo = std::clamp(lowerBound(group.rareHeaps, (m0 + 1) / 2), f.iLo, f.iHi);
+        f.eHi = std::clamp(lowerBound(group.rareHeaps, (m0 + kBlock - 1) / 2 + 1), f.eLo, f.iHi);
+      }
+      total += (f.eLo - f.iLo) + (f.iHi - f.eHi);
+    }
+  if (total < kBlockMinRare || blockStride_ > kBlockMaxStride) {
+    for (Group& group : groups_)
+      for (Family& f : group.families) f.iLo = f.eLo = f.eHi = f.iHi = 0;
+    block_.clear();
+    return nullptr;
+  }
+  block_.assign(static_cast<size_t>(kBlock) * blockStride_, 0);
+  uint8_t* block = block_.data();
+  for (Group& group : groups_)
+    for (Family& f : group.families) {
+      if (!group.sparse) continue;
+      const uint32_t* heaps = group.rareHeaps.data();
+      const uint32_t* values = group.rareValues.data();
+      for (size_t i = f.iLo; i < f.iHi; ++i) {
+        if (i == f.eLo) i = f.eHi;
+        if (i >= f.iHi) break;
+        stampBlock(block, blockStride_, g + (n - f.k - heaps[i]), values[i]);
+      }
+    }
+  return block;
+}
+
+template <class T, class Marks>
+void TakeBreakSolver::plain(const T* g, int64_t m, int64_t hi, Marks marks) {
+  if constexpr (std::is_same_v<Marks, RowMarks>) {
+    if (hi >= 128) {
+      // Every value is below the bound: look for the pairs that make a value
+      // not seen yet (at most `bound` of them) instead of stamping every pair.
+      ValueSet want;
+      for (uint32_t u = 0; u < smallBound<T>(); ++u)
+        if (!marks.has(u)) want.add(u);
+      walkPairs(g, m, 1, hi, want, ValueSet::kSize, marks.row, simd_);
+      return;
+    }
+  }
+  for (int64_t a = 1; a <= hi; ++a) marks.set(g[a] ^ g[m - a]);
+}
+
 template <class T>
 uint32_t TakeBreakSolver::value(const T* g, int64_t n) {
-  uint32_t* stamps = stamps_.data();
-  const uint32_t epoch = epoch_;
+  if constexpr (sizeof(T) <= 2) {
+    if (uint32_t bound = smallBound<T>()) {
+      // Small values: the marks are the heap's row of the block (which holds
+      // the block's rare-heap stamps already), or a cleared scratch row.
+      uint8_t* row = blockRow(g, n);
+      if (!row) {
+        scratch_.assign(bound + kRowPad, 0);
+        row = scratch_.data();
+      }
+      return valueWith(g, n, RowMarks{row});
+    }
+  }
+  const uint8_t* row = blockRow(g, n);
+  return valueWith(g, n, EpochMarks{stamps_.data(), epoch_, row, row ? blockStride_ : 0});
+}
+
+template <class T, class Marks>
+uint32_t TakeBreakSolver::valueWith(const T* g, int64_t n, Marks marks) {
   for (int64_t k : shape_.whole)
-    if (k == n) stamps[0] = epoch;
+    if (k == n) marks.set(0);
   for (int64_t k : shape_.one) {
     if (n - k < 1) break;
-    stamps[g[n - k]] = epoch;
+    marks.set(g[n - k]);
   }
   for (Group& group : groups_) {
     uint64_t steps = 0;
@@ -178,36 +328,40 @@ uint32_t TakeBreakSolver::value(const T* g, int64_t n) {
       if (!group.sparse) {
         // The plain method: every pair.
         int64_t hi = f.unequal ? (m - 1) / 2 : m / 2;
-        for (int64_t a = 1; a <= hi; ++a) stamps[g[a] ^ g[m - a]] = epoch;
+        plain(g, m, hi, marks);
         steps += static_cast<uint64_t>(hi);
         continue;
       }
-      // Every option value that is not rare: a pair with a rare part r.
+      // Every option value that is not rare: a pair with a rare part r. The
+      // block's rows hold the pairs of rare heaps [iLo, eLo) and [eHi, iHi)
+      // (all below m); the others are stamped here.
       const uint32_t* heaps = group.rareHeaps.data();
       const uint32_t* values = group.rareValues.data();
       const size_t count = group.rareHeaps.size();
-      size_t i = 0;
-      if (f.unequal) {
-        for (; i < count && heaps[i] < m; ++i)
-          if (2 * static_cast<int64_t>(heaps[i]) != m) stamps[values[i] ^ g[m - heaps[i]]] = epoch;
-      } else {
-        for (; i < count && heaps[i] < m; ++i) stamps[values[i] ^ g[m - heaps[i]]] = epoch;
-      }
+      auto stampPair = [&](size_t i) {
+        if (!f.unequal || 2 * static_cast<int64_t>(heaps[i]) != m)
+          marks.set(values[i] ^ g[m - heaps[i]]);
+      };
+      for (size_t i = 0; i < f.iLo && heaps[i] < m; ++i) stampPair(i);
+      for (size_t i = f.eLo; i < f.eHi; ++i) stampPair(i);
+      size_t i = f.iHi;
+      for (; i < count && heaps[i] < m; ++i) stampPair(i);
       steps += i;
     }
     group.steps += steps;
     group.walkFamily = 0;
     group.walkA = 1;
+    group.wantBuilt = false;
   }
   // The mex: a value not stamped is missing from the options of every group
   // in which it is not rare; a group in which it is rare proves it missing
   // (or present) by walking its pairs.
   uint32_t v = 0;
   for (;;) {
-    while (stamps[v] == epoch) ++v;
+    v = marks.firstUnset(v);
     bool found = false;
     for (Group& group : groups_)
-      if (group.sparse && rareAt(group, n, v) && walkFor(group, g, n, v)) {
+      if (group.sparse && rareAt(group, n, v) && walkFor(group, g, n, v, marks)) {
         found = true;
         break;
       }
@@ -215,10 +369,47 @@ uint32_t TakeBreakSolver::value(const T* g, int64_t n) {
   }
 }
 
-template <class T>
-bool TakeBreakSolver::walkFor(Group& group, const T* g, int64_t n, uint32_t v) {
-  uint32_t* stamps = stamps_.data();
-  const uint32_t epoch = epoch_;
+template <class T, class Marks>
+bool TakeBreakSolver::walkFor(Group& group, const T* g, int64_t n, uint32_t v, Marks marks) {
+  if constexpr (std::is_same_v<Marks, RowMarks>) {
+    const uint32_t bound = smallBound<T>();
+    // Every pair's value is below the bound. Look for the values this walk
+    // can still find: from v up to the first value that is neither an option
+    // nor rare in any group (the mex is at most that one); a value rare here
+    // and not stamped is made only by pairs of two common heaps, which the
+    // walk reaches; the walk stops at v, as the stamping walk does. Built
+    // once per heap (a value found since by another group's walk stays in the
+    // set: finding it again is harmless).
+    ValueSet& want = group.want;
+    if (!group.wantBuilt) {
+      group.wantBuilt = true;
+      want = ValueSet();
+      for (uint32_t u = v; u < bound; ++u) {
+        if (marks.has(u)) continue;
+        if (rareAt(group, n, u))
+          want.add(u);
+        else if (!rareSomewhere(n, u))
+          break;
+      }
+    }
+    while (group.walkFamily < group.families.size()) {
+      const Family& f = group.families[group.walkFamily];
+      int64_t m = n - f.k;
+      int64_t hi = m < 2 ? 0 : f.unequal ? (m - 1) / 2 : m / 2;
+      if (v < bound) {
+        int64_t a = walkPairs(g, m, group.walkA, hi, want, v, marks.row, simd_);
+        if (a <= hi) {
+          group.steps += static_cast<uint64_t>(a + 1 - group.walkA);
+          group.walkA = a + 1;
+          return true;
+        }
+      }
+      group.steps += static_cast<uint64_t>(std::max<int64_t>(0, hi + 1 - group.walkA));
+      ++group.walkFamily;
+      group.walkA = 1;
+    }
+    return false;
+  }
   while (group.walkFamily < group.families.size()) {
     const Family& f = group.families[group.walkFamily];
     int64_t m = n - f.k;
@@ -226,7 +417,7 @@ bool TakeBreakSolver::walkFor(Group& group, const T* g, int64_t n, uint32_t v) {
     int64_t a = group.walkA;
     for (; a <= hi; ++a) {
       uint32_t x = g[a] ^ g[m - a];
-      stamps[x] = epoch;
+      marks.set(x);
       if (x == v) {
         group.steps += static_cast<uint64_t>(a + 1 - group.walkA);
         group.walkA = a + 1;
@@ -243,6 +434,7 @@ bool TakeBreakSolver::walkFor(Group& group, const T* g, int64_t n, uint32_t v) {
 template <class T>
 void TakeBreakSolver::choose(const T* g, int64_t n) {
   nextCheck_ = 2 * n;
+  ++version_;  // the rare heaps may change: the block is built again
   // h[(M << 1) | s]: heaps 1..n-1 with parity(g(i) & M) ^ s (i & 1) even,
   // minus those with it odd.
   std::vector<int64_t> h = counts_;

@@ -23,6 +23,19 @@
 // and measured while it runs. At each check (heap 512, then whenever the table
 // doubles, or at once when the measured cost is twice the estimate) each group
 // of splits takes the cheapest method.
+//
+// Speed: while every value is below 256 the solver keeps its own copy of the
+// table in 8 bits (dropped, and the engine's 16- or 32-bit table read instead,
+// when a value reaches 256). On it, the plain method and the proof walks look
+// for the first pair whose value is in the set of values still wanted
+// (runtime/PairScan.h: AVX2 when the CPU has it, else a portable loop) instead
+// of stamping every pair. Sparse space stamps the rare heaps against blocks of
+// kBlock heaps at once: for heaps n0..n0+31 and a rare heap r far from both
+// ends, the values g(n0 - k - r ..) are already known, so one pass over the
+// rare heaps fills the option rows of 32 heaps (one row of bytes per heap),
+// reading the table in runs instead of one scattered value per rare heap and
+// heap; only the rare heaps near 0, near the heap and near its half are
+// stamped heap by heap.
 #pragma once
 
 #include <bit>
@@ -32,6 +45,7 @@
 
 #include "compiler/ir/Ir.h"
 #include "runtime/NimTable.h"
+#include "runtime/PairScan.h"
 
 namespace gdsl {
 
@@ -44,6 +58,9 @@ struct SparseOptions {
   // Nonzero: each class is drawn at random from this seed instead of the best
   // one (tests: sparse space is exact for any class).
   uint64_t randomSeed = 0;
+  // The AVX2 inner loops when the CPU has them; false (or GDSL_SIMD=off in the
+  // environment) runs the portable loops, which give the same values (tests).
+  bool simd = true;
 };
 
 class TakeBreakSolver {
@@ -65,6 +82,9 @@ class TakeBreakSolver {
   struct Family {
     int64_t k;
     bool unequal;  // a < b (split unequal), else a <= b
+    // The rare heaps (indices into rareHeaps) stamped for the current block:
+    // [iLo, eLo) and [eHi, iHi); the others are stamped heap by heap.
+    size_t iLo = 0, eLo = 0, eHi = 0, iHi = 0;
   };
   // The split rules whose removals k have one parity, and their class.
   struct Group {
@@ -77,6 +97,10 @@ class TakeBreakSolver {
     std::vector<uint32_t> rareValues;  // their values
     size_t walkFamily = 0;             // the proof walk of the current heap
     int64_t walkA = 1;
+    // The values the current heap's walk looks for (8-bit tables), built by
+    // its first walk.
+    ValueSet want;
+    bool wantBuilt = false;
     uint64_t steps = 0;    // pair steps in the current window
     double estimate = 0;   // estimated pair steps per heap when chosen
     double measured = -1;  // pair steps per heap in the last window (-1: none)
@@ -89,12 +113,59 @@ class TakeBreakSolver {
   // Heap i (with value v) is rare in the group; the same test tells whether v
   // is a rare value of heap i's options.
   static bool rareAt(const Group& g, int64_t i, uint32_t v) {
-    return ((std::popcount(v & g.mask) ^ (g.parity ? (i ^ g.kParity) : 0)) & 1) == 0;
+    return ((parity32(v & g.mask) ^ (g.parity ? (i ^ g.kParity) : 0)) & 1) == 0;
+  }
+  static uint32_t parity32(uint32_t x) {
+    x ^= x >> 16;
+    x ^= x >> 8;
+    x ^= x >> 4;
+    return (0x6996u >> (x & 15)) & 1;
+  }
+  // Which values are options of the current heap: epoch stamps (with the
+  // block's row of rare-heap stamps, when there is one), or with small values
+  // one row of bytes that holds them all.
+  struct EpochMarks {
+    uint32_t* stamps;
+    uint32_t epoch;
+    const uint8_t* row;
+    size_t rowSize;
+    void set(uint32_t x) const { stamps[x] = epoch; }
+    bool has(uint32_t x) const { return stamps[x] == epoch || (x < rowSize && row[x]); }
+    uint32_t firstUnset(uint32_t v) const {
+      while (has(v)) ++v;
+      return v;
+    }
+  };
+  struct RowMarks {
+    uint8_t* row;
+    void set(uint32_t x) const { row[x] = 1; }
+    bool has(uint32_t x) const { return row[x] != 0; }
+    uint32_t firstUnset(uint32_t v) const {
+      while (row[v]) ++v;
+      return v;
+    }
+  };
+  // v is rare for heap n in some group that runs sparse space.
+  bool rareSomewhere(int64_t n, uint32_t v) const;
+  template <class T, class Marks>
+  void plain(const T* g, int64_t m, int64_t hi, Marks marks);
+  template <class T, class Marks>
+  uint32_t valueWith(const T* g, int64_t n, Marks marks);
+  // 256 or 512 when every value is below it in a table of T (8 or 16 bits):
+  // the walks run on runtime/PairScan.h and block rows have that many bytes;
+  // else 0.
+  template <class T>
+  uint32_t smallBound() const {
+    if constexpr (sizeof(T) == 1) return 256;
+    if constexpr (sizeof(T) == 2) return maxValue_ < 512 ? 512 : 0;
+    return 0;
   }
   template <class T>
-  uint32_t value(const T* g, int64_t n);
+  uint8_t* blockRow(const T* g, int64_t n);
   template <class T>
-  bool walkFor(Group& group, const T* g, int64_t n, uint32_t v);
+  uint32_t value(const T* g, int64_t n);
+  template <class T, class Marks>
+  bool walkFor(Group& group, const T* g, int64_t n, uint32_t v, Marks marks);
   template <class T>
   void choose(const T* g, int64_t n);
   void count(int64_t i, uint32_t v);
@@ -119,6 +190,21 @@ class TakeBreakSolver {
   uint64_t random_ = 0;
   std::vector<Segment> segments_;  // which method ran from which heap
   int64_t computed_ = 0;           // heaps computed (or given) so far
+  bool simd_ = false;              // the AVX2 loops run
+  // The table in 8 bits while every value is below 256 (small_).
+  std::vector<uint8_t> bytes_;
+  bool small_ = true;
+  uint32_t maxValue_ = 0;  // the largest value in the table
+  // Option rows of the heaps blockStart_.. blockEnd_ - 1 (blockStride_ bytes
+  // each, 1: an option), valid while version_ == blockVersion_ (a new class or
+  // larger stamps changes version_); empty when no block pays.
+  std::vector<uint8_t> block_;
+  int64_t blockStart_ = 0;
+  int64_t blockEnd_ = 0;
+  size_t blockStride_ = 0;
+  uint64_t version_ = 0;
+  uint64_t blockVersion_ = ~uint64_t{0};
+  std::vector<uint8_t> scratch_;  // the row of marks when no block pays
 };
 
 }  // namespace gdsl

@@ -1,0 +1,171 @@
+// PairScan: walks over splits looking for wanted values, portable and AVX2
+// (see PairScan.h).
+#include "runtime/PairScan.h"
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#define GDSL_PAIRSCAN_X86 1
+#endif
+
+namespace gdsl {
+
+namespace {
+
+template <class T>
+int64_t walkPortable(const T* g, int64_t m, int64_t a, int64_t hi, ValueSet& want, uint32_t stop,
+                     uint8_t* marks) {
+  for (; a <= hi; ++a) {
+    uint32_t x = static_cast<uint32_t>(g[a] ^ g[m - a]);
+    if (!want.has(x)) continue;
+    marks[x] = 1;
+    want.remove(x);
+    if (x == stop) return a;
+  }
+  return a;
+}
+
+#ifdef GDSL_PAIRSCAN_X86
+// Membership of 32 bytes x in a 256-value set held as two 16-byte tables
+// (values with high nibble 0-7, and 8-15): bit (x >> 4) & 7 of table[x & 15].
+struct Lookup {
+  __m256i bit, nibble, seven, zero;
+  __attribute__((target("avx2"))) Lookup()
+      : bit(_mm256_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8,
+                             16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128)),
+        nibble(_mm256_set1_epi8(0x0f)),
+        seven(_mm256_set1_epi8(7)),
+        zero(_mm256_setzero_si256()) {}
+  // 0xff in each byte whose value is in the set (tLow, tHigh).
+  __attribute__((target("avx2"))) __m256i in(__m256i x, __m256i tLow, __m256i tHigh) const {
+    __m256i lo = _mm256_and_si256(x, nibble);
+    __m256i hn = _mm256_and_si256(_mm256_srli_epi16(x, 4), nibble);
+    __m256i row = _mm256_blendv_epi8(_mm256_shuffle_epi8(tLow, lo), _mm256_shuffle_epi8(tHigh, lo),
+                                     _mm256_cmpgt_epi8(hn, seven));
+    __m256i hit = _mm256_and_si256(row, _mm256_shuffle_epi8(bit, hn));
+    return _mm256_xor_si256(_mm256_cmpeq_epi8(hit, zero), _mm256_set1_epi8(-1));
+  }
+};
+
+__attribute__((target("avx2"))) inline __m256i table16(const uint8_t* p) {
+  return _mm256_broadcastsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(p)));
+}
+
+// The hits of one step (bit i: pair a + i), taken in order. Returns the pair
+// that made `stop`, or -1.
+template <class T>
+int64_t takeHits(const T* g, int64_t m, int64_t a, uint32_t hits, ValueSet& want, uint32_t stop,
+                 uint8_t* marks) {
+  for (; hits; hits &= hits - 1) {
+    int64_t b = a + __builtin_ctz(hits);
+    uint32_t x = static_cast<uint32_t>(g[b] ^ g[m - b]);
+    // A value seen twice in the step is marked and removed twice: the same
+    // state, and no branch on it.
+    marks[x] = 1;
+    want.remove(x);
+    if (x == stop) return b;
+  }
+  return -1;
+}
+
+// 32 pairs per step: x = g[a..a+31] ^ reversed g[m-a-31..m-a].
+__attribute__((target("avx2"))) int64_t walkAvx2(const uint8_t* g, int64_t m, int64_t a, int64_t hi,
+                                                 ValueSet& want, uint32_t stop, uint8_t* marks) {
+  const Lookup look;
+  const __m256i reverse = _mm256_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15,
+                                           14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+  __m256i tLow = table16(want.bits), tHigh = table16(want.bits + 16);
+  for (; a + 31 <= hi; a += 32) {
+    __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(g + a));
+    __m256i y = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(g + (m - a - 31)));
+    y = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(y, reverse), 0x4e);
+    uint32_t hits =
+        static_cast<uint32_t>(_mm256_movemask_epi8(look.in(_mm256_xor_si256(x, y), tLow, tHigh)));
+    if (!hits) continue;
+    int64_t b = takeHits(g, m, a, hits, want, stop, marks);
+    if (b >= 0) return b;
+    tLow = table16(want.bits);
+    tHigh = table16(want.bits + 16);
+  }
+  return walkPortable(g, m, a, hi, want, stop, marks);
+}
+
+// Values below 512 in 16 bits, 32 pairs per step: the low bytes of the 32
+// option values are looked up in the set's first or second 256 values by
+// their high byte (0 or 1; above is never in the set).
+__attribute__((target("avx2"))) int64_t walkAvx2(const uint16_t* g, int64_t m, int64_t a,
+                                                 int64_t hi, ValueSet& want, uint32_t stop,
+                                                 uint8_t* marks) {
+  const Lookup look;
+  const __m256i reverse = _mm256_setr_epi8(14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14,
+                                           15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1);
+  const __m256i lowByte = _mm256_set1_epi16(0xff);
+  const __m256i one = _mm256_set1_epi8(1);
+  __m256i t0 = table16(want.bits), t1 = table16(want.bits + 16);
+  __m256i t2 = table16(want.bits + 32), t3 = table16(want.bits + 48);
+  for (; a + 31 <= hi; a += 32) {
+    __m256i x1 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(g + a));
+    __m256i x2 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(g + a + 16));
+    __m256i y1 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(g + (m - a - 31)));
+    __m256i y2 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(g + (m - a - 15)));
+    // Pair a + i (i < 16) takes g[m - a - i]: y2 reversed; pair a + 16 + i: y1 reversed.
+    __m256i v1 =
+        _mm256_xor_si256(x1, _mm256_permute4x64_epi64(_mm256_shuffle_epi8(y2, reverse), 0x4e));
+    __m256i v2 =
+        _mm256_xor_si256(x2, _mm256_permute4x64_epi64(_mm256_shuffle_epi8(y1, reverse), 0x4e));
+    __m256i lo = _mm256_permute4x64_epi64(
+        _mm256_packus_epi16(_mm256_and_si256(v1, lowByte), _mm256_and_si256(v2, lowByte)), 0xd8);
+    __m256i hb = _mm256_permute4x64_epi64(
+        _mm256_packus_epi16(_mm256_srli_epi16(v1, 8), _mm256_srli_epi16(v2, 8)), 0xd8);
+    __m256i in0 = _mm256_and_si256(look.in(lo, t0, t1), _mm256_cmpeq_epi8(hb, look.zero));
+    __m256i in1 = _mm256_and_si256(look.in(lo, t2, t3), _mm256_cmpeq_epi8(hb, one));
+    uint32_t hits = static_cast<uint32_t>(_mm256_movemask_epi8(_mm256_or_si256(in0, in1)));
+    if (!hits) continue;
+    int64_t b = takeHits(g, m, a, hits, want, stop, marks);
+    if (b >= 0) return b;
+    t0 = table16(want.bits);
+    t1 = table16(want.bits + 16);
+    t2 = table16(want.bits + 32);
+    t3 = table16(want.bits + 48);
+  }
+  return walkPortable(g, m, a, hi, want, stop, marks);
+}
+
+bool detectAvx2() {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx2");
+}
+#endif
+
+template <class T>
+int64_t walk(const T* g, int64_t m, int64_t from, int64_t hi, ValueSet& want, uint32_t stop,
+             uint8_t* marks, bool simd) {
+#ifdef GDSL_PAIRSCAN_X86
+  if (simd && pairScanAvx2()) return walkAvx2(g, m, from, hi, want, stop, marks);
+#else
+  (void)simd;
+#endif
+  return walkPortable(g, m, from, hi, want, stop, marks);
+}
+
+}  // namespace
+
+bool pairScanAvx2() {
+#ifdef GDSL_PAIRSCAN_X86
+  static const bool avx2 = detectAvx2();
+  return avx2;
+#else
+  return false;
+#endif
+}
+
+int64_t walkPairs(const uint8_t* g, int64_t m, int64_t from, int64_t hi, ValueSet& want,
+                  uint32_t stop, uint8_t* marks, bool simd) {
+  return walk(g, m, from, hi, want, stop, marks, simd);
+}
+
+int64_t walkPairs(const uint16_t* g, int64_t m, int64_t from, int64_t hi, ValueSet& want,
+                  uint32_t stop, uint8_t* marks, bool simd) {
+  return walk(g, m, from, hi, want, stop, marks, simd);
+}
+
+}  // namespace gdsl

@@ -1,0 +1,49 @@
+// The inner loop of the take-and-break solver's walks over splits, on small
+// values (below 256 stored in 8 bits, or below 512 stored in 16): walk the
+// pairs (a, m - a) from a small end, and for each whose option value
+// x = g(a) ^ g(m - a) is in a set of wanted values, mark x (marks[x] = 1)
+// and drop it from the set, until the value `stop` is found. An AVX2
+// version (32 pairs per step, the set looked up with byte shuffles) is chosen
+// at run time when the CPU has it; the portable version gives the same answer
+// and leaves the same state.
+#pragma once
+
+#include <cstdint>
+
+namespace gdsl {
+
+// A set of values below 512, twice: one bit each, laid out for byte shuffles
+// (value v is bit (v >> 4) & 7 of byte (v & 15) + 16 * (v >> 7)), and one
+// byte each for the portable loop.
+struct ValueSet {
+  static constexpr uint32_t kSize = 512;
+  alignas(32) uint8_t bits[64] = {};
+  uint8_t in[kSize] = {};
+  static unsigned byteOf(uint32_t v) { return (v & 15) | ((v >> 7) << 4); }
+  static unsigned bitOf(uint32_t v) { return (v >> 4) & 7; }
+  void add(uint32_t v) {
+    bits[byteOf(v)] |= static_cast<uint8_t>(1u << bitOf(v));
+    in[v] = 1;
+  }
+  void remove(uint32_t v) {
+    bits[byteOf(v)] &= static_cast<uint8_t>(~(1u << bitOf(v)));
+    in[v] = 0;
+  }
+  bool has(uint32_t v) const { return in[v] != 0; }
+};
+
+// True when this CPU runs the AVX2 versions.
+bool pairScanAvx2();
+
+// Walks a = from, from + 1, ..., hi (requires hi <= m / 2, so that m - a >= a):
+// each pair whose value x is in `want` marks x and removes it from `want`.
+// Returns the a whose pair made `stop` (the walk ends there), or hi + 1 when
+// no pair did (pass stop >= 512 to walk them all). Every value g[i] must be
+// below 256 (8 bits) or 512 (16 bits). `simd` false (or a CPU without AVX2)
+// takes the portable loop.
+int64_t walkPairs(const uint8_t* g, int64_t m, int64_t from, int64_t hi, ValueSet& want,
+                  uint32_t stop, uint8_t* marks, bool simd);
+int64_t walkPairs(const uint16_t* g, int64_t m, int64_t from, int64_t hi, ValueSet& want,
+                  uint32_t stop, uint8_t* marks, bool simd);
+
+}  // namespace gdsl
