@@ -188,29 +188,30 @@ std::unique_ptr<LinkedObject> LinkedObject::link(std::string_view object, const 
       char* s = nullptr;
       if (index != 0 && !symbolAddress(index, s))
         return error.empty() ? broken("a relocation against a damaged symbol") : nullptr;
-      int64_t S = static_cast<int64_t>(reinterpret_cast<uintptr_t>(s));
-      int64_t P = static_cast<int64_t>(reinterpret_cast<uintptr_t>(place));
-      int64_t A = entry.r_addend;
+      // Wrapping arithmetic (a damaged addend must not overflow), read as signed after.
+      uint64_t S = reinterpret_cast<uintptr_t>(s);
+      uint64_t P = reinterpret_cast<uintptr_t>(place);
+      uint64_t A = static_cast<uint64_t>(entry.r_addend);
       int64_t value = 0;
       switch (type) {
         case R_X86_64_64:
-          value = S + A;
+          value = static_cast<int64_t>(S + A);
           break;
         case R_X86_64_PC64:
-          value = S + A - P;
+          value = static_cast<int64_t>(S + A - P);
           break;
         case R_X86_64_32:
-          value = S + A;
+          value = static_cast<int64_t>(S + A);
           if (value < 0 || value > std::numeric_limits<uint32_t>::max())
             return broken("an absolute 32-bit address out of range");
           break;
         case R_X86_64_32S:
-          value = S + A;
+          value = static_cast<int64_t>(S + A);
           if (!fitsInt32(value)) return broken("an absolute 32-bit address out of range");
           break;
         case R_X86_64_PC32:
         case R_X86_64_PLT32:
-          value = S + A - P;
+          value = static_cast<int64_t>(S + A - P);
           if (!fitsInt32(value) && type == R_X86_64_PLT32 && index != 0) {
             if (!stub[index]) {  // jmp *0(%rip), then the target
               stub[index] = base + stubsOffset + index * kStubBytes;
@@ -218,7 +219,7 @@ std::unique_ptr<LinkedObject> LinkedObject::link(std::string_view object, const 
               std::memcpy(stub[index], jump, sizeof jump);
               std::memcpy(stub[index] + sizeof jump, &s, sizeof s);
             }
-            value = static_cast<int64_t>(reinterpret_cast<uintptr_t>(stub[index])) + A - P;
+            value = static_cast<int64_t>(reinterpret_cast<uintptr_t>(stub[index]) + A - P);
           }
           if (!fitsInt32(value)) return broken("a 32-bit displacement out of range");
           break;
@@ -230,7 +231,7 @@ std::unique_ptr<LinkedObject> LinkedObject::link(std::string_view object, const 
             got[index] = base + codePart + gotOffset + index * 8;
             std::memcpy(got[index], &s, sizeof s);
           }
-          value = static_cast<int64_t>(reinterpret_cast<uintptr_t>(got[index])) + A - P;
+          value = static_cast<int64_t>(reinterpret_cast<uintptr_t>(got[index]) + A - P);
           if (!fitsInt32(value)) return broken("a 32-bit displacement out of range");
           break;
         default:
