@@ -371,6 +371,26 @@ uint32_t TakeBreakSolver::valueWith(const T* g, int64_t n, Marks marks) {
 
 template <class T, class Marks>
 bool TakeBreakSolver::walkFor(Group& group, const T* g, int64_t n, uint32_t v, Marks marks) {
+  // Walks the group's families on from where its last walk stopped; `find(m,
+  // from, hi)` looks at the pairs (a, m - a), a in from..hi, and returns the a
+  // whose pair makes v, or hi + 1.
+  auto walk = [&](auto find) {
+    while (group.walkFamily < group.families.size()) {
+      const Family& f = group.families[group.walkFamily];
+      int64_t m = n - f.k;
+      int64_t hi = m < 2 ? 0 : f.unequal ? (m - 1) / 2 : m / 2;
+      int64_t a = find(m, group.walkA, hi);
+      if (a <= hi) {
+        group.steps += static_cast<uint64_t>(a + 1 - group.walkA);
+        group.walkA = a + 1;
+        return true;
+      }
+      group.steps += static_cast<uint64_t>(std::max<int64_t>(0, hi + 1 - group.walkA));
+      ++group.walkFamily;
+      group.walkA = 1;
+    }
+    return false;
+  };
   if constexpr (std::is_same_v<Marks, RowMarks>) {
     const uint32_t bound = smallBound<T>();
     // Every pair's value is below the bound. Look for the values this walk
@@ -392,43 +412,19 @@ bool TakeBreakSolver::walkFor(Group& group, const T* g, int64_t n, uint32_t v, M
           break;
       }
     }
-    while (group.walkFamily < group.families.size()) {
-      const Family& f = group.families[group.walkFamily];
-      int64_t m = n - f.k;
-      int64_t hi = m < 2 ? 0 : f.unequal ? (m - 1) / 2 : m / 2;
-      if (v < bound) {
-        int64_t a = walkPairs(g, m, group.walkA, hi, want, v, marks.row, simd_);
-        if (a <= hi) {
-          group.steps += static_cast<uint64_t>(a + 1 - group.walkA);
-          group.walkA = a + 1;
-          return true;
-        }
-      }
-      group.steps += static_cast<uint64_t>(std::max<int64_t>(0, hi + 1 - group.walkA));
-      ++group.walkFamily;
-      group.walkA = 1;
-    }
-    return false;
+    return walk([&](int64_t m, int64_t from, int64_t hi) {
+      return v < bound ? walkPairs(g, m, from, hi, want, v, marks.row, simd_) : hi + 1;
+    });
   }
-  while (group.walkFamily < group.families.size()) {
-    const Family& f = group.families[group.walkFamily];
-    int64_t m = n - f.k;
-    int64_t hi = m < 2 ? 0 : f.unequal ? (m - 1) / 2 : m / 2;
-    int64_t a = group.walkA;
+  return walk([&](int64_t m, int64_t from, int64_t hi) {
+    int64_t a = from;
     for (; a <= hi; ++a) {
       uint32_t x = g[a] ^ g[m - a];
       marks.set(x);
-      if (x == v) {
-        group.steps += static_cast<uint64_t>(a + 1 - group.walkA);
-        group.walkA = a + 1;
-        return true;
-      }
+      if (x == v) break;
     }
-    group.steps += static_cast<uint64_t>(std::max<int64_t>(0, hi + 1 - group.walkA));
-    ++group.walkFamily;
-    group.walkA = 1;
-  }
-  return false;
+    return a;
+  });
 }
 
 template <class T>

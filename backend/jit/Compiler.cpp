@@ -75,21 +75,20 @@ class LlvmCompiler final : public ObjectCompiler {
     // (ObjectLoader.h) places the object anywhere.
     builder->setRelocationModel(llvm::Reloc::PIC_);
     builder->setCodeModel(llvm::CodeModel::Small);
-    auto machine = builder->createTargetMachine();
-    if (!machine) {
-      error = message(machine.takeError());
-      return false;
-    }
-    machine_ = std::move(*machine);
+    auto make = [&](std::unique_ptr<llvm::TargetMachine>& out) {
+      auto machine = builder->createTargetMachine();
+      if (!machine) {
+        error = message(machine.takeError());
+        return false;
+      }
+      out = std::move(*machine);
+      return true;
+    };
+    if (!make(machine_)) return false;
     // Cold functions: the fast instruction selector, no machine optimization
     // (about four times faster to compile).
     builder->setCodeGenOptLevel(llvm::CodeGenOpt::None);
-    auto fastMachine = builder->createTargetMachine();
-    if (!fastMachine) {
-      error = message(fastMachine.takeError());
-      return false;
-    }
-    fastMachine_ = std::move(*fastMachine);
+    if (!make(fastMachine_)) return false;
     triple_ = builder->getTargetTriple().str();
     return true;
   }

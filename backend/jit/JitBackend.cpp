@@ -61,8 +61,7 @@ const std::string& executableIdentity() {
 // What compiled code calls: the helpers by name, else the process's symbols
 // (memset, say, from a lowered intrinsic).
 void* resolveSymbol(const std::string& name) {
-  for (const Helper& h : helpers())
-    if (name == h.name) return h.address;
+  if (void* helper = helperAddress(name)) return helper;
   return dlsym(RTLD_DEFAULT, name.c_str());
 }
 

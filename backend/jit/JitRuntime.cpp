@@ -407,4 +407,10 @@ const char* helperName(const void* address) {
   return nullptr;
 }
 
+void* helperAddress(const std::string& name) {
+  for (const Helper& h : helpers())
+    if (name == h.name) return h.address;
+  return nullptr;
+}
+
 }  // namespace gdsl::jit

@@ -1,12 +1,13 @@
 // What JIT-compiled code works with: the per-call context and the C helpers
 // it calls for what is not worth inlining (building components, asking the
 // engine for a value, list operations, errors). No LLVM here: the codegen
-// bakes the helpers' addresses into the code it emits.
+// calls the helpers by name, and the backend's linker resolves the names.
 #pragma once
 
 #include <cstdint>
 #include <exception>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "compiler/ir/Evaluator.h"
@@ -162,7 +163,7 @@ uint32_t gdsl_jit_word_get(Context* ctx, int64_t key);
 
 // Every helper above by name: emitted code calls them by these names (so an
 // object compiled in one process links in another: backend/jit/JitCache.h),
-// and the JIT defines each name at the helper's address.
+// and the linker (backend/jit/ObjectLoader.h) resolves each name to its address.
 struct Helper {
   const char* name;
   void* address;
@@ -170,5 +171,7 @@ struct Helper {
 std::span<const Helper> helpers();
 // The name of the helper at `address` (null for an address that is none).
 const char* helperName(const void* address);
+// The address of the helper named `name` (null for a name that is none).
+void* helperAddress(const std::string& name);
 
 }  // namespace gdsl::jit

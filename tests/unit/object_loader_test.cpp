@@ -44,12 +44,6 @@ CompiledObject compileEnumerator() {
   return out;
 }
 
-void* helperOrNull(const std::string& name) {
-  for (const gdsl::jit::Helper& h : gdsl::jit::helpers())
-    if (name == h.name) return h.address;
-  return nullptr;
-}
-
 }  // namespace
 
 TEST_CASE("the JIT's linker links a compiled object and finds its function", "[jit][loader]") {
@@ -61,7 +55,7 @@ TEST_CASE("the JIT's linker links a compiled object and finds its function", "[j
       compiled.object,
       [&](const std::string& name) {
         asked.insert(name);
-        return helperOrNull(name);
+        return gdsl::jit::helperAddress(name);
       },
       error);
   INFO(error);
@@ -74,7 +68,7 @@ TEST_CASE("the JIT's linker links a compiled object and finds its function", "[j
 
 TEST_CASE("the JIT's linker refuses what it cannot link", "[jit][loader]") {
   std::string error;
-  CHECK(!LinkedObject::link("hello", helperOrNull, error));
+  CHECK(!LinkedObject::link("hello", gdsl::jit::helperAddress, error));
   CHECK(error == "the JIT's object cannot be linked: not an ELF file");
   CompiledObject compiled = compileEnumerator();
   error.clear();
@@ -85,7 +79,7 @@ TEST_CASE("the JIT's linker refuses what it cannot link", "[jit][loader]") {
   std::string other = compiled.object;
   other[18] = 40;
   error.clear();
-  CHECK(!LinkedObject::link(other, helperOrNull, error));
+  CHECK(!LinkedObject::link(other, gdsl::jit::helperAddress, error));
   CHECK(error == "the JIT's object cannot be linked: not an x86-64 relocatable object");
 }
 
@@ -94,7 +88,7 @@ TEST_CASE("a truncated or corrupted object is an error or links, never a crash",
   const std::string& object = compiled.object;
   auto tryLink = [](const std::string& bytes) {
     std::string error;
-    auto linked = LinkedObject::link(bytes, helperOrNull, error);
+    auto linked = LinkedObject::link(bytes, gdsl::jit::helperAddress, error);
     // Either linked, or refused with a message that says so.
     CHECK((linked != nullptr) != (error.rfind("the JIT's object cannot be linked: ", 0) == 0));
   };
