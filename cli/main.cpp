@@ -17,9 +17,11 @@
 #include <random>
 #include <regex>
 #include <sstream>
+#include <unistd.h>
 
 #include "cli/Repl.h"
 #include "driver/Backends.h"
+#include "driver/Census.h"
 #include "driver/Output.h"
 #include "driver/Play.h"
 #include "driver/Plot.h"
@@ -504,16 +506,49 @@ int main(int argc, char** argv) {
   playCmd->add_option("--backend", o.backend, "interp, jit or auto (default)");
   addLimitOptions(playCmd);
 
+  CLI::App* census = app.add_subcommand(
+      "census", "compute a family of one-heap games into a database (docs/census.md)");
+  CensusOptions censusOptions;
+  std::string censusShard;
+  census->add_option("FAMILY", censusOptions.family,
+                     "octal codes ('0.?\?\?', '4.?\?', '0.137,0.07') or a .game file");
+  census->add_option("--to", censusOptions.to, "compute heaps 0..N, or until the period is proved")
+      ->check(expected("a whole number of heaps, at least 1", [](const std::string& text) {
+        int64_t heaps = 0;
+        return reads(text, heaps) && heaps >= 1;
+      }));
+  census->add_option("--db", censusOptions.db, "the SQLite database to fill (created if absent)");
+  censusOptions.jobs = static_cast<int>(std::max(1L, sysconf(_SC_NPROCESSORS_ONLN)));
+  census->add_option("--jobs", censusOptions.jobs, "games computed at once (default: the cores)")
+      ->check(expected("a whole number from 1 to 1024", [](const std::string& text) {
+        int64_t jobs = 0;
+        return reads(text, jobs) && jobs >= 1 && jobs <= 1024;
+      }));
+  census->add_option("--shard", censusShard, "K/N: only the games i with i % N == K - 1");
+  census->add_option("--backend", o.backend, "interp, jit or auto (default)");
+  CLI::App* censusReportCmd = census->add_subcommand("report", "print a census database's table");
+  std::string reportDb;
+  bool reportCsv = false, reportOpen = false;
+  censusReportCmd->add_option("DB", reportDb, "the database")->required();
+  censusReportCmd->add_flag("--csv", reportCsv, "CSV instead of Markdown");
+  censusReportCmd->add_flag("--open", reportOpen, "only the games whose period is not proved");
+  CLI::App* censusMergeCmd = census->add_subcommand("merge", "merge census databases");
+  std::vector<std::string> mergeInputs;
+  std::string mergeOutput;
+  censusMergeCmd->add_option("DB", mergeInputs, "the databases to merge")->required();
+  censusMergeCmd->add_option("-o,--output", mergeOutput, "the database to merge into")->required();
+
   if (argc == 1)
     return usage(
-        "missing a command: eval, check, table, period, plot, repl or play (see gdsl --help)");
+        "missing a command: eval, check, table, period, plot, repl, play or census (see gdsl "
+        "--help)");
   if (argc > 1 && argv[1][0] != '-') {
     std::string command = argv[1];
     if (command != "eval" && command != "check" && command != "table" && command != "period" &&
-        command != "plot" && command != "repl" && command != "play")
+        command != "plot" && command != "repl" && command != "play" && command != "census")
       return usage(
-          fmt::format("unknown command '{}'; expected eval, check, table, period, plot, repl "
-                      "or play (see gdsl --help)",
+          fmt::format("unknown command '{}'; expected eval, check, table, period, plot, repl, "
+                      "play or census (see gdsl --help)",
                       command));
   }
   try {
@@ -565,6 +600,30 @@ int main(int argc, char** argv) {
       return runRepl(o.file, options.backend, limits);
     }
     if (*playCmd) return playCommand(o);
+    if (*censusReportCmd) return censusReport(reportDb, reportCsv, reportOpen);
+    if (*censusMergeCmd) return censusMerge(mergeInputs, mergeOutput);
+    if (*census) {
+      if (censusOptions.family.empty())
+        return usage("census needs a family: gdsl census '0.?\?\?' --to N --db PATH");
+      if (censusOptions.to < 1) return usage("census needs --to N (the heaps to compute)");
+      if (censusOptions.db.empty()) return usage("census needs --db PATH (the SQLite database)");
+      if (!censusShard.empty()) {
+        static const std::regex shard("^([0-9]{1,6})/([0-9]{1,6})$");
+        std::smatch m;
+        if (!std::regex_match(censusShard, m, shard) || std::stoi(m[2]) < 1 ||
+            std::stoi(m[1]) < 1 || std::stoi(m[1]) > std::stoi(m[2]))
+          return usage(fmt::format("--shard {}: expected K/N with 1 <= K <= N, like 2/4",
+                                   censusShard));
+        censusOptions.shardIndex = std::stoi(m[1]);
+        censusOptions.shardCount = std::stoi(m[2]);
+      }
+      std::optional<BackendKind> kind = parseBackendKind(o.backend);
+      if (!kind)
+        return usage(fmt::format("unknown backend '{}'; expected {}", o.backend, kBackendNames));
+      censusOptions.backend = *kind;
+      censusOptions.version = GDSL_VERSION;
+      return runCensus(censusOptions);
+    }
   } catch (const std::bad_alloc&) {
     return fail("out of memory");
   }

@@ -366,6 +366,12 @@ std::string Engine::report() const {
   return out;
 }
 
+std::string Engine::tableMethod(int game) const {
+  const HeapState& h = heaps_[static_cast<size_t>(game)];
+  if (h.solver) return h.solver->describe();
+  return h.values.empty() ? "" : "kernel";
+}
+
 // ---- search ------------------------------------------------------------------
 
 uint32_t Engine::intern(const Position& position) {

@@ -90,6 +90,12 @@ class Engine final : private ValueOracle {
 
   // What --verbose says about the tables: heaps, bytes, method, period.
   std::string report() const;
+  // The values of one-heap game `game` computed so far, g(0), g(1), ...
+  // (empty when the game is not tabled).
+  const NimTable& heapTable(int game) const { return heaps_[static_cast<size_t>(game)].values; }
+  // How that table was computed: the take-and-break solver's methods
+  // (TakeBreakSolver::describe), "kernel" for the game's own moves, or "".
+  std::string tableMethod(int game) const;
 
   // Loads the tables saved at options.checkpointPath, if any; false with
   // `error` set when the file is damaged or for other rules, or when the path

@@ -8,6 +8,7 @@ PACKAGES=(
   default-jre-headless antlr4 libantlr4-runtime-dev
   llvm-14-dev clang-14 libclang-rt-14-dev clang-format-14 clang-tidy-14
   libfmt-dev catch2 libcli11-dev nlohmann-json3-dev libedit-dev
+  libsqlite3-dev sqlite3 openmpi-bin libopenmpi-dev
   python3
 )
 

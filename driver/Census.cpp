@@ -1,0 +1,574 @@
+// gdsl census (see Census.h): the family's games, one forked process per
+// game (its peak memory is then its own, and a crash or a runaway game costs
+// only that game), at most --jobs at a time, the longest first when an
+// earlier run gives their cost; the parent alone writes the database.
+#include "driver/Census.h"
+
+#include <fmt/format.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "compiler/ir/Fingerprint.h"
+#include "driver/Stack.h"
+#include "runtime/Period.h"
+
+namespace gdsl {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+std::string hex64(uint64_t v) {
+  return fmt::format("{:016x}", v);
+}
+
+// "0.1370" -> "0.137"; false when it is not an octal code.
+bool normalizeCode(const std::string& code, std::string& out) {
+  static const std::regex form("^([0-7])\\.([0-7]+)$");
+  std::smatch m;
+  if (!std::regex_match(code, m, form)) return false;
+  std::string digits = m[2].str();
+  while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
+  out = m[1].str() + "." + digits;
+  return true;
+}
+
+// The program of one octal code, its game named after the code.
+CensusGame octalGame(const std::string& code) {
+  CensusGame g;
+  g.key = code;
+  g.name = "O" + code.substr(0, 1) + "_" + code.substr(2);
+  g.source = fmt::format("game {} = octal \"{}\"\n", g.name, code);
+  g.fileName = "<census " + code + ">";
+  return g;
+}
+
+// Every code a pattern of octal digits and '?' stands for, in order.
+void expandPattern(const std::string& pattern, size_t at, std::string& current,
+                   std::vector<std::string>& out) {
+  if (at == pattern.size()) {
+    out.push_back(current);
+    return;
+  }
+  if (pattern[at] != '?') {
+    current.push_back(pattern[at]);
+    expandPattern(pattern, at + 1, current, out);
+    current.pop_back();
+    return;
+  }
+  for (char d = '0'; d <= '7'; ++d) {
+    current.push_back(d);
+    expandPattern(pattern, at + 1, current, out);
+    current.pop_back();
+  }
+}
+
+// Compiles `source` and returns the rules' fingerprint of each of `names`.
+bool fingerprints(const std::string& fileName, const std::string& path, const std::string& source,
+                  std::map<std::string, std::string>& out, std::string& error) {
+  Workspace ws;
+  if (!ws.load(fileName, path, source)) {
+    error = ws.renderDiagnostics();
+    return false;
+  }
+  std::vector<uint64_t> prints = ir::gameFingerprints(ws.program());
+  for (size_t g = 0; g < prints.size(); ++g) out[ws.program().games[g].name] = hex64(prints[g]);
+  return true;
+}
+
+// The sum of "N rare heaps" in a method's description (sparse space).
+std::optional<int64_t> rareHeapsOf(const std::string& method) {
+  static const std::regex rare("(\\d+) rare heaps?");
+  std::optional<int64_t> total;
+  for (auto it = std::sregex_iterator(method.begin(), method.end(), rare);
+       it != std::sregex_iterator(); ++it)
+    total = total.value_or(0) + std::stoll((*it)[1].str());
+  return total;
+}
+
+nlohmann::json toJson(const CensusRow& r) {
+  auto opt = [](const std::optional<int64_t>& v) {
+    return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
+  };
+  return {{"game", r.game},
+          {"rules", r.rules},
+          {"n", r.n},
+          {"checked_to", r.checkedTo},
+          {"period", opt(r.period)},
+          {"preperiod", opt(r.preperiod)},
+          {"saltus", opt(r.saltus)},
+          {"proved", r.proved},
+          {"proof_heap", opt(r.proofHeap)},
+          {"max_value", r.maxValue},
+          {"method", r.method},
+          {"rare_heaps", opt(r.rareHeaps)},
+          {"checksum", r.checksum},
+          {"seconds", r.seconds},
+          {"version", r.version}};
+}
+
+CensusRow fromJson(const nlohmann::json& j) {
+  auto opt = [&](const char* key) -> std::optional<int64_t> {
+    if (j.at(key).is_null()) return std::nullopt;
+    return j.at(key).get<int64_t>();
+  };
+  CensusRow r;
+  r.game = j.at("game").get<std::string>();
+  r.rules = j.at("rules").get<std::string>();
+  r.n = j.at("n").get<int64_t>();
+  r.checkedTo = j.at("checked_to").get<int64_t>();
+  r.period = opt("period");
+  r.preperiod = opt("preperiod");
+  r.saltus = opt("saltus");
+  r.proved = j.at("proved").get<bool>();
+  r.proofHeap = opt("proof_heap");
+  r.maxValue = j.at("max_value").get<int64_t>();
+  r.method = j.at("method").get<std::string>();
+  r.rareHeaps = opt("rare_heaps");
+  r.checksum = j.at("checksum").get<std::string>();
+  r.seconds = j.at("seconds").get<double>();
+  r.version = j.at("version").get<std::string>();
+  return r;
+}
+
+std::string describe(const CensusRow& r) {
+  if (!r.period) return fmt::format("no period among heaps 0..{}", r.checkedTo);
+  std::string s = fmt::format("period {} from {}", *r.period, *r.preperiod);
+  if (*r.saltus != 0) s += fmt::format(", saltus {}", *r.saltus);
+  return s + (r.proved ? fmt::format(", proved at heap {}", *r.proofHeap) : ", not proved");
+}
+
+std::string checkpointPath(const std::string& db, const CensusGame& g) {
+  std::string safe;
+  for (char c : g.key) safe += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+  return db + ".checkpoints/" + safe + "-" + g.rules + ".ckpt";
+}
+
+// One game running in a child process.
+struct Running {
+  pid_t pid = 0;
+  int fd = -1;
+  size_t game = 0;
+};
+
+// Forks a child that computes `game` and writes its row (or its error) as
+// one JSON line to a pipe.
+bool spawn(const CensusGame& game, const CensusOptions& o, Running& out, std::string& error) {
+  int fds[2];
+  if (pipe(fds) != 0) {
+    error = std::string("cannot make a pipe: ") + std::strerror(errno);
+    return false;
+  }
+  std::cout.flush();
+  std::cerr.flush();
+  pid_t pid = fork();
+  if (pid < 0) {
+    error = std::string("cannot start a process: ") + std::strerror(errno);
+    close(fds[0]);
+    close(fds[1]);
+    return false;
+  }
+  if (pid == 0) {
+    close(fds[0]);
+    prctl(PR_SET_PDEATHSIG, SIGKILL);  // a killed census leaves no game running
+    CensusRow row;
+    std::string why;
+    nlohmann::json j;
+    if (computeCensusGame(game, o.to, checkpointPath(o.db, game), o.backend, o.version, row, why))
+      j = toJson(row);
+    else
+      j = {{"error", why.substr(0, 16000)}};
+    std::string line = j.dump() + "\n";
+    for (size_t at = 0; at < line.size();) {
+      ssize_t n = write(fds[1], line.data() + at, line.size() - at);
+      if (n <= 0) _exit(1);
+      at += static_cast<size_t>(n);
+    }
+    _exit(0);
+  }
+  close(fds[1]);
+  out.pid = pid;
+  out.fd = fds[0];
+  return true;
+}
+
+std::string readAll(int fd) {
+  std::string out;
+  char buffer[4096];
+  ssize_t n;
+  while ((n = read(fd, buffer, sizeof buffer)) > 0 || (n < 0 && errno == EINTR))
+    if (n > 0) out.append(buffer, static_cast<size_t>(n));
+  close(fd);
+  return out;
+}
+
+// Progress on standard error: a line per game, or a bar on a terminal.
+class CensusProgress {
+ public:
+  CensusProgress(size_t total) : total_(total), bar_(isatty(2)) {}
+  void finished(const std::string& line) {
+    ++done_;
+    if (!bar_) {
+      std::cerr << fmt::format("census: [{}/{}] {}\n", done_, total_, line);
+      return;
+    }
+    double elapsed = secondsSince(start_);
+    double left = done_ ? elapsed / static_cast<double>(done_) * static_cast<double>(total_ - done_)
+                        : 0;
+    size_t width = 30, filled = total_ ? width * done_ / total_ : width;
+    std::cerr << fmt::format("\r[{}{}] {}/{} games, {:.0f} s, about {:.0f} s left   ",
+                             std::string(filled, '#'), std::string(width - filled, ' '), done_,
+                             total_, elapsed, left);
+    if (done_ == total_) std::cerr << "\n";
+  }
+  void failed(const std::string& line) {
+    if (bar_) std::cerr << "\n";
+    std::cerr << "gdsl: census: " << line << "\n";
+  }
+
+ private:
+  size_t total_, done_ = 0;
+  bool bar_;
+  Clock::time_point start_ = Clock::now();
+};
+
+}  // namespace
+
+bool censusGames(const std::string& family, std::vector<CensusGame>& out, bool& usageError,
+                 std::string& error) {
+  usageError = false;
+  out.clear();
+  bool isFile = family.size() > 5 && family.substr(family.size() - 5) == ".game";
+  if (!isFile) {
+    std::vector<std::string> codes;
+    std::set<std::string> seen;
+    std::stringstream items(family);
+    std::string item;
+    static const std::regex pattern("^[0-7]\\.[0-7?]+$");
+    while (std::getline(items, item, ',')) {
+      if (!std::regex_match(item, pattern)) {
+        usageError = true;
+        error = fmt::format(
+            "'{}' is not an octal code or pattern: expected a digit 0-7, a point and octal "
+            "digits or '?', like '0.137' or '0.?\?\?' (or a .game file)",
+            item);
+        return false;
+      }
+      std::vector<std::string> expanded;
+      std::string current;
+      expandPattern(item, 0, current, expanded);
+      for (const std::string& code : expanded) {
+        std::string normal;
+        normalizeCode(code, normal);
+        if (normal.substr(2) == "0" && normal[0] == '0') continue;  // no moves at all
+        if (seen.insert(normal).second) codes.push_back(normal);
+      }
+    }
+    if (codes.empty()) {
+      usageError = true;
+      error = fmt::format("'{}' names no game with a move", family);
+      return false;
+    }
+    // One program with every code: compiled once for the fingerprints.
+    std::string all;
+    for (const std::string& code : codes) {
+      out.push_back(octalGame(code));
+      all += out.back().source;
+    }
+    std::map<std::string, std::string> prints;
+    if (!fingerprints("<census>", "", all, prints, error)) return false;
+    for (CensusGame& g : out) g.rules = prints[g.name];
+    return true;
+  }
+  std::ifstream in(family, std::ios::binary);
+  if (!in) {
+    usageError = true;
+    error = fmt::format("cannot read '{}': {}", family, std::strerror(errno));
+    return false;
+  }
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  Workspace ws;
+  if (!ws.load(family, family, text)) {
+    error = ws.renderDiagnostics();
+    return false;
+  }
+  std::vector<uint64_t> prints = ir::gameFingerprints(ws.program());
+  for (size_t g = 0; g < ws.program().games.size(); ++g) {
+    const ir::Game& game = ws.program().games[g];
+    if (!game.oneHeap() || game.loc.file != 0) continue;  // the file's own one-heap games
+    CensusGame c;
+    c.key = c.name = game.name;
+    c.source = text;
+    c.fileName = c.path = family;
+    c.rules = hex64(prints[g]);
+    out.push_back(std::move(c));
+  }
+  if (out.empty()) {
+    error = fmt::format("'{}' has no one-heap game (a game with one integer parameter)", family);
+    return false;
+  }
+  return true;
+}
+
+bool computeCensusGame(const CensusGame& game, int64_t n, const std::string& checkpoint,
+                       BackendKind backend, const std::string& version, CensusRow& row,
+                       std::string& error) {
+  auto start = Clock::now();
+  StackOptions options(backend);
+  options.engine.checkpointPath = checkpoint;
+  if (!checkpoint.empty())
+    std::filesystem::create_directories(std::filesystem::path(checkpoint).parent_path());
+  Stack stack(options);
+  if (!stack.load(game.fileName, game.path, game.source)) {
+    error = stack.workspace().renderDiagnostics();
+    return false;
+  }
+  if (!stack.start(error)) return false;
+  Engine& engine = stack.engine();
+  int index = stack.program().findGame(game.name);
+  const ir::Game& g = stack.program().games[static_cast<size_t>(index)];
+  try {
+    int64_t resumed = 0;
+    std::string ignored;
+    if (!checkpoint.empty() && !engine.resume(ignored, resumed)) {
+      std::filesystem::remove(checkpoint);  // damaged or for other rules: start afresh
+      engine.resume(ignored, resumed);
+    }
+    std::optional<PeriodInfo> p = engine.period(index, n);
+    row.game = game.key;
+    row.rules = game.rules;
+    row.n = n;
+    row.checkedTo = n;
+    if (p) {
+      row.period = p->period;
+      row.preperiod = p->preperiod;
+      row.saltus = p->saltus;
+      row.proved = p->proved;
+      if (p->proved && g.takeBreakBound) {
+        int64_t need = heapsNeededForProof(*p, *g.takeBreakBound);
+        row.proofHeap = need - 1;
+        row.checkedTo = std::min(n, need - 1);
+      }
+    }
+    // g(0..checkedTo): the table, or the engine (periodic values past the proof).
+    const NimTable& table = engine.heapTable(index);
+    uint64_t h = 0, m = (uint64_t{1} << 61) - 1;
+    int64_t maxValue = 0;
+    for (int64_t heap = 0; heap <= row.checkedTo; ++heap) {
+      uint64_t v;
+      if (heap < table.size()) {
+        v = table[heap];
+      } else {
+        Position pos;
+        pos.game = static_cast<uint32_t>(index);
+        pos.words.push_back(heap);
+        v = engine.value(pos);
+      }
+      h = static_cast<uint64_t>((static_cast<unsigned __int128>(h) * 1000003 + v) % m);
+      maxValue = std::max<int64_t>(maxValue, static_cast<int64_t>(v));
+    }
+    row.maxValue = maxValue;
+    row.checksum = hex64(h);
+    row.method = engine.tableMethod(index);
+    if (row.method.empty()) row.method = "search";
+    row.rareHeaps = rareHeapsOf(row.method);
+    if (!checkpoint.empty()) engine.checkpoint();
+  } catch (const RuntimeError& e) {
+    error = e.describe();
+    return false;
+  } catch (const std::exception& e) {
+    error = e.what();
+    return false;
+  }
+  row.seconds = secondsSince(start);
+  row.version = version;
+  return true;
+}
+
+int runCensus(const CensusOptions& o) {
+  auto start = Clock::now();
+  std::vector<CensusGame> games;
+  bool usageError = false;
+  std::string error;
+  if (!censusGames(o.family, games, usageError, error)) {
+    std::cerr << "gdsl: " << error << (error.empty() || error.back() == '\n' ? "" : "\n");
+    return usageError ? 2 : 1;
+  }
+  std::unique_ptr<CensusDb> db = CensusDb::open(o.db, true, error);
+  if (!db) {
+    std::cerr << "gdsl: " << error << "\n";
+    return 1;
+  }
+  // This shard's games, less those done to N, the longest first.
+  std::set<std::pair<std::string, std::string>> done = db->done(o.to, error);
+  std::map<std::pair<std::string, std::string>, double> cost;
+  for (auto& [key, seconds] : db->costs(error)) cost[key] = seconds;
+  std::vector<size_t> todo;
+  size_t skipped = 0, inShard = 0;
+  for (size_t i = 0; i < games.size(); ++i) {
+    if (static_cast<int>(i % static_cast<size_t>(o.shardCount)) != o.shardIndex - 1) continue;
+    ++inShard;
+    if (done.count({games[i].key, games[i].rules})) {
+      ++skipped;
+      continue;
+    }
+    todo.push_back(i);
+  }
+  std::stable_sort(todo.begin(), todo.end(), [&](size_t a, size_t b) {
+    auto ca = cost.find({games[a].key, games[a].rules}), cb = cost.find({games[b].key, games[b].rules});
+    double x = ca == cost.end() ? -1 : ca->second, y = cb == cost.end() ? -1 : cb->second;
+    return x > y;
+  });
+  CensusProgress progress(todo.size());
+  std::vector<Running> running;
+  size_t next = 0;
+  int failures = 0;
+  while (next < todo.size() || !running.empty()) {
+    while (next < todo.size() && static_cast<int>(running.size()) < o.jobs) {
+      Running r;
+      r.game = todo[next];
+      if (!spawn(games[r.game], o, r, error)) {
+        std::cerr << "gdsl: " << error << "\n";
+        return 1;
+      }
+      running.push_back(r);
+      ++next;
+    }
+    int status = 0;
+    rusage usage {};
+    pid_t pid = wait4(-1, &status, 0, &usage);
+    if (pid < 0) {
+      if (errno == EINTR) continue;
+      std::cerr << "gdsl: census: " << std::strerror(errno) << "\n";
+      return 1;
+    }
+    auto it = std::find_if(running.begin(), running.end(),
+                           [&](const Running& r) { return r.pid == pid; });
+    if (it == running.end()) continue;
+    Running r = *it;
+    running.erase(it);
+    std::string line = readAll(r.fd);
+    const CensusGame& game = games[r.game];
+    nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || j.is_discarded() || !j.is_object()) {
+      ++failures;
+      progress.failed(fmt::format("{}: the process computing it {}", game.key,
+                                  WIFSIGNALED(status)
+                                      ? fmt::format("was killed by signal {}", WTERMSIG(status))
+                                      : "failed"));
+      continue;
+    }
+    if (j.contains("error")) {
+      ++failures;
+      progress.failed(fmt::format("{}: {}", game.key, j["error"].get<std::string>()));
+      continue;
+    }
+    CensusRow row = fromJson(j);
+    row.peakKib = usage.ru_maxrss;
+    if (!db->insert(row, error)) {
+      std::cerr << "gdsl: cannot write to the database '" << o.db << "': " << error << "\n";
+      return 1;
+    }
+    progress.finished(fmt::format("{} to {}: {} ({:.2f} s)", row.game, row.n, describe(row),
+                                  row.seconds));
+  }
+  // The summary of this shard's rows.
+  std::vector<CensusRow> rows;
+  db->rows(rows, false, error);
+  int proved = 0, open = 0, arithmetic = 0;
+  std::set<std::pair<std::string, std::string>> mine;
+  for (size_t i = 0; i < games.size(); ++i)
+    if (static_cast<int>(i % static_cast<size_t>(o.shardCount)) == o.shardIndex - 1)
+      mine.insert({games[i].key, games[i].rules});
+  for (const CensusRow& r : rows) {
+    if (r.n != o.to || !mine.count({r.game, r.rules})) continue;
+    (r.proved ? proved : open) += 1;
+    arithmetic += r.saltus && *r.saltus != 0;
+  }
+  std::cerr << fmt::format(
+      "census: {} games to {} in {:.1f} s ({} computed, {} already in '{}'): {} proved, {} "
+      "open, {} arithmetic-periodic{}\n",
+      inShard, o.to, secondsSince(start), todo.size() - static_cast<size_t>(failures), skipped,
+      o.db, proved, open, arithmetic,
+      failures ? fmt::format("; {} failed", failures) : std::string());
+  return failures ? 1 : 0;
+}
+
+int censusReport(const std::string& path, bool csv, bool openOnly) {
+  std::string error;
+  std::unique_ptr<CensusDb> db = CensusDb::open(path, false, error);
+  std::vector<CensusRow> rows;
+  if (!db || !db->rows(rows, openOnly, error)) {
+    std::cerr << "gdsl: " << error << "\n";
+    return 1;
+  }
+  auto opt = [](const std::optional<int64_t>& v) {
+    return v ? std::to_string(*v) : std::string();
+  };
+  if (csv) {
+    std::cout << "game,rules,n,checked_to,period,preperiod,saltus,proved,proof_heap,max_value,"
+                 "rare_heaps,checksum,seconds,peak_kib,version,method\n";
+    for (const CensusRow& r : rows)
+      std::cout << fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{:.3f},{},{},\"{}\"\n", r.game,
+                               r.rules, r.n, r.checkedTo, opt(r.period), opt(r.preperiod),
+                               opt(r.saltus), r.proved ? 1 : 0, opt(r.proofHeap), r.maxValue,
+                               opt(r.rareHeaps), r.checksum, r.seconds, r.peakKib, r.version,
+                               r.method);
+    return 0;
+  }
+  std::cout << "| game | N | values to | period | preperiod | saltus | proved | proof heap | "
+               "largest value | rare heaps | seconds |\n"
+               "| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: |\n";
+  int proved = 0, arithmetic = 0;
+  for (const CensusRow& r : rows) {
+    std::cout << fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.3f} |\n",
+                             r.game, r.n, r.checkedTo, opt(r.period), opt(r.preperiod),
+                             opt(r.saltus), r.proved ? "yes" : "no", opt(r.proofHeap), r.maxValue,
+                             opt(r.rareHeaps), r.seconds);
+    proved += r.proved;
+    arithmetic += r.saltus && *r.saltus != 0;
+  }
+  std::cout << fmt::format("\n{} rows: {} proved, {} open, {} arithmetic-periodic\n", rows.size(),
+                           proved, static_cast<int>(rows.size()) - proved, arithmetic);
+  return 0;
+}
+
+int censusMerge(const std::vector<std::string>& inputs, const std::string& output) {
+  std::string error;
+  std::unique_ptr<CensusDb> db = CensusDb::open(output, true, error);
+  if (!db) {
+    std::cerr << "gdsl: " << error << "\n";
+    return 1;
+  }
+  for (const std::string& input : inputs) {
+    int64_t added = 0;
+    if (!db->merge(input, added, error)) {
+      std::cerr << "gdsl: " << error << "\n";
+      return 1;
+    }
+    std::cerr << fmt::format("census: {} rows from '{}'\n", added, input);
+  }
+  return 0;
+}
+
+}  // namespace gdsl

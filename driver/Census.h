@@ -1,0 +1,59 @@
+// gdsl census (docs/census.md): whole families of one-heap games (octal
+// codes by pattern or list, or every one-heap game of a .game file) computed
+// to N heaps or until their periods are proved, each in a process of its
+// own, J at a time (or spread over MPI ranks), the results written to a
+// SQLite database (driver/CensusDb.h) one transaction per game, so that a
+// killed census resumes where it stopped.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "driver/Backends.h"
+#include "driver/CensusDb.h"
+
+namespace gdsl {
+
+// One game of a family: the program that defines it and its name there.
+struct CensusGame {
+  std::string key;       // the octal code ("0.137") or the game's name
+  std::string name;      // the program's name for it
+  std::string source;    // the program's text
+  std::string fileName;  // as diagnostics show it
+  std::string path;      // for relative imports ("" for octal codes)
+  std::string rules;     // its rules' fingerprint (hex)
+};
+
+// The games of FAMILY: an octal pattern ('0.???': ? is any octal digit; codes
+// lose trailing zeros, duplicates and the code without moves are dropped), a
+// comma list of codes, or a .game file (every game with one integer
+// parameter). False with `error` set; `usageError` when FAMILY itself is
+// malformed (status 2), else it is a problem of the file (status 1).
+bool censusGames(const std::string& family, std::vector<CensusGame>& out, bool& usageError,
+                 std::string& error);
+
+struct CensusOptions {
+  std::string family;
+  int64_t to = 0;
+  std::string db;
+  int jobs = 1;
+  int shardIndex = 1, shardCount = 1;  // --shard K/N: the games i with i % N == K - 1
+  BackendKind backend = BackendKind::Auto;
+  std::string version;
+};
+
+// Computes `game` to `n` heaps in this process: a row, or false with `error`
+// set. `checkpoint`: the file its values are resumed from and saved to ("" for none).
+bool computeCensusGame(const CensusGame& game, int64_t n, const std::string& checkpoint,
+                       BackendKind backend, const std::string& version, CensusRow& row,
+                       std::string& error);
+
+// gdsl census FAMILY --to N --db PATH: the exit status.
+int runCensus(const CensusOptions& options);
+// gdsl census report DB [--csv] [--open].
+int censusReport(const std::string& db, bool csv, bool openOnly);
+// gdsl census merge A.db B.db ... -o OUT.db.
+int censusMerge(const std::vector<std::string>& inputs, const std::string& output);
+
+}  // namespace gdsl

@@ -1,0 +1,257 @@
+// The census database on SQLite (see CensusDb.h): schema check, rows in and
+// out, merging. WAL journal with synchronous=NORMAL: each row is its own
+// transaction, durable against a killed process (not against a power cut
+// between checkpoints, which a census can redo).
+#include "driver/CensusDb.h"
+
+#include <fmt/format.h>
+#include <sqlite3.h>
+#include <sys/stat.h>
+
+#include <map>
+#include <memory>
+#include <tuple>
+
+namespace gdsl {
+namespace {
+
+constexpr const char* kCreate =
+    "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+    "CREATE TABLE results("
+    "  game TEXT NOT NULL, rules TEXT NOT NULL, n INTEGER NOT NULL,"
+    "  checked_to INTEGER NOT NULL, period INTEGER, preperiod INTEGER, saltus INTEGER,"
+    "  proved INTEGER NOT NULL, proof_heap INTEGER, max_value INTEGER NOT NULL,"
+    "  method TEXT NOT NULL, rare_heaps INTEGER, checksum TEXT NOT NULL,"
+    "  seconds REAL NOT NULL, peak_kib INTEGER NOT NULL, version TEXT NOT NULL,"
+    "  PRIMARY KEY (game, rules, n));";
+
+constexpr const char* kColumns =
+    "game, rules, n, checked_to, period, preperiod, saltus, proved, proof_heap, max_value, "
+    "method, rare_heaps, checksum, seconds, peak_kib, version";
+
+// A prepared statement, finalized when it goes out of scope.
+class Statement {
+ public:
+  Statement(sqlite3* db, const std::string& sql, std::string& error) {
+    if (sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt_, nullptr) != SQLITE_OK)
+      error = sqlite3_errmsg(db);
+  }
+  ~Statement() { sqlite3_finalize(stmt_); }
+  sqlite3_stmt* get() { return stmt_; }
+  explicit operator bool() const { return stmt_ != nullptr; }
+
+ private:
+  sqlite3_stmt* stmt_ = nullptr;
+};
+
+void bindOptional(sqlite3_stmt* s, int index, const std::optional<int64_t>& v) {
+  if (v)
+    sqlite3_bind_int64(s, index, *v);
+  else
+    sqlite3_bind_null(s, index);
+}
+
+std::optional<int64_t> columnOptional(sqlite3_stmt* s, int index) {
+  if (sqlite3_column_type(s, index) == SQLITE_NULL) return std::nullopt;
+  return sqlite3_column_int64(s, index);
+}
+
+std::string columnText(sqlite3_stmt* s, int index) {
+  const unsigned char* text = sqlite3_column_text(s, index);
+  return text ? reinterpret_cast<const char*>(text) : "";
+}
+
+CensusRow readRow(sqlite3_stmt* s) {
+  CensusRow r;
+  r.game = columnText(s, 0);
+  r.rules = columnText(s, 1);
+  r.n = sqlite3_column_int64(s, 2);
+  r.checkedTo = sqlite3_column_int64(s, 3);
+  r.period = columnOptional(s, 4);
+  r.preperiod = columnOptional(s, 5);
+  r.saltus = columnOptional(s, 6);
+  r.proved = sqlite3_column_int64(s, 7) != 0;
+  r.proofHeap = columnOptional(s, 8);
+  r.maxValue = sqlite3_column_int64(s, 9);
+  r.method = columnText(s, 10);
+  r.rareHeaps = columnOptional(s, 11);
+  r.checksum = columnText(s, 12);
+  r.seconds = sqlite3_column_double(s, 13);
+  r.peakKib = sqlite3_column_int64(s, 14);
+  r.version = columnText(s, 15);
+  return r;
+}
+
+}  // namespace
+
+std::unique_ptr<CensusDb> CensusDb::open(const std::string& path, bool create,
+                                         std::string& error) {
+  struct stat info {};
+  bool fresh = stat(path.c_str(), &info) != 0 || info.st_size == 0;
+  if (fresh && !create) {
+    error = fmt::format("'{}' is not a census database (it does not exist or is empty)", path);
+    return nullptr;
+  }
+  sqlite3* raw = nullptr;
+  int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0);
+  if (sqlite3_open_v2(path.c_str(), &raw, flags, nullptr) != SQLITE_OK) {
+    error = fmt::format("cannot open the database '{}': {}", path,
+                        raw ? sqlite3_errmsg(raw) : "out of memory");
+    sqlite3_close(raw);
+    return nullptr;
+  }
+  std::unique_ptr<CensusDb> db(new CensusDb(raw, path));
+  sqlite3_busy_timeout(raw, 10000);
+  std::string why;
+  if (fresh) {
+    if (!db->exec("BEGIN", why) || !db->exec(kCreate, why) ||
+        !db->exec(fmt::format("INSERT INTO meta VALUES('schema', '{}')", kSchema), why) ||
+        !db->exec("COMMIT", why)) {
+      error = fmt::format("cannot create the database '{}': {}", path, why);
+      return nullptr;
+    }
+  } else {
+    // Read before any write: a file of another kind is left untouched.
+    Statement s(raw, "SELECT value FROM meta WHERE key = 'schema'", why);
+    if (!s) {
+      error = fmt::format("'{}' is not a gdsl census database ({})", path, why);
+      return nullptr;
+    }
+    int rc = sqlite3_step(s.get());
+    if (rc != SQLITE_ROW) {
+      error = fmt::format("'{}' is not a gdsl census database ({})", path,
+                          rc == SQLITE_DONE ? "no schema name in its meta table" : sqlite3_errmsg(raw));
+      return nullptr;
+    }
+    std::string schema = columnText(s.get(), 0);
+    if (schema != kSchema) {
+      error = fmt::format("'{}' is a census database of schema '{}'; this gdsl reads '{}'", path,
+                          schema, kSchema);
+      return nullptr;
+    }
+    Statement check(raw, fmt::format("SELECT {} FROM results LIMIT 1", kColumns), why);
+    if (!check) {
+      error = fmt::format("'{}' is not a gdsl census database ({})", path, why);
+      return nullptr;
+    }
+  }
+  if (!db->exec("PRAGMA journal_mode=WAL", why) || !db->exec("PRAGMA synchronous=NORMAL", why)) {
+    error = fmt::format("cannot use the database '{}': {}", path, why);
+    return nullptr;
+  }
+  return db;
+}
+
+CensusDb::~CensusDb() {
+  sqlite3_close(db_);
+}
+
+bool CensusDb::exec(const std::string& sql, std::string& error) {
+  char* message = nullptr;
+  if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &message) == SQLITE_OK) return true;
+  error = message ? message : sqlite3_errmsg(db_);
+  sqlite3_free(message);
+  return false;
+}
+
+std::set<std::pair<std::string, std::string>> CensusDb::done(int64_t n, std::string& error) {
+  std::set<std::pair<std::string, std::string>> out;
+  Statement s(db_, "SELECT game, rules FROM results WHERE n = ?", error);
+  if (!s) return out;
+  sqlite3_bind_int64(s.get(), 1, n);
+  while (sqlite3_step(s.get()) == SQLITE_ROW)
+    out.emplace(columnText(s.get(), 0), columnText(s.get(), 1));
+  return out;
+}
+
+std::vector<std::pair<std::pair<std::string, std::string>, double>> CensusDb::costs(
+    std::string& error) {
+  std::vector<std::pair<std::pair<std::string, std::string>, double>> out;
+  Statement s(db_, "SELECT game, rules, MAX(seconds) FROM results GROUP BY game, rules", error);
+  if (!s) return out;
+  while (sqlite3_step(s.get()) == SQLITE_ROW)
+    out.push_back({{columnText(s.get(), 0), columnText(s.get(), 1)},
+                   sqlite3_column_double(s.get(), 2)});
+  return out;
+}
+
+bool CensusDb::insert(const CensusRow& r, std::string& error) {
+  Statement s(db_,
+              fmt::format("INSERT OR IGNORE INTO results ({}) VALUES "
+                          "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                          kColumns),
+              error);
+  if (!s) return false;
+  sqlite3_stmt* st = s.get();
+  sqlite3_bind_text(st, 1, r.game.c_str(), -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text(st, 2, r.rules.c_str(), -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int64(st, 3, r.n);
+  sqlite3_bind_int64(st, 4, r.checkedTo);
+  bindOptional(st, 5, r.period);
+  bindOptional(st, 6, r.preperiod);
+  bindOptional(st, 7, r.saltus);
+  sqlite3_bind_int64(st, 8, r.proved ? 1 : 0);
+  bindOptional(st, 9, r.proofHeap);
+  sqlite3_bind_int64(st, 10, r.maxValue);
+  sqlite3_bind_text(st, 11, r.method.c_str(), -1, SQLITE_TRANSIENT);
+  bindOptional(st, 12, r.rareHeaps);
+  sqlite3_bind_text(st, 13, r.checksum.c_str(), -1, SQLITE_TRANSIENT);
+  sqlite3_bind_double(st, 14, r.seconds);
+  sqlite3_bind_int64(st, 15, r.peakKib);
+  sqlite3_bind_text(st, 16, r.version.c_str(), -1, SQLITE_TRANSIENT);
+  if (sqlite3_step(st) != SQLITE_DONE) {
+    error = sqlite3_errmsg(db_);
+    return false;
+  }
+  return true;
+}
+
+bool CensusDb::rows(std::vector<CensusRow>& out, bool openOnly, std::string& error) {
+  Statement s(db_,
+              fmt::format("SELECT {} FROM results{} ORDER BY game, rules, n", kColumns,
+                          openOnly ? " WHERE proved = 0" : ""),
+              error);
+  if (!s) return false;
+  int rc;
+  while ((rc = sqlite3_step(s.get())) == SQLITE_ROW) out.push_back(readRow(s.get()));
+  if (rc != SQLITE_DONE) {
+    error = sqlite3_errmsg(db_);
+    return false;
+  }
+  return true;
+}
+
+bool CensusDb::merge(const std::string& path, int64_t& added, std::string& error) {
+  std::unique_ptr<CensusDb> other = open(path, false, error);
+  if (!other) return false;
+  std::vector<CensusRow> theirs;
+  if (!other->rows(theirs, false, error)) return false;
+  std::vector<CensusRow> ours;
+  if (!rows(ours, false, error)) return false;
+  std::map<std::tuple<std::string, std::string, int64_t>, const CensusRow*> have;
+  for (const CensusRow& r : ours) have[{r.game, r.rules, r.n}] = &r;
+  // The same game, rules and N must have given the same values.
+  for (const CensusRow& r : theirs) {
+    auto it = have.find({r.game, r.rules, r.n});
+    if (it != have.end() && it->second->checksum != r.checksum) {
+      error = fmt::format(
+          "'{}' has {} to {} with checksum {}, the merged rows have {}: not merged", path,
+          r.game, r.n, r.checksum, it->second->checksum);
+      return false;
+    }
+  }
+  if (!exec("BEGIN", error)) return false;
+  added = 0;
+  for (const CensusRow& r : theirs) {
+    if (have.count({r.game, r.rules, r.n})) continue;
+    if (!insert(r, error)) {
+      std::string ignored;
+      exec("ROLLBACK", ignored);
+      return false;
+    }
+    ++added;
+  }
+  return exec("COMMIT", error);
+}
+
+}  // namespace gdsl

@@ -1,0 +1,71 @@
+// The census database (docs/census.md): one SQLite file, one row per (game,
+// rules, N) in table `results`, and the schema's name in table `meta`. Every
+// write is one transaction, so a census killed at any moment (SIGKILL
+// included) leaves whole rows only. A file that is not a census database of
+// this schema is refused before anything is written to it.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+struct sqlite3;
+
+namespace gdsl {
+
+// One finished game of a census.
+struct CensusRow {
+  std::string game;   // the octal code ("0.137") or the game's name in its .game file
+  std::string rules;  // the fingerprint of its rules, 16 hex digits
+  int64_t n = 0;      // the census's --to
+  int64_t checkedTo = 0;  // g(0..checkedTo) were computed (fewer than N once the period is proved)
+  std::optional<int64_t> period, preperiod, saltus;  // none found: all three empty
+  bool proved = false;
+  std::optional<int64_t> proofHeap;  // the values up to this heap prove the period
+  int64_t maxValue = 0;
+  std::string method;                // how the values were computed (--verbose's words)
+  std::optional<int64_t> rareHeaps;  // sparse space's rare heaps, when it ran
+  std::string checksum;  // h = (h * 1000003 + g(n)) mod (2^61 - 1) over g(0..checkedTo), in hex
+  double seconds = 0;
+  int64_t peakKib = 0;
+  std::string version;
+};
+
+class CensusDb {
+ public:
+  // The schema's name, stored in meta('schema').
+  static constexpr const char* kSchema = "gdsl census 1";
+
+  // Opens (creating when `create` and absent or empty) the database at
+  // `path`; null with `error` set when it cannot be opened or is not a
+  // census database of this schema (it is then left as it was).
+  static std::unique_ptr<CensusDb> open(const std::string& path, bool create, std::string& error);
+  ~CensusDb();
+  CensusDb(const CensusDb&) = delete;
+  CensusDb& operator=(const CensusDb&) = delete;
+
+  // The (game, rules) pairs already done to N.
+  std::set<std::pair<std::string, std::string>> done(int64_t n, std::string& error);
+  // The largest time any earlier run of each (game, rules) took, for ordering.
+  std::vector<std::pair<std::pair<std::string, std::string>, double>> costs(std::string& error);
+  // Adds `row` in a transaction of its own (a row already there is kept).
+  bool insert(const CensusRow& row, std::string& error);
+  // Every row, by game, rules and N; with `openOnly`, those whose period is not proved.
+  bool rows(std::vector<CensusRow>& out, bool openOnly, std::string& error);
+  // Copies every row of the census database at `path` into this one, in one
+  // transaction; a row whose key is here with other values is an error and
+  // nothing is copied. `added` counts the new rows.
+  bool merge(const std::string& path, int64_t& added, std::string& error);
+
+ private:
+  explicit CensusDb(sqlite3* db, std::string path) : db_(db), path_(std::move(path)) {}
+  bool exec(const std::string& sql, std::string& error);
+  sqlite3* db_;
+  std::string path_;
+};
+
+}  // namespace gdsl
