@@ -106,7 +106,9 @@ std::optional<int64_t> rareHeapsOf(const std::string& method) {
   return total;
 }
 
-nlohmann::json toJson(const CensusRow& r) {
+}  // namespace
+
+nlohmann::json censusRowJson(const CensusRow& r) {
   auto opt = [](const std::optional<int64_t>& v) {
     return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
   };
@@ -127,7 +129,7 @@ nlohmann::json toJson(const CensusRow& r) {
           {"version", r.version}};
 }
 
-CensusRow fromJson(const nlohmann::json& j) {
+CensusRow censusRowFromJson(const nlohmann::json& j) {
   auto opt = [&](const char* key) -> std::optional<int64_t> {
     if (j.at(key).is_null()) return std::nullopt;
     return j.at(key).get<int64_t>();
@@ -150,109 +152,6 @@ CensusRow fromJson(const nlohmann::json& j) {
   r.version = j.at("version").get<std::string>();
   return r;
 }
-
-std::string describe(const CensusRow& r) {
-  if (!r.period) return fmt::format("no period among heaps 0..{}", r.checkedTo);
-  std::string s = fmt::format("period {} from {}", *r.period, *r.preperiod);
-  if (*r.saltus != 0) s += fmt::format(", saltus {}", *r.saltus);
-  return s + (r.proved ? fmt::format(", proved at heap {}", *r.proofHeap) : ", not proved");
-}
-
-std::string checkpointPath(const std::string& db, const CensusGame& g) {
-  std::string safe;
-  for (char c : g.key) safe += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-  return db + ".checkpoints/" + safe + "-" + g.rules + ".ckpt";
-}
-
-// One game running in a child process.
-struct Running {
-  pid_t pid = 0;
-  int fd = -1;
-  size_t game = 0;
-};
-
-// Forks a child that computes `game` and writes its row (or its error) as
-// one JSON line to a pipe.
-bool spawn(const CensusGame& game, const CensusOptions& o, Running& out, std::string& error) {
-  int fds[2];
-  if (pipe(fds) != 0) {
-    error = std::string("cannot make a pipe: ") + std::strerror(errno);
-    return false;
-  }
-  std::cout.flush();
-  std::cerr.flush();
-  pid_t pid = fork();
-  if (pid < 0) {
-    error = std::string("cannot start a process: ") + std::strerror(errno);
-    close(fds[0]);
-    close(fds[1]);
-    return false;
-  }
-  if (pid == 0) {
-    close(fds[0]);
-    prctl(PR_SET_PDEATHSIG, SIGKILL);  // a killed census leaves no game running
-    CensusRow row;
-    std::string why;
-    nlohmann::json j;
-    if (computeCensusGame(game, o.to, checkpointPath(o.db, game), o.backend, o.version, row, why))
-      j = toJson(row);
-    else
-      j = {{"error", why.substr(0, 16000)}};
-    std::string line = j.dump() + "\n";
-    for (size_t at = 0; at < line.size();) {
-      ssize_t n = write(fds[1], line.data() + at, line.size() - at);
-      if (n <= 0) _exit(1);
-      at += static_cast<size_t>(n);
-    }
-    _exit(0);
-  }
-  close(fds[1]);
-  out.pid = pid;
-  out.fd = fds[0];
-  return true;
-}
-
-std::string readAll(int fd) {
-  std::string out;
-  char buffer[4096];
-  ssize_t n;
-  while ((n = read(fd, buffer, sizeof buffer)) > 0 || (n < 0 && errno == EINTR))
-    if (n > 0) out.append(buffer, static_cast<size_t>(n));
-  close(fd);
-  return out;
-}
-
-// Progress on standard error: a line per game, or a bar on a terminal.
-class CensusProgress {
- public:
-  CensusProgress(size_t total) : total_(total), bar_(isatty(2)) {}
-  void finished(const std::string& line) {
-    ++done_;
-    if (!bar_) {
-      std::cerr << fmt::format("census: [{}/{}] {}\n", done_, total_, line);
-      return;
-    }
-    double elapsed = secondsSince(start_);
-    double left = done_ ? elapsed / static_cast<double>(done_) * static_cast<double>(total_ - done_)
-                        : 0;
-    size_t width = 30, filled = total_ ? width * done_ / total_ : width;
-    std::cerr << fmt::format("\r[{}{}] {}/{} games, {:.0f} s, about {:.0f} s left   ",
-                             std::string(filled, '#'), std::string(width - filled, ' '), done_,
-                             total_, elapsed, left);
-    if (done_ == total_) std::cerr << "\n";
-  }
-  void failed(const std::string& line) {
-    if (bar_) std::cerr << "\n";
-    std::cerr << "gdsl: census: " << line << "\n";
-  }
-
- private:
-  size_t total_, done_ = 0;
-  bool bar_;
-  Clock::time_point start_ = Clock::now();
-};
-
-}  // namespace
 
 bool censusGames(const std::string& family, std::vector<CensusGame>& out, bool& usageError,
                  std::string& error) {
@@ -405,126 +304,15 @@ bool computeCensusGame(const CensusGame& game, int64_t n, const std::string& che
   return true;
 }
 
-int runCensus(const CensusOptions& o) {
-  auto start = Clock::now();
-  std::vector<CensusGame> games;
-  bool usageError = false;
-  std::string error;
-  if (!censusGames(o.family, games, usageError, error)) {
-    std::cerr << "gdsl: " << error << (error.empty() || error.back() == '\n' ? "" : "\n");
-    return usageError ? 2 : 1;
-  }
-  std::unique_ptr<CensusDb> db = CensusDb::open(o.db, true, error);
-  if (!db) {
-    std::cerr << "gdsl: " << error << "\n";
-    return 1;
-  }
-  // This shard's games, less those done to N, the longest first.
-  std::set<std::pair<std::string, std::string>> done = db->done(o.to, error);
-  std::map<std::pair<std::string, std::string>, double> cost;
-  for (auto& [key, seconds] : db->costs(error)) cost[key] = seconds;
-  std::vector<size_t> todo;
-  size_t skipped = 0, inShard = 0;
-  for (size_t i = 0; i < games.size(); ++i) {
-    if (static_cast<int>(i % static_cast<size_t>(o.shardCount)) != o.shardIndex - 1) continue;
-    ++inShard;
-    if (done.count({games[i].key, games[i].rules})) {
-      ++skipped;
-      continue;
-    }
-    todo.push_back(i);
-  }
-  std::stable_sort(todo.begin(), todo.end(), [&](size_t a, size_t b) {
-    auto ca = cost.find({games[a].key, games[a].rules}), cb = cost.find({games[b].key, games[b].rules});
-    double x = ca == cost.end() ? -1 : ca->second, y = cb == cost.end() ? -1 : cb->second;
-    return x > y;
-  });
-  CensusProgress progress(todo.size());
-  std::vector<Running> running;
-  size_t next = 0;
-  int failures = 0;
-  while (next < todo.size() || !running.empty()) {
-    while (next < todo.size() && static_cast<int>(running.size()) < o.jobs) {
-      Running r;
-      r.game = todo[next];
-      if (!spawn(games[r.game], o, r, error)) {
-        std::cerr << "gdsl: " << error << "\n";
-        return 1;
-      }
-      running.push_back(r);
-      ++next;
-    }
-    int status = 0;
-    rusage usage {};
-    pid_t pid = wait4(-1, &status, 0, &usage);
-    if (pid < 0) {
-      if (errno == EINTR) continue;
-      std::cerr << "gdsl: census: " << std::strerror(errno) << "\n";
-      return 1;
-    }
-    auto it = std::find_if(running.begin(), running.end(),
-                           [&](const Running& r) { return r.pid == pid; });
-    if (it == running.end()) continue;
-    Running r = *it;
-    running.erase(it);
-    std::string line = readAll(r.fd);
-    const CensusGame& game = games[r.game];
-    nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || j.is_discarded() || !j.is_object()) {
-      ++failures;
-      progress.failed(fmt::format("{}: the process computing it {}", game.key,
-                                  WIFSIGNALED(status)
-                                      ? fmt::format("was killed by signal {}", WTERMSIG(status))
-                                      : "failed"));
-      continue;
-    }
-    if (j.contains("error")) {
-      ++failures;
-      progress.failed(fmt::format("{}: {}", game.key, j["error"].get<std::string>()));
-      continue;
-    }
-    CensusRow row = fromJson(j);
-    row.peakKib = usage.ru_maxrss;
-    if (!db->insert(row, error)) {
-      std::cerr << "gdsl: cannot write to the database '" << o.db << "': " << error << "\n";
-      return 1;
-    }
-    progress.finished(fmt::format("{} to {}: {} ({:.2f} s)", row.game, row.n, describe(row),
-                                  row.seconds));
-  }
-  // The summary of this shard's rows.
-  std::vector<CensusRow> rows;
-  db->rows(rows, false, error);
-  int proved = 0, open = 0, arithmetic = 0;
-  std::set<std::pair<std::string, std::string>> mine;
-  for (size_t i = 0; i < games.size(); ++i)
-    if (static_cast<int>(i % static_cast<size_t>(o.shardCount)) == o.shardIndex - 1)
-      mine.insert({games[i].key, games[i].rules});
-  for (const CensusRow& r : rows) {
-    if (r.n != o.to || !mine.count({r.game, r.rules})) continue;
-    (r.proved ? proved : open) += 1;
-    arithmetic += r.saltus && *r.saltus != 0;
-  }
-  std::cerr << fmt::format(
-      "census: {} games to {} in {:.1f} s ({} computed, {} already in '{}'): {} proved, {} "
-      "open, {} arithmetic-periodic{}\n",
-      inShard, o.to, secondsSince(start), todo.size() - static_cast<size_t>(failures), skipped,
-      o.db, proved, open, arithmetic,
-      failures ? fmt::format("; {} failed", failures) : std::string());
-  return failures ? 1 : 0;
-}
-
 int censusReport(const std::string& path, bool csv, bool openOnly) {
   std::string error;
-  std::unique_ptr<CensusDb> db = CensusDb::open(path, false, error);
+  std::unique_ptr<CensusDb> db = CensusDb::open(path, CensusDb::Access::Read, error);
   std::vector<CensusRow> rows;
   if (!db || !db->rows(rows, openOnly, error)) {
     std::cerr << "gdsl: " << error << "\n";
     return 1;
   }
-  auto opt = [](const std::optional<int64_t>& v) {
-    return v ? std::to_string(*v) : std::string();
-  };
+  auto opt = [](const std::optional<int64_t>& v) { return v ? std::to_string(*v) : std::string(); };
   if (csv) {
     std::cout << "game,rules,n,checked_to,period,preperiod,saltus,proved,proof_heap,max_value,"
                  "rare_heaps,checksum,seconds,peak_kib,version,method\n";
@@ -554,20 +342,34 @@ int censusReport(const std::string& path, bool csv, bool openOnly) {
 }
 
 int censusMerge(const std::vector<std::string>& inputs, const std::string& output) {
+  // Every input is read before the output is opened: a bad input changes nothing.
   std::string error;
-  std::unique_ptr<CensusDb> db = CensusDb::open(output, true, error);
-  if (!db) {
-    std::cerr << "gdsl: " << error << "\n";
-    return 1;
-  }
+  std::vector<CensusDb::NamedRows> rows;
   for (const std::string& input : inputs) {
-    int64_t added = 0;
-    if (!db->merge(input, added, error)) {
+    rows.push_back({input, {}});
+    std::unique_ptr<CensusDb> in = CensusDb::open(input, CensusDb::Access::Read, error);
+    if (!in || !in->rows(rows.back().second, false, error)) {
       std::cerr << "gdsl: " << error << "\n";
       return 1;
     }
-    std::cerr << fmt::format("census: {} rows from '{}'\n", added, input);
   }
+  if (CensusDb::conflict(rows, error)) {
+    std::cerr << "gdsl: " << error << "\n";
+    return 1;
+  }
+  bool existed = std::filesystem::exists(output);
+  std::unique_ptr<CensusDb> db = CensusDb::open(output, CensusDb::Access::Write, error);
+  std::vector<int64_t> added;
+  if (!db || !db->merge(rows, added, error)) {
+    std::cerr << "gdsl: " << error << "\n";
+    if (db && !existed) {  // the output made for the merge goes again
+      db.reset();
+      for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(output + suffix);
+    }
+    return 1;
+  }
+  for (size_t i = 0; i < inputs.size(); ++i)
+    std::cerr << fmt::format("census: {} new rows from '{}'\n", added[i], inputs[i]);
   return 0;
 }
 

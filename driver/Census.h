@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <vector>
 
@@ -37,7 +38,7 @@ struct CensusOptions {
   std::string family;
   int64_t to = 0;
   std::string db;
-  int jobs = 1;
+  int jobs = 0;  // games at once in each process: 0 for the cores (1 a rank under mpirun)
   int shardIndex = 1, shardCount = 1;  // --shard K/N: the games i with i % N == K - 1
   BackendKind backend = BackendKind::Auto;
   std::string version;
@@ -49,7 +50,11 @@ bool computeCensusGame(const CensusGame& game, int64_t n, const std::string& che
                        BackendKind backend, const std::string& version, CensusRow& row,
                        std::string& error);
 
-// gdsl census FAMILY --to N --db PATH: the exit status.
+// A row as the JSON object a game's process sends back, and the row again.
+nlohmann::json censusRowJson(const CensusRow& row);
+CensusRow censusRowFromJson(const nlohmann::json& j);  // throws nlohmann::json::exception
+
+// gdsl census FAMILY --to N --db PATH: the exit status (driver/CensusRun.cpp).
 int runCensus(const CensusOptions& options);
 // gdsl census report DB [--csv] [--open].
 int censusReport(const std::string& db, bool csv, bool openOnly);

@@ -84,16 +84,17 @@ CensusRow readRow(sqlite3_stmt* s) {
 
 }  // namespace
 
-std::unique_ptr<CensusDb> CensusDb::open(const std::string& path, bool create,
+std::unique_ptr<CensusDb> CensusDb::open(const std::string& path, Access access,
                                          std::string& error) {
   struct stat info {};
   bool fresh = stat(path.c_str(), &info) != 0 || info.st_size == 0;
+  bool create = access == Access::Write;
   if (fresh && !create) {
     error = fmt::format("'{}' is not a census database (it does not exist or is empty)", path);
     return nullptr;
   }
   sqlite3* raw = nullptr;
-  int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0);
+  int flags = create ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY;
   if (sqlite3_open_v2(path.c_str(), &raw, flags, nullptr) != SQLITE_OK) {
     error = fmt::format("cannot open the database '{}': {}", path,
                         raw ? sqlite3_errmsg(raw) : "out of memory");
@@ -119,8 +120,9 @@ std::unique_ptr<CensusDb> CensusDb::open(const std::string& path, bool create,
     }
     int rc = sqlite3_step(s.get());
     if (rc != SQLITE_ROW) {
-      error = fmt::format("'{}' is not a gdsl census database ({})", path,
-                          rc == SQLITE_DONE ? "no schema name in its meta table" : sqlite3_errmsg(raw));
+      error =
+          fmt::format("'{}' is not a gdsl census database ({})", path,
+                      rc == SQLITE_DONE ? "no schema name in its meta table" : sqlite3_errmsg(raw));
       return nullptr;
     }
     std::string schema = columnText(s.get(), 0);
@@ -135,6 +137,7 @@ std::unique_ptr<CensusDb> CensusDb::open(const std::string& path, bool create,
       return nullptr;
     }
   }
+  if (!create) return db;
   if (!db->exec("PRAGMA journal_mode=WAL", why) || !db->exec("PRAGMA synchronous=NORMAL", why)) {
     error = fmt::format("cannot use the database '{}': {}", path, why);
     return nullptr;
@@ -170,8 +173,8 @@ std::vector<std::pair<std::pair<std::string, std::string>, double>> CensusDb::co
   Statement s(db_, "SELECT game, rules, MAX(seconds) FROM results GROUP BY game, rules", error);
   if (!s) return out;
   while (sqlite3_step(s.get()) == SQLITE_ROW)
-    out.push_back({{columnText(s.get(), 0), columnText(s.get(), 1)},
-                   sqlite3_column_double(s.get(), 2)});
+    out.push_back(
+        {{columnText(s.get(), 0), columnText(s.get(), 1)}, sqlite3_column_double(s.get(), 2)});
   return out;
 }
 
@@ -221,36 +224,43 @@ bool CensusDb::rows(std::vector<CensusRow>& out, bool openOnly, std::string& err
   return true;
 }
 
-bool CensusDb::merge(const std::string& path, int64_t& added, std::string& error) {
-  std::unique_ptr<CensusDb> other = open(path, false, error);
-  if (!other) return false;
-  std::vector<CensusRow> theirs;
-  if (!other->rows(theirs, false, error)) return false;
-  std::vector<CensusRow> ours;
-  if (!rows(ours, false, error)) return false;
-  std::map<std::tuple<std::string, std::string, int64_t>, const CensusRow*> have;
-  for (const CensusRow& r : ours) have[{r.game, r.rules, r.n}] = &r;
-  // The same game, rules and N must have given the same values.
-  for (const CensusRow& r : theirs) {
-    auto it = have.find({r.game, r.rules, r.n});
-    if (it != have.end() && it->second->checksum != r.checksum) {
-      error = fmt::format(
-          "'{}' has {} to {} with checksum {}, the merged rows have {}: not merged", path,
-          r.game, r.n, r.checksum, it->second->checksum);
-      return false;
+bool CensusDb::conflict(const std::vector<NamedRows>& sources, std::string& error) {
+  std::map<std::tuple<std::string, std::string, int64_t>, std::pair<const CensusRow*, std::string>>
+      seen;
+  for (const auto& [name, rows] : sources)
+    for (const CensusRow& r : rows) {
+      auto [it, isNew] = seen.insert({{r.game, r.rules, r.n}, {&r, name}});
+      // The same game, rules and N must have given the same values.
+      if (!isNew && it->second.first->checksum != r.checksum) {
+        error =
+            fmt::format("'{}' has {} to {} with checksum {}, '{}' has {}: nothing was merged", name,
+                        r.game, r.n, r.checksum, it->second.second, it->second.first->checksum);
+        return true;
+      }
     }
-  }
+  return false;
+}
+
+bool CensusDb::merge(const std::vector<NamedRows>& inputs, std::vector<int64_t>& added,
+                     std::string& error) {
+  std::vector<NamedRows> sources{{path_, {}}};
+  if (!rows(sources[0].second, false, error)) return false;
+  sources.insert(sources.end(), inputs.begin(), inputs.end());
+  if (conflict(sources, error)) return false;
+  std::set<std::tuple<std::string, std::string, int64_t>> have;
+  for (const CensusRow& r : sources[0].second) have.insert({r.game, r.rules, r.n});
+  added.assign(inputs.size(), 0);
   if (!exec("BEGIN", error)) return false;
-  added = 0;
-  for (const CensusRow& r : theirs) {
-    if (have.count({r.game, r.rules, r.n})) continue;
-    if (!insert(r, error)) {
-      std::string ignored;
-      exec("ROLLBACK", ignored);
-      return false;
+  for (size_t i = 0; i < inputs.size(); ++i)
+    for (const CensusRow& r : inputs[i].second) {
+      if (!have.insert({r.game, r.rules, r.n}).second) continue;
+      if (!insert(r, error)) {
+        std::string ignored;
+        exec("ROLLBACK", ignored);
+        return false;
+      }
+      ++added[i];
     }
-    ++added;
-  }
   return exec("COMMIT", error);
 }
 

@@ -19,9 +19,9 @@ namespace gdsl {
 
 // One finished game of a census.
 struct CensusRow {
-  std::string game;   // the octal code ("0.137") or the game's name in its .game file
-  std::string rules;  // the fingerprint of its rules, 16 hex digits
-  int64_t n = 0;      // the census's --to
+  std::string game;       // the octal code ("0.137") or the game's name in its .game file
+  std::string rules;      // the fingerprint of its rules, 16 hex digits
+  int64_t n = 0;          // the census's --to
   int64_t checkedTo = 0;  // g(0..checkedTo) were computed (fewer than N once the period is proved)
   std::optional<int64_t> period, preperiod, saltus;  // none found: all three empty
   bool proved = false;
@@ -40,10 +40,11 @@ class CensusDb {
   // The schema's name, stored in meta('schema').
   static constexpr const char* kSchema = "gdsl census 1";
 
-  // Opens (creating when `create` and absent or empty) the database at
-  // `path`; null with `error` set when it cannot be opened or is not a
+  enum class Access { Read, Write };
+  // Opens the database at `path` (for Write, creating it when absent or
+  // empty); null with `error` set when it cannot be opened or is not a
   // census database of this schema (it is then left as it was).
-  static std::unique_ptr<CensusDb> open(const std::string& path, bool create, std::string& error);
+  static std::unique_ptr<CensusDb> open(const std::string& path, Access access, std::string& error);
   ~CensusDb();
   CensusDb(const CensusDb&) = delete;
   CensusDb& operator=(const CensusDb&) = delete;
@@ -56,10 +57,15 @@ class CensusDb {
   bool insert(const CensusRow& row, std::string& error);
   // Every row, by game, rules and N; with `openOnly`, those whose period is not proved.
   bool rows(std::vector<CensusRow>& out, bool openOnly, std::string& error);
-  // Copies every row of the census database at `path` into this one, in one
-  // transaction; a row whose key is here with other values is an error and
-  // nothing is copied. `added` counts the new rows.
-  bool merge(const std::string& path, int64_t& added, std::string& error);
+  // A database's name and its rows().
+  using NamedRows = std::pair<std::string, std::vector<CensusRow>>;
+  // True with `error` set when two of `sources` have the same game, rules
+  // and N with two checksums.
+  static bool conflict(const std::vector<NamedRows>& sources, std::string& error);
+  // Adds the rows of other census databases in one transaction; a conflict
+  // (with this database's rows or between the inputs) is an error and
+  // nothing is added. `added` counts each input's new rows.
+  bool merge(const std::vector<NamedRows>& inputs, std::vector<int64_t>& added, std::string& error);
 
  private:
   explicit CensusDb(sqlite3* db, std::string path) : db_(db), path_(std::move(path)) {}

@@ -1,8 +1,5 @@
-// The JIT backend, and finding and loading its compiler plugin: at
-// $GDSL_JIT_PLUGIN when it is set, else the first that exists of: beside the
-// executable (the build tree); ../lib/gdsl/ from the executable (an installed
-// gdsl); the path it was built at (test programs elsewhere in the build
-// tree). The plugin is found when the backend is made (its build is part of
+// The JIT backend, and finding (driver/Plugins.h, $GDSL_JIT_PLUGIN) and
+// loading its compiler plugin. The plugin is found when the backend is made (its build is part of
 // the code cache's keys) but loaded only when a function must be compiled;
 // once loaded, never unloaded: LLVM's own state lives as long as the process.
 #include "driver/JitLoader.h"
@@ -18,6 +15,7 @@
 
 #include "backend/jit/JitBackend.h"
 #include "backend/jit/JitPlugin.h"
+#include "driver/Plugins.h"
 
 #ifndef GDSL_JIT_PLUGIN_BUILT
 #define GDSL_JIT_PLUGIN_BUILT ""
@@ -26,22 +24,7 @@
 namespace gdsl {
 namespace {
 
-constexpr const char* kPluginName = "libgdsl-jit.so";
-
-std::vector<std::string> candidates() {
-  std::vector<std::string> out;
-  if (const char* env = std::getenv("GDSL_JIT_PLUGIN"); env && *env) return {env};
-  char self[PATH_MAX];
-  ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-  if (n > 0) {
-    std::filesystem::path dir =
-        std::filesystem::path(std::string(self, static_cast<size_t>(n))).parent_path();
-    out.push_back((dir / kPluginName).string());
-    out.push_back((dir / ".." / "lib" / "gdsl" / kPluginName).string());
-  }
-  if (*GDSL_JIT_PLUGIN_BUILT) out.push_back(GDSL_JIT_PLUGIN_BUILT);
-  return out;
-}
+constexpr PluginPlace kPlugin{"libgdsl-jit.so", "GDSL_JIT_PLUGIN", GDSL_JIT_PLUGIN_BUILT};
 
 // The plugin's path, or empty with `error` set.
 const std::string& pluginPath(std::string& error) {
@@ -49,15 +32,10 @@ const std::string& pluginPath(std::string& error) {
   static std::once_flag once;
   std::call_once(once, [] {
     std::string tried;
-    for (const std::string& candidate : candidates()) {
-      if (std::filesystem::exists(candidate)) {
-        path = candidate;
-        return;
-      }
-      tried += (tried.empty() ? "" : ", ") + candidate;
-    }
-    notFound = "the JIT plugin " + std::string(kPluginName) + " was not found (looked at " + tried +
-               "; set GDSL_JIT_PLUGIN to its path)";
+    path = findPlugin(kPlugin, tried);
+    if (path.empty())
+      notFound = std::string("the JIT plugin ") + kPlugin.fileName + " was not found (looked at " +
+                 tried + "; set GDSL_JIT_PLUGIN to its path)";
   });
   if (path.empty()) error = notFound;
   return path;
@@ -119,7 +97,7 @@ bool jitLlvmIr(const ir::Program& program, std::string& ir, std::string& error) 
 
 std::string jitPluginCandidates() {
   std::string out;
-  for (const std::string& c : candidates()) out += (out.empty() ? "" : "\n") + c;
+  for (const std::string& c : pluginCandidates(kPlugin)) out += (out.empty() ? "" : "\n") + c;
   return out;
 }
 

@@ -74,6 +74,11 @@ GROUPS = [
      "The REPL reports each error and goes on with the next entry; its exit status is 0. "
      "gdsl play asks again when it does not understand a move.",
      ["repl_", "play_"]),
+    ("gdsl census",
+     "A family that names no game, a database that is not a census database of this "
+     "schema (it is then left unchanged), census databases that disagree when merged "
+     "(nothing is merged), and bad options (see census.md).",
+     ["census_"]),
 ]
 
 HEADER = """# Errors

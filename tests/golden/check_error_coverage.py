@@ -82,6 +82,15 @@ ALLOWED = {
     "misère search gave up after keeping ": "more than 4 million cached options of the "
                                              "components of one misère search: minutes of work",
     "out of memory": "std::bad_alloc; --max-memory (limit_max_memory) stops long before",
+    # gdsl census (driver/CensusRun.cpp, driver/Mpi.cpp): failures of the system, and MPI,
+    # which needs mpirun's environment; tests/cli/census.py runs those with it.
+    "cannot make a pipe: ": "the process is out of file descriptors",
+    "cannot start a process: ": "fork() fails: the system is out of processes or memory",
+    "cannot use the database '": "SQLite cannot switch a database it just opened to WAL",
+    "this gdsl was built without MPI": "needs mpirun's environment: tests/cli/census.py",
+    "); install Open MPI (apt-get install": "the same message: tests/cli/census.py",
+    "the MPI plugin could not be loaded: ": "needs mpirun's environment: tests/cli/census.py",
+    " is not a gdsl MPI plugin": "needs mpirun's environment: tests/cli/census.py",
     "; no period could be proved": "a heap past 2^27 of a take-and-break game whose period "
                                    "is not proved by heap 2^20: minutes of work",
 }

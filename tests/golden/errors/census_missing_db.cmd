@@ -1,0 +1,2 @@
+// gdsl census without --db.
+census '0.1' --to 10 # exit 2

@@ -1,0 +1,2 @@
+// gdsl census without --to.
+census '0.1' --db /nonexistent/x.db # exit 2
