@@ -3,6 +3,7 @@
 // Exit status: 0 on success, 1 for errors in the game file (syntax, types,
 // runtime errors, failed asserts), 2 for bad command-line usage.
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <cerrno>
@@ -17,7 +18,6 @@
 #include <random>
 #include <regex>
 #include <sstream>
-#include <unistd.h>
 
 #include "cli/Repl.h"
 #include "driver/Backends.h"
@@ -528,10 +528,22 @@ int main(int argc, char** argv) {
   census->add_option("--backend", o.backend, "interp, jit or auto (default)");
   CLI::App* censusReportCmd = census->add_subcommand("report", "print a census database's table");
   std::string reportDb;
-  bool reportCsv = false, reportOpen = false;
+  CensusReportOptions report;
   censusReportCmd->add_option("DB", reportDb, "the database")->required();
-  censusReportCmd->add_flag("--csv", reportCsv, "CSV instead of Markdown");
-  censusReportCmd->add_flag("--open", reportOpen, "only the games whose period is not proved");
+  censusReportCmd->add_flag("--csv", report.csv, "CSV (every column) instead of Markdown");
+  censusReportCmd->add_flag("--open", report.openOnly, "only the games whose period is not proved");
+  censusReportCmd->add_flag("--times", report.times, "Markdown: also seconds and peak memory");
+  censusReportCmd
+      ->add_option("--sort", report.sort,
+                   "game (default), or the largest first: "
+                   "period, preperiod, proof, value, rare, seconds")
+      ->check(expected("game, period, preperiod, proof, value, rare or seconds", [](const std::
+                                                                                        string&
+                                                                                            text) {
+        for (const char* k : {"game", "period", "preperiod", "proof", "value", "rare", "seconds"})
+          if (text == k) return true;
+        return false;
+      }));
   CLI::App* censusMergeCmd = census->add_subcommand("merge", "merge census databases");
   std::vector<std::string> mergeInputs;
   std::string mergeOutput;
@@ -600,7 +612,7 @@ int main(int argc, char** argv) {
       return runRepl(o.file, options.backend, limits);
     }
     if (*playCmd) return playCommand(o);
-    if (*censusReportCmd) return censusReport(reportDb, reportCsv, reportOpen);
+    if (*censusReportCmd) return censusReport(reportDb, report);
     if (*censusMergeCmd) return censusMerge(mergeInputs, mergeOutput);
     if (*census) {
       if (censusOptions.family.empty())
@@ -612,8 +624,8 @@ int main(int argc, char** argv) {
         std::smatch m;
         if (!std::regex_match(censusShard, m, shard) || std::stoi(m[2]) < 1 ||
             std::stoi(m[1]) < 1 || std::stoi(m[1]) > std::stoi(m[2]))
-          return usage(fmt::format("--shard {}: expected K/N with 1 <= K <= N, like 2/4",
-                                   censusShard));
+          return usage(
+              fmt::format("--shard {}: expected K/N with 1 <= K <= N, like 2/4", censusShard));
         censusOptions.shardIndex = std::stoi(m[1]);
         censusOptions.shardCount = std::stoi(m[2]);
       }

@@ -304,16 +304,31 @@ bool computeCensusGame(const CensusGame& game, int64_t n, const std::string& che
   return true;
 }
 
-int censusReport(const std::string& path, bool csv, bool openOnly) {
+int censusReport(const std::string& path, const CensusReportOptions& o) {
   std::string error;
   std::unique_ptr<CensusDb> db = CensusDb::open(path, CensusDb::Access::Read, error);
   std::vector<CensusRow> rows;
-  if (!db || !db->rows(rows, openOnly, error)) {
+  if (!db || !db->rows(rows, o.openOnly, error)) {
     std::cerr << "gdsl: " << error << "\n";
     return 1;
   }
+  // Numeric keys put the largest first (a row without the number last), ties by game.
+  auto key = [&](const CensusRow& r) -> std::optional<double> {
+    if (o.sort == "period") return r.period;
+    if (o.sort == "preperiod") return r.preperiod;
+    if (o.sort == "proof") return r.proofHeap;
+    if (o.sort == "value") return static_cast<double>(r.maxValue);
+    if (o.sort == "rare") return r.rareHeaps;
+    if (o.sort == "seconds") return r.seconds;
+    return std::nullopt;
+  };
+  if (o.sort != "game")
+    std::stable_sort(rows.begin(), rows.end(), [&](const CensusRow& a, const CensusRow& b) {
+      std::optional<double> x = key(a), y = key(b);
+      return x && (!y || *x > *y);
+    });
   auto opt = [](const std::optional<int64_t>& v) { return v ? std::to_string(*v) : std::string(); };
-  if (csv) {
+  if (o.csv) {
     std::cout << "game,rules,n,checked_to,period,preperiod,saltus,proved,proof_heap,max_value,"
                  "rare_heaps,checksum,seconds,peak_kib,version,method\n";
     for (const CensusRow& r : rows)
@@ -325,14 +340,17 @@ int censusReport(const std::string& path, bool csv, bool openOnly) {
     return 0;
   }
   std::cout << "| game | N | values to | period | preperiod | saltus | proved | proof heap | "
-               "largest value | rare heaps | seconds |\n"
-               "| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: |\n";
+               "largest value | rare heaps |"
+            << (o.times ? " seconds | peak KiB |" : "")
+            << "\n| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: |"
+            << (o.times ? " ---: | ---: |" : "") << "\n";
   int proved = 0, arithmetic = 0;
   for (const CensusRow& r : rows) {
-    std::cout << fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.3f} |\n",
-                             r.game, r.n, r.checkedTo, opt(r.period), opt(r.preperiod),
-                             opt(r.saltus), r.proved ? "yes" : "no", opt(r.proofHeap), r.maxValue,
-                             opt(r.rareHeaps), r.seconds);
+    std::cout << fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |", r.game, r.n,
+                             r.checkedTo, opt(r.period), opt(r.preperiod), opt(r.saltus),
+                             r.proved ? "yes" : "no", opt(r.proofHeap), r.maxValue,
+                             opt(r.rareHeaps))
+              << (o.times ? fmt::format(" {:.3f} | {} |", r.seconds, r.peakKib) : "") << "\n";
     proved += r.proved;
     arithmetic += r.saltus && *r.saltus != 0;
   }

@@ -56,8 +56,15 @@ CensusRow censusRowFromJson(const nlohmann::json& j);  // throws nlohmann::json:
 
 // gdsl census FAMILY --to N --db PATH: the exit status (driver/CensusRun.cpp).
 int runCensus(const CensusOptions& options);
-// gdsl census report DB [--csv] [--open].
-int censusReport(const std::string& db, bool csv, bool openOnly);
+struct CensusReportOptions {
+  bool csv = false;           // CSV (every column) instead of a Markdown table
+  bool openOnly = false;      // only the games whose period is not proved
+  bool times = false;         // the Markdown table also gives seconds and peak memory
+  std::string sort = "game";  // game, or the largest first: period, preperiod, proof, value,
+                              // rare, seconds
+};
+// gdsl census report DB [--csv] [--open] [--times] [--sort KEY].
+int censusReport(const std::string& db, const CensusReportOptions& options);
 // gdsl census merge A.db B.db ... -o OUT.db.
 int censusMerge(const std::vector<std::string>& inputs, const std::string& output);
 

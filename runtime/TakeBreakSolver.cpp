@@ -163,6 +163,11 @@ void TakeBreakSolver::count(int64_t i, uint32_t v) {
 
 uint32_t TakeBreakSolver::next(const NimTable& table) {
   int64_t n = table.size();
+  // Values this solver did not compute (a resumed checkpoint) are their own segment.
+  if (computed_ == 0 && scanned_ == 0 && n > 1) {
+    segments_.front().method = "loaded";
+    segments_.push_back(Segment{n, method()});
+  }
   // Every option value is below 2^b when every table value is, and the mex
   // is at most 2^b: the stamps hold 2^(b+1) entries (every value below half
   // their size), so that the loops need no bounds checks.

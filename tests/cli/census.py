@@ -1,0 +1,224 @@
+#!/usr/bin/env python3
+"""gdsl census (docs/census.md) as a whole: the same database rows (time and memory
+columns aside) from --jobs 1, --jobs 2, mpirun with three ranks, and two shards merged,
+for the octal codes '0.??' and for a .game file with mixed rules; a census SIGKILLed at
+random moments (and one whose MPI worker is killed) resumes to the rows of an
+uninterrupted run, keeping every row written before the kill; a census to a larger N
+continues from its checkpoints with the values of a fresh run; report's Markdown, CSV
+and --open; MPI's errors when the plugin is missing or wrong. The rows' values are
+checked against a brute force in tests/unit/census_test.cpp.
+
+usage: census.py GDSL
+"""
+import os
+import random
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+
+GDSL = os.path.abspath(sys.argv[1])
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+failures = []
+MPI_ENV = {"OMPI_ALLOW_RUN_AS_ROOT": "1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM": "1",
+           "OMPI_MCA_rmaps_base_oversubscribe": "1"}
+
+
+def check(cond, what):
+    if not cond:
+        failures.append(what)
+        print("FAIL:", what)
+
+
+def env(extra=None):
+    e = dict(os.environ)
+    e["GDSL_CACHE_DIR"] = "off"
+    e.update(MPI_ENV)
+    e.update(extra or {})
+    return e
+
+
+def run(args, extra_env=None, timeout=300):
+    return subprocess.run([GDSL] + args, capture_output=True, text=True, env=env(extra_env),
+                          timeout=timeout)
+
+
+def mpirun(np, args, timeout=300):
+    return subprocess.run(["mpirun", "-np", str(np), "--oversubscribe", GDSL] + args,
+                          capture_output=True, text=True, env=env(), timeout=timeout)
+
+
+def rows(db, how=True):
+    """Every row without its time and memory columns, sorted; without `how`, also without
+    the columns that say how the values were computed (method, rare heaps), which for a
+    game resumed from a checkpoint describe the resumed run (docs/census.md)."""
+    con = sqlite3.connect(db)
+    out = sorted(con.execute(
+        "SELECT game, rules, n, checked_to, period, preperiod, saltus, proved, proof_heap, "
+        "max_value, checksum, version" + (", method, rare_heaps" if how else "") +
+        " FROM results"))
+    con.close()
+    return out
+
+
+tmp = tempfile.mkdtemp(prefix="gdsl-census-")
+os.chdir(tmp)
+
+MIXED = os.path.join(tmp, "mixed.game")
+with open(MIXED, "w") as f:
+    f.write("""// One-heap games of several kinds, and one that is not one-heap.
+game Kayles = octal "0.77"
+game Sub(n) {
+  take {1, 3, 4}
+}
+game Halving(n) {
+  move half(k in 1..n / 2) -> Halving(n - k)
+}
+game Splits(n) {
+  move cut(a in 1..n - 1 when a <= n - a) -> Splits(a) + Splits(n - a)
+  move grab(k in 1..2 when k <= n) -> Splits(n - k)
+}
+game Board(w, h) {
+  move cut(k in 1..w - 1) -> Board(k, h)
+}
+""")
+
+# 1. The same rows however the census is spread.
+for family, n, games in [("0.??", 3000, 63), (MIXED, 2000, 4)]:
+    r1 = run(["census", family, "--to", str(n), "--db", "j1.db", "--jobs", "1"])
+    check(r1.returncode == 0, f"{family}: --jobs 1 succeeds: {r1.stderr[-400:]}")
+    base = rows("j1.db")
+    check(len(base) == games, f"{family}: {games} rows, got {len(base)}")
+    # One line per finished game when standard error is not a terminal.
+    check(sum(line.startswith("census: [") for line in r1.stderr.splitlines()) == games,
+          f"{family}: a progress line per game")
+    r2 = run(["census", family, "--to", str(n), "--db", "j2.db", "--jobs", "2"])
+    check(r2.returncode == 0 and rows("j2.db") == base, f"{family}: --jobs 2 gives the same rows")
+    rm = mpirun(3, ["census", family, "--to", str(n), "--db", "m3.db"])
+    check(rm.returncode == 0, f"{family}: mpirun -np 3 succeeds: {rm.stdout[-400:]} {rm.stderr[-400:]}")
+    check(os.path.exists("m3.db") and rows("m3.db") == base,
+          f"{family}: mpirun -np 3 gives the same rows")
+    for k in (1, 2):
+        rs = run(["census", family, "--to", str(n), "--db", f"s{k}.db", "--shard", f"{k}/2"])
+        check(rs.returncode == 0, f"{family}: shard {k}/2 succeeds")
+    check(len(rows("s1.db")) + len(rows("s2.db")) == games, f"{family}: the shards split the games")
+    rmg = run(["census", "merge", "s1.db", "s2.db", "-o", "merged.db"])
+    check(rmg.returncode == 0 and rows("merged.db") == base,
+          f"{family}: two shards merged give the same rows")
+    # Again: nothing is computed twice, nothing merged twice.
+    again = run(["census", family, "--to", str(n), "--db", "j1.db"])
+    check(f"0 computed, {games} already" in again.stderr, f"{family}: a finished census computes nothing")
+    check(rows("j1.db") == base, f"{family}: and its rows stay")
+    rmg = run(["census", "merge", "s1.db", "s2.db", "-o", "merged.db"])
+    check(rmg.returncode == 0 and rows("merged.db") == base, f"{family}: merging twice adds nothing")
+    for db in os.listdir("."):
+        if db.endswith(".db") or db.endswith(".checkpoints"):
+            shutil.rmtree(db) if os.path.isdir(db) else os.remove(db)
+
+# 2. Report: Markdown, CSV, --open.
+run(["census", "0.??", "--to", "3000", "--db", "r.db"])
+all_rows = rows("r.db")
+open_rows = [r for r in all_rows if not r[7]]
+md = run(["census", "report", "r.db"])
+check(md.returncode == 0 and md.stdout.startswith("| game | N |"), "report prints a Markdown table")
+check(sum(line.startswith("| 0.") for line in md.stdout.splitlines()) == len(all_rows),
+      "report has a line per row")
+csv = run(["census", "report", "r.db", "--csv"])
+lines = csv.stdout.strip().splitlines()
+check(lines[0].startswith("game,rules,n,") and len(lines) == len(all_rows) + 1, "report --csv")
+kayles = [line for line in lines if line.startswith("0.77,")]
+check(len(kayles) == 1 and ",12,71,0,1," in kayles[0], f"Kayles' row in CSV: {kayles}")
+op = run(["census", "report", "r.db", "--open", "--csv"])
+check(len(op.stdout.strip().splitlines()) == len(open_rows) + 1 and open_rows,
+      f"--open lists the {len(open_rows)} games whose period is not proved")
+
+# 3. A larger N continues from the checkpoints, with the values of a fresh run.
+run(["census", "0.16,0.56,0.106", "--to", "20000", "--db", "grow.db"])
+run(["census", "0.16,0.56,0.106", "--to", "40000", "--db", "grow.db"])
+run(["census", "0.16,0.56,0.106", "--to", "40000", "--db", "fresh.db"])
+grown = [r for r in rows("grow.db", how=False) if r[2] == 40000]
+check(len(rows("grow.db")) == 6 and grown == rows("fresh.db", how=False),
+      "a census to a larger N keeps the smaller N's rows and equals a fresh run")
+check(os.path.isdir("grow.db.checkpoints") and len(os.listdir("grow.db.checkpoints")) == 3,
+      "checkpoints beside the database, one per game")
+
+# 4. SIGKILL at random moments, then resume: the rows of an uninterrupted run.
+FAMILY, N = "0.???", 10000
+run(["census", FAMILY, "--to", str(N), "--db", "whole.db", "--jobs", "2"])
+whole = rows("whole.db", how=False)
+check(len(whole) == 511, f"'0.???' is 511 codes, got {len(whole)}")
+rng = random.Random(16)
+kills = 0
+for attempt in range(4):
+    p = subprocess.Popen([GDSL, "census", FAMILY, "--to", str(N), "--db", "killed.db", "--jobs", "2"],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env())
+    time.sleep(rng.uniform(0.3, 2.0))
+    before = rows("killed.db") if os.path.exists("killed.db") else []
+    if p.poll() is None:
+        p.send_signal(signal.SIGKILL)
+        kills += 1
+    p.wait()
+    after = rows("killed.db") if os.path.exists("killed.db") else []
+    check(set(before) <= set(after), "a kill loses no row written before it")
+    check(set(rows("killed.db", how=False) if after else []) <= set(whole),
+          "every row written before a kill is a row of the whole run")
+check(kills >= 2, "the census was killed while it ran")
+resumed = run(["census", FAMILY, "--to", str(N), "--db", "killed.db", "--jobs", "2"])
+check(resumed.returncode == 0 and rows("killed.db", how=False) == whole,
+      "a killed census resumes to the rows of an uninterrupted run")
+
+# 5. An MPI worker killed: the run stops; run again, it resumes to the same rows.
+p = subprocess.Popen(["mpirun", "-np", "3", "--oversubscribe", GDSL, "census", FAMILY, "--to",
+                      str(N), "--db", "mpikill.db"], stdout=subprocess.DEVNULL,
+                     stderr=subprocess.DEVNULL, env=env(), start_new_session=True)
+victim = None
+deadline = time.time() + 30
+while victim is None and time.time() < deadline and p.poll() is None:
+    time.sleep(0.2)
+    for pid in os.listdir("/proc"):
+        try:
+            environ = open(f"/proc/{pid}/environ", "rb").read().split(b"\0")
+            cmd = open(f"/proc/{pid}/cmdline", "rb").read()
+        except OSError:
+            continue
+        if b"OMPI_COMM_WORLD_RANK=1" in environ and cmd.startswith(GDSL.encode()) \
+                and os.getppid() != int(pid):
+            victim = int(pid)
+time.sleep(rng.uniform(0.3, 1.5))
+check(victim is not None, "found MPI rank 1")
+if victim:
+    try:
+        os.kill(victim, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+try:
+    p.wait(timeout=60)
+except subprocess.TimeoutExpired:
+    os.killpg(p.pid, signal.SIGKILL)
+    p.wait()
+    check(False, "mpirun ends after a worker is killed")
+resumed = mpirun(3, ["census", FAMILY, "--to", str(N), "--db", "mpikill.db"])
+check(resumed.returncode == 0 and rows("mpikill.db", how=False) == whole,
+      "after a killed MPI worker, the census resumes to the rows of an uninterrupted run")
+
+# 6. MPI's plugin missing, not a library, or not gdsl's.
+launched = {"OMPI_COMM_WORLD_SIZE": "2", "OMPI_COMM_WORLD_RANK": "0"}
+r = run(["census", "0.1", "--to", "10", "--db", "x.db"],
+        dict(launched, GDSL_MPI_PLUGIN="/nonexistent/libgdsl-mpi.so"))
+check(r.returncode == 1 and "this gdsl was built without MPI" in r.stderr
+      and "apt-get install openmpi-bin libopenmpi-dev" in r.stderr, f"no plugin: {r.stderr}")
+r = run(["census", "0.1", "--to", "10", "--db", "x.db"], dict(launched, GDSL_MPI_PLUGIN=MIXED))
+check(r.returncode == 1 and "the MPI plugin could not be loaded" in r.stderr, f"not a library: {r.stderr}")
+jit = os.path.join(os.path.dirname(GDSL), "libgdsl-jit.so")
+r = run(["census", "0.1", "--to", "10", "--db", "x.db"], dict(launched, GDSL_MPI_PLUGIN=jit))
+check(r.returncode == 1 and "is not a gdsl MPI plugin" in r.stderr, f"another library: {r.stderr}")
+check(not os.path.exists("x.db"), "no database is made when MPI cannot start")
+
+shutil.rmtree(tmp)
+if failures:
+    print(f"{len(failures)} failure(s)")
+    sys.exit(1)
+print("census: all checks passed")
