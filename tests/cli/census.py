@@ -46,9 +46,19 @@ def run(args, extra_env=None, timeout=300):
                           timeout=timeout)
 
 
+def mpi_env():
+    """Under the sanitizers (scripts/sanitize.sh), MPI ranks run without LeakSanitizer: Open MPI
+    keeps its allocations until exit and unloads its components first, so their stacks cannot
+    even be named for a suppression. AddressSanitizer's other checks stay on, and the same
+    census code is leak-checked by the runs without MPI."""
+    e = env()
+    e["ASAN_OPTIONS"] = e.get("ASAN_OPTIONS", "") + ":detect_leaks=0"
+    return e
+
+
 def mpirun(np, args, timeout=300):
     return subprocess.run(["mpirun", "-np", str(np), "--oversubscribe", GDSL] + args,
-                          capture_output=True, text=True, env=env(), timeout=timeout)
+                          capture_output=True, text=True, env=mpi_env(), timeout=timeout)
 
 
 def rows(db, how=True):
@@ -146,7 +156,9 @@ check(os.path.isdir("grow.db.checkpoints") and len(os.listdir("grow.db.checkpoin
       "checkpoints beside the database, one per game")
 
 # 4. SIGKILL at random moments, then resume: the rows of an uninterrupted run.
-FAMILY, N = "0.???", 10000
+# The sanitized build (GDSL_TEST_SCALE=4) runs a quarter of the heaps.
+SCALE = int(os.environ.get("GDSL_TEST_SCALE", "1"))
+FAMILY, N = "0.???", 10000 // SCALE
 run(["census", FAMILY, "--to", str(N), "--db", "whole.db", "--jobs", "2"])
 whole = rows("whole.db", how=False)
 check(len(whole) == 511, f"'0.???' is 511 codes, got {len(whole)}")
@@ -173,7 +185,7 @@ check(resumed.returncode == 0 and rows("killed.db", how=False) == whole,
 # 5. An MPI worker killed: the run stops; run again, it resumes to the same rows.
 p = subprocess.Popen(["mpirun", "-np", "3", "--oversubscribe", GDSL, "census", FAMILY, "--to",
                       str(N), "--db", "mpikill.db"], stdout=subprocess.DEVNULL,
-                     stderr=subprocess.DEVNULL, env=env(), start_new_session=True)
+                     stderr=subprocess.DEVNULL, env=mpi_env(), start_new_session=True)
 victim = None
 deadline = time.time() + 30
 while victim is None and time.time() < deadline and p.poll() is None:
