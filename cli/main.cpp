@@ -3,7 +3,6 @@
 // Exit status: 0 on success, 1 for errors in the game file (syntax, types,
 // runtime errors, failed asserts), 2 for bad command-line usage.
 #include <fmt/format.h>
-#include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <cerrno>
@@ -518,8 +517,9 @@ int main(int argc, char** argv) {
         return reads(text, heaps) && heaps >= 1;
       }));
   census->add_option("--db", censusOptions.db, "the SQLite database to fill (created if absent)");
-  censusOptions.jobs = static_cast<int>(std::max(1L, sysconf(_SC_NPROCESSORS_ONLN)));
-  census->add_option("--jobs", censusOptions.jobs, "games computed at once (default: the cores)")
+  census
+      ->add_option("--jobs", censusOptions.jobs,
+                   "games computed at once (default: the cores; under mpirun, 1 per rank)")
       ->check(expected("a whole number from 1 to 1024", [](const std::string& text) {
         int64_t jobs = 0;
         return reads(text, jobs) && jobs >= 1 && jobs <= 1024;
