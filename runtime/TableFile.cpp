@@ -113,6 +113,13 @@ TableFile::Open TableFile::open(const std::string& path, std::unique_ptr<TableFi
   }
   int fd = ::open(path.c_str(), O_RDWR | O_CLOEXEC);
   if (fd < 0 && errno == ENOENT) return Open::Missing;
+  // A file that cannot be written is still checked: what is wrong with it
+  // comes first, and load() then refuses to write it.
+  int readOnly = 0;
+  if (fd < 0 && (errno == EACCES || errno == EROFS || errno == EPERM)) {
+    readOnly = errno;
+    fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  }
   if (fd < 0) {
     error = fmt::format("cannot write table file '{}': {}", path, std::strerror(errno));
     return Open::Failed;
@@ -120,6 +127,7 @@ TableFile::Open TableFile::open(const std::string& path, std::unique_ptr<TableFi
   std::unique_ptr<TableFile> f(new TableFile);
   f->path_ = path;
   f->fd_ = fd;
+  f->readOnly_ = readOnly;
   if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
     error = fmt::format("table file '{}' is in use by another gdsl run", path);
     return Open::Failed;
@@ -176,6 +184,10 @@ TableFile::Open TableFile::open(const std::string& path, std::unique_ptr<TableFi
 }
 
 bool TableFile::load(NimTable& table, std::string& error) {
+  if (readOnly_) {
+    error = fmt::format("cannot write table file '{}': {}", path_, std::strerror(readOnly_));
+    return false;
+  }
   base_ = map(fd_, dataBytes_);
   if (!base_) {
     error = fmt::format("cannot write table file '{}': {}", path_, std::strerror(errno));

@@ -89,6 +89,7 @@ class TableFile final : public TableStorage {
   int64_t count_ = 0;                // values the header counts
   uint64_t hash_ = kTableHashStart;  // of values 0..count_-1
   bool trim_ = false;                // the file is this run's: cut its spare room on close
+  int readOnly_ = 0;                 // the errno of opening it for writing, when that failed
 };
 
 }  // namespace gdsl
