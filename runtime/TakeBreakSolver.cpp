@@ -91,6 +91,7 @@ TakeBreakSolver::TakeBreakSolver(const ir::TakeBreakShape& shape, SparseOptions 
       if ((k & 1) == parity) group.families.push_back(Family{k, true});
     if (!group.families.empty()) groups_.push_back(std::move(group));
   }
+  segments_.push_back(Segment{0, "plain method"});
 }
 
 bool TakeBreakSolver::sparse() const {
@@ -135,7 +136,6 @@ std::string TakeBreakSolver::describe() const {
     else
       out += fmt::format("plain method ({})", groupName(g));
   }
-  if (segments_.empty()) return out + "; no heap computed";
   // Which method ran where: the last few changes.
   out += "; heaps ";
   size_t first = segments_.size() > 6 ? segments_.size() - 6 : 0;
@@ -188,11 +188,6 @@ uint32_t TakeBreakSolver::next(const NimTable& table) {
   if (++epoch_ == 0) {
     std::fill(stamps_.begin(), stamps_.end(), 0);
     epoch_ = 1;
-  }
-  if (segments_.empty()) {
-    // The first call: heaps below n were given (a checkpoint, a table file).
-    if (n > 0) segments_.push_back(Segment{0, "given"});
-    segments_.push_back(Segment{n, "plain method"});
   }
   bool check = options_.enabled && !groups_.empty() && n >= nextCheck_;
   uint64_t stepsBefore = 0;

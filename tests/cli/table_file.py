@@ -20,31 +20,23 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import scripted  # noqa: E402
+
 GDSL, WORK = sys.argv[1], sys.argv[2]
 shutil.rmtree(WORK, ignore_errors=True)
 os.makedirs(WORK)
-GAME = os.path.join(WORK, "grundy.game")
-OTHER = os.path.join(WORK, "other.game")
+GAME, OTHER = scripted.grundy_games(WORK)
 TAB = os.path.join(WORK, "grundy.tab")
-with open(GAME, "w") as f:
-    f.write("game Grundy(n) { split unequal }\n")
-with open(OTHER, "w") as f:
-    f.write("game Grundy(n) { split }\n")  # same name, other rules
 SCALE = max(1, int(os.environ.get("GDSL_TEST_SCALE", "1")))
 N = 200000
 BIG = max(600000, 3000000 // SCALE)  # the killed runs' target: a few seconds
 HEADER = 4096
-failures = []
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what)
+check = scripted.Checks()
 
 
 def run(args):
-    return subprocess.run([GDSL] + args, capture_output=True, text=True, timeout=600)
+    return scripted.run(GDSL, args)
 
 
 def header(path):
@@ -114,7 +106,7 @@ for attempt in range(3):
         if h and h["count"] > counts[-1]:
             break
         time.sleep(0.01)
-    time.sleep(rng.uniform(0, 0.1))
+    time.sleep(rng.uniform(0, 0.4))
     if proc.poll() is not None:
         break  # finished before the kill
     proc.send_signal(signal.SIGKILL)
@@ -195,6 +187,4 @@ with open(CUT, "r+b") as f:
 refused(["table", GAME, "Grundy(0..100)", "--table-file", CUT], CUT, "is damaged: it is cut short",
         "a truncated file")
 
-if failures:
-    sys.exit(1)
-print("ok: kills at", counts[1:], "resumed at", resumed)
+check.finish("kills at", counts[1:], "resumed at", resumed)
