@@ -228,7 +228,8 @@ bool Engine::resume(std::string& error, int64_t& heaps) {
   if (r == CheckpointLoad::Failed) return false;
   // Refuse a path that cannot be written now, not after the first hour of work.
   if (!checkpointWritable(options_.checkpointPath, error)) return false;
-  for (const HeapState& h : heaps_) heaps += h.values.size();
+  for (const HeapState& h : heaps_)
+    if (!h.file) heaps += h.values.size();  // a table file's values are not the checkpoint's
   if (r == CheckpointLoad::Loaded) {
     savedHeaps_ = heaps;
     savedStamp_ = fileStamp(options_.checkpointPath);
