@@ -3,6 +3,7 @@
 // Exit status: 0 on success, 1 for errors in the game file (syntax, types,
 // runtime errors, failed asserts), 2 for bad command-line usage.
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <cerrno>
@@ -53,6 +54,8 @@ struct Options {
   std::optional<int64_t> periodMax;  // --max
   std::string checkpoint;
   double checkpointSeconds = 30;
+  std::string tableFile;  // --table-file
+  double tableFileSeconds = 5;
   // Limits (runtime/Limits.h): --max-states, --max-memory, --timeout.
   uint64_t maxStates = Limits{}.maxStates;
   std::string maxMemory;
@@ -159,6 +162,8 @@ int stackOptions(const Options& o, StackOptions& options, Limits& limits) {
   options.engine.plain = o.plain;
   options.engine.checkpointPath = o.checkpoint;
   options.engine.checkpointSeconds = o.checkpointSeconds;
+  options.engine.tableFilePath = o.tableFile;
+  options.engine.tableFileSeconds = o.tableFileSeconds;
   return kOk;
 }
 
@@ -202,19 +207,38 @@ int reportStop(const Interrupted& e, const Limits& limits, Output& out, bool jso
   return kFileError;
 }
 
-// SIGINT or SIGTERM stopped a run with --checkpoint: saves the tables
-// computed so far and returns 128 + the signal, or 1 when the save fails.
+// SIGINT or SIGTERM stopped a run with --checkpoint or --table-file: saves
+// the tables computed so far and returns 128 + the signal, or 1 when the save
+// fails.
 int savedAtSignal(Engine& engine, const Options& o) {
   int signal = StopSignals::received();
   try {
-    int64_t values = engine.checkpoint();
-    std::cerr << fmt::format("gdsl: stopped by {}; checkpoint '{}' holds {} values\n",
-                             StopSignals::name(signal), o.checkpoint, values);
+    if (!o.checkpoint.empty()) {
+      int64_t values = engine.checkpoint();
+      std::cerr << fmt::format("gdsl: stopped by {}; checkpoint '{}' holds {} values\n",
+                               StopSignals::name(signal), o.checkpoint, values);
+    }
+    int64_t values = engine.flushTableFile();
+    if (values >= 0)
+      std::cerr << fmt::format("gdsl: stopped by {}; table file '{}' holds {} values\n",
+                               StopSignals::name(signal), o.tableFile, values);
   } catch (const CheckpointError& e) {
     return fail(e.what());
   }
   jsonError(fmt::format("stopped by {}", StopSignals::name(signal)));
   return 128 + signal;
+}
+
+// Records the table file's values as final (at the end of a run, or when a
+// limit stopped it); false, with the message printed, when it cannot.
+bool flushTableFile(Engine& engine) {
+  try {
+    engine.flushTableFile();
+    return true;
+  } catch (const CheckpointError& e) {
+    fail(e.what());
+    return false;
+  }
 }
 
 // A statement built from the command line (`-e POS`, a table's RANGE, a period's
@@ -233,8 +257,8 @@ int run(const Options& o, bool runFile, const std::vector<CommandStatement>& ext
   if (int rc = stackOptions(o, options, limits)) return rc;
   options.engine.progress = makeProgressBar(2);
   Watchdog watchdog(limits);
-  // With a checkpoint, SIGINT and SIGTERM save it before gdsl exits.
-  StopSignals signals(!o.checkpoint.empty());
+  // With a checkpoint or a table file, SIGINT and SIGTERM save it before gdsl exits.
+  StopSignals signals(!o.checkpoint.empty() || !o.tableFile.empty());
   Stack stack(options);
   if (int rc = loadProgram(stack, o, DumpStage::None, nullptr)) return rc;
   Workspace& ws = stack.workspace();
@@ -251,6 +275,16 @@ int run(const Options& o, bool runFile, const std::vector<CommandStatement>& ext
   if (!stack.start(error)) return fail("cannot start the JIT: " + error);
   std::cerr << stack.takeLog();
   Engine& engine = stack.engine();
+  if (!o.tableFile.empty()) {
+    // table, plot and period: the command's game; eval: the file's, or the
+    // first one-heap table that grows (docs/reference.md, section 8.6).
+    int game = runFile ? -1 : statements.back().game;
+    int64_t heaps = 0;
+    if (!engine.openTableFile(game, error, heaps)) return fail(error);
+    if (o.verbose && heaps > 0)
+      std::cerr << fmt::format("gdsl: resumed {} values from table file '{}'\n", heaps,
+                               o.tableFile);
+  }
   if (!o.checkpoint.empty()) {
     int64_t heaps = 0;
     if (!engine.resume(error, heaps)) return fail(error);
@@ -268,6 +302,7 @@ int run(const Options& o, bool runFile, const std::vector<CommandStatement>& ext
   } catch (const Interrupted& e) {
     std::cout.flush();
     if (e.reason == StopReason::Signal) return savedAtSignal(engine, o);
+    if (!flushTableFile(engine)) return kFileError;
     return reportStop(e, limits, *out, o.json);
   } catch (const CheckpointError& e) {
     // The machine's error, not the game's: reported at once, the last good
@@ -283,6 +318,12 @@ int run(const Options& o, bool runFile, const std::vector<CommandStatement>& ext
       fail(e.what());
       ok = false;
     }
+  }
+  if (!o.tableFile.empty()) {
+    ok = flushTableFile(engine) && ok;
+    if (!engine.hasTableFile())
+      std::cerr << fmt::format("gdsl: no one-heap table grew, so table file '{}' was not created\n",
+                               o.tableFile);
   }
   std::cerr << stack.takeLog();
   if (o.verbose) std::cerr << stack.backend().report() << engine.report();
@@ -444,12 +485,19 @@ int main(int argc, char** argv) {
                   "shortcut");
     cmd->add_option("--checkpoint", o.checkpoint,
                     "save one-heap tables to PATH while they grow, and resume from it");
+    auto positiveSeconds = expected("a positive number of seconds", [](const std::string& text) {
+      double seconds = 0;
+      return reads(text, seconds) && seconds > 0;
+    });
     cmd->add_option("--checkpoint-every", o.checkpointSeconds,
                     "seconds between checkpoints (default 30)")
-        ->check(expected("a positive number of seconds", [](const std::string& text) {
-          double seconds = 0;
-          return reads(text, seconds) && seconds > 0;
-        }));
+        ->check(positiveSeconds);
+    cmd->add_option("--table-file", o.tableFile,
+                    "keep the one-heap table in the file PATH (for tables larger than memory), "
+                    "and resume from it");
+    cmd->add_option("--table-file-every", o.tableFileSeconds,
+                    "seconds between flushes of the table file (default 5)")
+        ->check(positiveSeconds);
   };
 
   CLI::App* eval = app.add_subcommand("eval", "run a file's statements, then each -e position");

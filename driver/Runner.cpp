@@ -190,7 +190,7 @@ TableResult Runner::table(const ir::Statement& s) {
   const auto& progress = engine_.options().progress;
   int64_t rows = r.ranges[0].second - r.ranges[0].first + 1;
   arith::forEachInRange(r.ranges[0].first, r.ranges[0].second, [&](int64_t a) {
-    if (progress) progress(r.title, "rows", a - r.ranges[0].first, rows, false);
+    if (progress) progress(r.title, "rows", a - r.ranges[0].first, rows, false, -1);
     NimTable row;
     args[ranged[0]] = a;
     arith::forEachInRange(r.ranges[1].first, r.ranges[1].second, [&](int64_t b) {
@@ -199,7 +199,7 @@ TableResult Runner::table(const ir::Statement& s) {
     });
     r.rows.push_back(std::move(row));
   });
-  if (progress) progress(r.title, "rows", rows, rows, true);
+  if (progress) progress(r.title, "rows", rows, rows, true, -1);
   return r;
 }
 
@@ -254,7 +254,7 @@ TableResult Runner::listedTable(const ir::Statement& s) {
   const auto& progress = engine_.options().progress;
   auto total = static_cast<int64_t>(r.positions.size());
   for (int64_t k = 0; k < total; ++k) {
-    if (progress && k % 1024 == 0) progress(r.title, "positions", k, total, false);
+    if (progress && k % 1024 == 0) progress(r.title, "positions", k, total, false, -1);
     Position p;
     p.game = static_cast<uint32_t>(s.game);
     const std::vector<int64_t>& at = r.positions[static_cast<size_t>(k)];
@@ -262,7 +262,7 @@ TableResult Runner::listedTable(const ir::Statement& s) {
     engine_.normalize(p);
     r.values.push_back(engine_.value(p));
   }
-  if (progress) progress(r.title, "positions", total, total, true);
+  if (progress) progress(r.title, "positions", total, total, true, -1);
   return r;
 }
 

@@ -134,14 +134,14 @@ FileStamp fileStamp(const std::string& path) {
                    static_cast<int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec};
 }
 
-bool checkpointWritable(const std::string& path, std::string& error) {
+bool checkpointWritable(const std::string& path, std::string& error, const char* kind) {
   // The file is written as path.tmp, then renamed: both need the directory.
   std::string temp = path + ".tmp";
   int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
   bool created = fd >= 0;
   if (!created && errno == EEXIST) fd = ::open(temp.c_str(), O_WRONLY | O_CLOEXEC);
   if (fd < 0) {
-    error = fmt::format("cannot write checkpoint '{}': {}", path, std::strerror(errno));
+    error = fmt::format("cannot write {} '{}': {}", kind, path, std::strerror(errno));
     return false;
   }
   ::close(fd);

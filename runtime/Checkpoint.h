@@ -19,10 +19,11 @@
 
 namespace gdsl {
 
-// A checkpoint that could not be saved: an error of the machine (a full disk,
-// a vanished directory, a failed fsync), never of the game, so it is not a
-// RuntimeError and none of the engine's fallbacks for errors in the rules
-// takes it. what() is the whole message: cannot write checkpoint 'PATH': ...
+// A checkpoint (or table file, runtime/TableFile.h) that could not be saved:
+// an error of the machine (a full disk, a vanished directory, a failed fsync),
+// never of the game, so it is not a RuntimeError and none of the engine's
+// fallbacks for errors in the rules takes it. what() is the whole message:
+// cannot write checkpoint 'PATH': ...
 struct CheckpointError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
@@ -39,8 +40,10 @@ bool saveCheckpoint(const std::string& path, uint64_t fingerprint,
                     const std::vector<CheckpointEntry>& entries, std::string& error);
 
 // True when a checkpoint can be written at `path` (its temporary file can be
-// created there); false with `error` set otherwise. Nothing is left behind.
-bool checkpointWritable(const std::string& path, std::string& error);
+// created there); false with `error` set otherwise ("cannot write KIND
+// 'PATH': ..."). Nothing is left behind.
+bool checkpointWritable(const std::string& path, std::string& error,
+                        const char* kind = "checkpoint");
 
 enum class CheckpointLoad { Missing, Loaded, Failed };
 

@@ -16,6 +16,9 @@ namespace gdsl {
 
 namespace {
 
+// The largest heap of a table kept in a table file (the format's limit).
+constexpr int64_t kTableFileMaxHeap = (int64_t{1} << 40) - 1;
+
 // Native searches recurse on the machine stack, at most this far below the
 // outermost one (then they stop with Deep and are restarted where they stopped).
 constexpr uint64_t kNativeStackBytes = 2 << 20;
@@ -87,7 +90,7 @@ uint32_t Engine::heapValue(const Position& position) {
   // A request for a heap at or above the one being computed: the game's
   // moves do not all go to smaller heaps, so it cannot be a dense table.
   if (h.extending) throw NotMonotone{game};
-  if (m > options_.maxTableHeap) {
+  if (m > tableLimit(game)) {
     const ir::Game& g = program_.games[position.game];
     probeMoves(game);
     if (h.proofBound) {
@@ -133,22 +136,30 @@ void Engine::extend(int game, int64_t upTo) {
   HeapState& h = heaps_[static_cast<size_t>(game)];
   const ir::Game& g = program_.games[static_cast<size_t>(game)];
   probeMoves(game);
+  if (tableFileWaiting_) createTableFile(game);  // the first table that grows
   using Clock = std::chrono::steady_clock;
   Clock::time_point lastProgress = Clock::now();
   bool showedProgress = false;
+  auto exponent = [&] { return h.solver ? h.solver->costExponent() : -1.0; };
   h.extending = true;
   try {
     while (h.values.size() <= upTo && !h.proved) {
       int64_t n = h.values.size();
       checkInterrupt();
-      if ((n & 4095) == 0 && n > 0 && (options_.progress || !options_.checkpointPath.empty())) {
+      if ((n & 4095) == 0 && n > 0 &&
+          (options_.progress || !options_.checkpointPath.empty() || h.file)) {
         Clock::time_point now = Clock::now();
         if (!options_.checkpointPath.empty() &&
             std::chrono::duration<double>(now - lastCheckpoint_).count() >=
                 options_.checkpointSeconds)
           checkpoint();
+        if (h.file && std::chrono::duration<double>(now - lastTableFlush_).count() >=
+                          options_.tableFileSeconds) {
+          h.file->flush(h.values);
+          lastTableFlush_ = now;
+        }
         if (options_.progress && now - lastProgress >= std::chrono::milliseconds(100)) {
-          options_.progress(g.name, "heaps", n, upTo + 1, false);
+          options_.progress(g.name, "heaps", n, upTo + 1, false, exponent());
           lastProgress = now;
           showedProgress = true;
         }
@@ -160,11 +171,13 @@ void Engine::extend(int game, int64_t upTo) {
     }
   } catch (...) {
     h.extending = false;
-    if (showedProgress) options_.progress(g.name, "heaps", h.values.size(), upTo + 1, true);
+    if (showedProgress)
+      options_.progress(g.name, "heaps", h.values.size(), upTo + 1, true, exponent());
     throw;
   }
   h.extending = false;
-  if (showedProgress) options_.progress(g.name, "heaps", h.values.size(), upTo + 1, true);
+  if (showedProgress)
+    options_.progress(g.name, "heaps", h.values.size(), upTo + 1, true, exponent());
 }
 
 void Engine::adopt(Engine& old, const std::vector<int>& oldGame) {
@@ -205,14 +218,18 @@ bool Engine::resume(std::string& error, int64_t& heaps) {
   heaps = 0;
   auto tableFor = [&](const std::string& name) -> NimTable* {
     int game = program_.findGame(name);
-    if (game < 0 || !heaps_[static_cast<size_t>(game)].dense) return nullptr;
+    // A table file's game takes its values from its file.
+    if (game < 0 || !heaps_[static_cast<size_t>(game)].dense ||
+        heaps_[static_cast<size_t>(game)].file)
+      return nullptr;
     return &heaps_[static_cast<size_t>(game)].values;
   };
   CheckpointLoad r = loadCheckpoint(options_.checkpointPath, fingerprint(), tableFor, error);
   if (r == CheckpointLoad::Failed) return false;
   // Refuse a path that cannot be written now, not after the first hour of work.
   if (!checkpointWritable(options_.checkpointPath, error)) return false;
-  for (const HeapState& h : heaps_) heaps += h.values.size();
+  for (const HeapState& h : heaps_)
+    if (!h.file) heaps += h.values.size();  // a table file's values are not the checkpoint's
   if (r == CheckpointLoad::Loaded) {
     savedHeaps_ = heaps;
     savedStamp_ = fileStamp(options_.checkpointPath);
@@ -225,7 +242,7 @@ int64_t Engine::checkpoint() {
   std::vector<CheckpointEntry> entries;
   int64_t heaps = 0;
   for (size_t g = 0; g < heaps_.size(); ++g)
-    if (heaps_[g].dense && !heaps_[g].values.empty()) {
+    if (heaps_[g].dense && !heaps_[g].values.empty() && !heaps_[g].file) {
       entries.push_back(CheckpointEntry{program_.games[g].name, &heaps_[g].values});
       heaps += heaps_[g].values.size();
     }
@@ -239,6 +256,72 @@ int64_t Engine::checkpoint() {
   savedHeaps_ = heaps;
   savedStamp_ = fileStamp(options_.checkpointPath);
   return heaps;
+}
+
+int64_t Engine::tableLimit(int game) const {
+  const HeapState& h = heaps_[static_cast<size_t>(game)];
+  return h.file || (tableFileWaiting_ && h.dense) ? kTableFileMaxHeap : options_.maxTableHeap;
+}
+
+bool Engine::openTableFile(int game, std::string& error, int64_t& heaps) {
+  heaps = 0;
+  const std::string& path = options_.tableFilePath;
+  auto notTabled = [&](int g) {
+    error = fmt::format(
+        "--table-file holds the table of a one-heap game (one integer parameter, no normalize "
+        "rule, moves to smaller heaps), and {} is not one: its positions are searched",
+        program_.games[static_cast<size_t>(g)].name);
+    return false;
+  };
+  if (game >= 0 && !heaps_[static_cast<size_t>(game)].dense) return notTabled(game);
+  std::unique_ptr<TableFile> file;
+  TableFile::Open opened = TableFile::open(path, file, error);
+  if (opened == TableFile::Open::Failed) return false;
+  if (opened == TableFile::Open::Missing) {
+    if (!TableFile::creatable(path, error)) return false;
+    if (game >= 0)
+      createTableFile(game);
+    else
+      tableFileWaiting_ = true;
+    return true;
+  }
+  // The file's game: the one asked for, or (eval) the one it names.
+  int owner = game >= 0 ? game : program_.findGame(file->game());
+  if (owner < 0 ||
+      ir::gameFingerprints(program_)[static_cast<size_t>(owner)] != file->fingerprint()) {
+    error = fmt::format(
+        "table file '{}' holds the table of {} for other rules; delete it or choose another "
+        "--table-file path",
+        path, file->game());
+    return false;
+  }
+  HeapState& h = heaps_[static_cast<size_t>(owner)];
+  if (!h.dense) return notTabled(owner);
+  if (!file->load(h.values, error)) return false;
+  h.file = std::move(file);
+  tableFileGame_ = owner;
+  lastTableFlush_ = std::chrono::steady_clock::now();
+  heaps = h.values.size();
+  return true;
+}
+
+void Engine::createTableFile(int game) {
+  HeapState& h = heaps_[static_cast<size_t>(game)];
+  const ir::Game& g = program_.games[static_cast<size_t>(game)];
+  h.file = TableFile::create(options_.tableFilePath,
+                             ir::gameFingerprints(program_)[static_cast<size_t>(game)], g.name,
+                             h.values);
+  tableFileWaiting_ = false;
+  tableFileGame_ = game;
+  lastTableFlush_ = std::chrono::steady_clock::now();
+}
+
+int64_t Engine::flushTableFile() {
+  if (tableFileGame_ < 0) return -1;
+  HeapState& h = heaps_[static_cast<size_t>(tableFileGame_)];
+  h.file->flush(h.values);
+  lastTableFlush_ = std::chrono::steady_clock::now();
+  return h.file->count();
 }
 
 // One period search over the table: the period found is proved (h.proved)
@@ -288,7 +371,7 @@ std::optional<PeriodInfo> Engine::period(int game, int64_t maxHeap) {
       if (p && p->saltus == 0) {
         // Found but not yet proved: the proof needs a few more heaps.
         int64_t need = heapsNeededForProof(*p, *h.proofBound);
-        if (need <= 4 * count && need - 1 <= options_.maxTableHeap) {
+        if (need <= 4 * count && need - 1 <= tableLimit(game)) {
           at(need - 1);
           if (!h.proved) p = searchPeriod(game);
           if (h.proved) return h.proved;
@@ -296,6 +379,12 @@ std::optional<PeriodInfo> Engine::period(int game, int64_t maxHeap) {
       }
       return p;
     }
+  }
+  // A table that holds heaps 0..maxHeap is searched where it is (a table
+  // file may be larger than memory); other games' values are gathered.
+  if (h.dense) {
+    at(maxHeap);
+    if (h.dense && h.values.size() > maxHeap) return findPeriod(h.values.view(), maxHeap + 1);
   }
   std::vector<uint32_t> values;
   for (int64_t n = 0; n <= maxHeap; ++n) values.push_back(at(n));
@@ -352,10 +441,10 @@ std::string Engine::report() const {
   for (size_t g = 0; g < heaps_.size(); ++g) {
     const HeapState& h = heaps_[g];
     if (h.values.empty()) continue;
-    out +=
-        fmt::format("gdsl: {}: {} heaps in a {}-bit table ({:.1f} MiB)", program_.games[g].name,
-                    h.values.size(), h.values.wide() ? 32 : 16,
-                    static_cast<double>(h.values.size() * (h.values.wide() ? 4 : 2)) / (1 << 20));
+    out += fmt::format("gdsl: {}: {} heaps in a {}-bit table ({:.1f} MiB{})",
+                       program_.games[g].name, h.values.size(), h.values.wide() ? 32 : 16,
+                       static_cast<double>(h.values.size() * (h.values.wide() ? 4 : 2)) / (1 << 20),
+                       h.file ? fmt::format(" in table file '{}'", h.file->path()) : "");
     if (h.solver)
       out += (h.shapeFromMoves ? "; take-and-break shape found in its move rules; " : "; ") +
              h.solver->describe();

@@ -18,14 +18,18 @@
 #include "runtime/Checkpoint.h"
 #include "runtime/Period.h"
 #include "runtime/PositionTable.h"
+#include "runtime/TableFile.h"
 #include "runtime/TakeBreakSolver.h"
 
 namespace gdsl {
 
 // Reports work in progress: `done` of `target` units ("heaps", "rows") of
 // `what`; called once more with finished = true when the work stops.
+// `exponent` says how the cost of one unit grows: as done^exponent (1 for the
+// plain method, whose heap n walks n/2 pairs; 0 for rows of one size), or
+// negative when the method cannot tell (driver/Progress.h then fits it).
 using ProgressFn = std::function<void(const std::string& what, const char* unit, int64_t done,
-                                      int64_t target, bool finished)>;
+                                      int64_t target, bool finished, double exponent)>;
 
 struct EngineOptions {
   uint64_t maxStates = 20'000'000;             // memoized positions of the search
@@ -45,6 +49,11 @@ struct EngineOptions {
   // rule fingerprint (compiler/ir/Fingerprint.h).
   std::string checkpointPath;
   double checkpointSeconds = 30;
+  // The table file (runtime/TableFile.h): the table of one one-heap game
+  // lives in this file, flushed at least every `tableFileSeconds` while it
+  // grows (see Engine::openTableFile).
+  std::string tableFilePath;
+  double tableFileSeconds = 5;
   // Called about ten times a second while a table grows towards heap `target`.
   ProgressFn progress;
 };
@@ -106,10 +115,26 @@ class Engine final : private ValueOracle {
   // Returns the number of values in the file.
   int64_t checkpoint();
 
+  // Opens options.tableFilePath for one-heap game `game`, or with -1 for the
+  // game the file holds when it exists, else for the first game whose table
+  // grows. An existing file's values are checked and taken as the game's
+  // first values (`heaps` of them). False with `error` when the file is
+  // refused (other rules, damaged, not writable) or the game has no table;
+  // the file is then left as it was.
+  bool openTableFile(int game, std::string& error, int64_t& heaps);
+  // Records the values of the table file's game as final now. Throws
+  // CheckpointError when it cannot. Returns the values the file holds, or -1
+  // when no game has the file.
+  int64_t flushTableFile();
+  // True once a game's table is in the table file.
+  bool hasTableFile() const { return tableFileGame_ >= 0; }
+
  private:
   struct HeapState {
     bool dense = false;      // values are computed bottom-up into `values`
     bool extending = false;  // `values` is growing right now
+    // The table file that holds `values` (declared first: it outlives them).
+    std::unique_ptr<TableFile> file;
     NimTable values;
     std::optional<PeriodInfo> proved;  // a proved ordinary period
     int64_t nextPeriodCheck = 256;
@@ -136,6 +161,10 @@ class Engine final : private ValueOracle {
   uint32_t valueOf(const Position& position) override { return value(position); }
   // The program's rule fingerprint, for checkpoints.
   uint64_t fingerprint();
+  // The largest heap `game` may hold in its table: more for a table file.
+  int64_t tableLimit(int game) const;
+  // Creates the table file for `game` and moves its values there.
+  void createTableFile(int game);
 
   uint32_t heapValue(const Position& position);
   // A one-heap value already in the table (or given by a proved period).
@@ -184,6 +213,10 @@ class Engine final : private ValueOracle {
   int64_t savedHeaps_ = -1;              // values in the checkpoint file, as saved or loaded
   FileStamp savedStamp_;                 // the file as saved or loaded
   std::optional<uint64_t> fingerprint_;  // of the program's rules, once needed
+  // A table file not yet created: the first one-heap table that grows gets it.
+  bool tableFileWaiting_ = false;
+  int tableFileGame_ = -1;  // the game whose values are in the table file
+  std::chrono::steady_clock::time_point lastTableFlush_;
   // The lowest stack address native searches may reach: set by the outermost
   // nativeValue, one budget for every search nested in it (through the oracle).
   uint64_t nativeStackFloor_ = 0;

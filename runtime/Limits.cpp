@@ -58,11 +58,13 @@ std::string formatSize(uint64_t bytes) {
 uint64_t residentMemory() {
   std::FILE* f = std::fopen("/proc/self/statm", "r");
   if (!f) return 0;
-  unsigned long long total = 0, resident = 0;
-  int read = std::fscanf(f, "%llu %llu", &total, &resident);
+  unsigned long long total = 0, resident = 0, shared = 0;
+  int read = std::fscanf(f, "%llu %llu %llu", &total, &resident, &shared);
   std::fclose(f);
-  if (read != 2) return 0;
-  return resident * static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
+  if (read != 3 || shared > resident) return 0;
+  // Pages backed by files (a table file's, the program's code) are the
+  // kernel's to write back and drop: only the others count.
+  return (resident - shared) * static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
 }
 
 #if defined(__has_feature)

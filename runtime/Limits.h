@@ -32,7 +32,8 @@ uint64_t defaultMaxMemory();
 // False when `text` is not a size.
 bool parseSize(const std::string& text, uint64_t& bytes);
 std::string formatSize(uint64_t bytes);  // "4 GiB", "512 MiB"
-// The resident memory of this process, in bytes.
+// The resident memory of this process that is not backed by a file, in
+// bytes: the pages of a table file (runtime/TableFile.h) do not count.
 uint64_t residentMemory();
 // Gives memory freed since to the operating system (malloc_trim; under
 // AddressSanitizer also its quarantine), so that resident memory falls again.

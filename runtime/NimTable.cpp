@@ -26,22 +26,39 @@ NimTable::NimTable(NimTable&& other) noexcept
       size_(std::exchange(other.size_, 0)),
       capacity_(std::exchange(other.capacity_, 0)),
       bytes_(std::exchange(other.bytes_, 0)),
-      wide_(std::exchange(other.wide_, false)) {}
+      wide_(std::exchange(other.wide_, false)),
+      storage_(std::exchange(other.storage_, nullptr)) {}
 
 NimTable& NimTable::operator=(NimTable&& other) noexcept {
   if (this != &other) {
-    if (data_) munmap(data_, bytes_);
+    release();
     data_ = std::exchange(other.data_, nullptr);
     size_ = std::exchange(other.size_, 0);
     capacity_ = std::exchange(other.capacity_, 0);
     bytes_ = std::exchange(other.bytes_, 0);
     wide_ = std::exchange(other.wide_, false);
+    storage_ = std::exchange(other.storage_, nullptr);
   }
   return *this;
 }
 
 NimTable::~NimTable() {
-  if (data_) munmap(data_, bytes_);
+  release();
+}
+
+void NimTable::release() {
+  // Memory of a storage is the storage's.
+  if (data_ && !storage_) munmap(data_, bytes_);
+}
+
+void NimTable::useStorage(TableStorage* storage, TableStorage::Room room, int64_t size, bool wide) {
+  release();
+  storage_ = storage;
+  data_ = room.data;
+  bytes_ = room.bytes;
+  size_ = size;
+  wide_ = wide;
+  capacity_ = static_cast<int64_t>(bytes_ / (wide ? 4 : 2));
 }
 
 void NimTable::grow(uint32_t value) {
@@ -49,18 +66,28 @@ void NimTable::grow(uint32_t value) {
   if (!wide_ && value > UINT16_MAX) {
     // Widen: copy into a mapping of 32-bit entries of the same capacity.
     size_t bytes = std::max(kFirstBytes, static_cast<size_t>(capacity_) * 4);
-    auto* wider = static_cast<uint32_t*>(mapBytes(bytes));
-    const auto* narrow = static_cast<const uint16_t*>(data_);
-    for (int64_t i = 0; i < size_; ++i) wider[i] = narrow[i];
-    if (data_) munmap(data_, bytes_);
-    data_ = wider;
-    bytes_ = bytes;
+    if (storage_) {
+      TableStorage::Room room = storage_->widen(narrowData(), size_, bytes);
+      data_ = room.data;
+      bytes_ = room.bytes;
+    } else {
+      auto* wider = static_cast<uint32_t*>(mapBytes(bytes));
+      const auto* narrow = static_cast<const uint16_t*>(data_);
+      for (int64_t i = 0; i < size_; ++i) wider[i] = narrow[i];
+      if (data_) munmap(data_, bytes_);
+      data_ = wider;
+      bytes_ = bytes;
+    }
     wide_ = true;
-    capacity_ = static_cast<int64_t>(bytes / 4);
+    capacity_ = static_cast<int64_t>(bytes_ / 4);
     if (size_ < capacity_) return;
     entry = 4;
   }
-  if (!data_) {
+  if (storage_) {
+    TableStorage::Room room = storage_->grow(std::max(kFirstBytes, bytes_ + entry));
+    data_ = room.data;
+    bytes_ = room.bytes;
+  } else if (!data_) {
     data_ = mapBytes(kFirstBytes);
     bytes_ = kFirstBytes;
   } else {

@@ -2,7 +2,8 @@
 // and widened to 32 bits the first time a value does not fit. The memory is
 // an anonymous mapping grown with mremap, so growing never copies and never
 // holds two tables at once: the resident size is 2 bytes per heap (4 after
-// widening) plus at most one page.
+// widening) plus at most one page. A table can instead live in a file
+// (runtime/TableFile.h), which then grows and widens it.
 #pragma once
 
 #include <cstddef>
@@ -18,6 +19,22 @@ struct TableView {
   uint32_t operator[](int64_t i) const {
     return wide ? static_cast<const uint32_t*>(data)[i] : static_cast<const uint16_t*>(data)[i];
   }
+};
+
+// Where a table's entries live when not in its own anonymous mapping: the
+// table asks it for more room and for 32-bit entries. It owns that memory.
+class TableStorage {
+ public:
+  struct Room {
+    void* data;
+    size_t bytes;
+  };
+  virtual ~TableStorage() = default;
+  // Room for at least `bytes` bytes of entries, the current ones kept.
+  virtual Room grow(size_t bytes) = 0;
+  // Room for at least `bytes` bytes of 32-bit entries holding the `count`
+  // 16-bit entries at `narrow`, widened.
+  virtual Room widen(const uint16_t* narrow, int64_t count, size_t bytes) = 0;
 };
 
 class NimTable {
@@ -53,14 +70,21 @@ class NimTable {
   // Bytes mapped for the table (what it costs in memory).
   size_t bytes() const { return bytes_; }
 
+  // From now on the entries are the `size` entries (32-bit when `wide`) at
+  // `room` in `storage`, which outlives the table; the table's own are dropped.
+  void useStorage(TableStorage* storage, TableStorage::Room room, int64_t size, bool wide);
+  const TableStorage* storage() const { return storage_; }
+
  private:
   void grow(uint32_t value);
+  void release();
 
   void* data_ = nullptr;
   int64_t size_ = 0;
   int64_t capacity_ = 0;
   size_t bytes_ = 0;
   bool wide_ = false;
+  TableStorage* storage_ = nullptr;
 };
 
 }  // namespace gdsl

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <limits>
@@ -29,13 +30,13 @@ constexpr size_t kBlockMinRare = 48;
 constexpr size_t kBlockMaxStride = 2048;
 // Bytes past the small bound in a row of marks (the mex may be the bound).
 constexpr size_t kRowPad = 64;
+// The 8-bit copy of the table is kept for at most this many heaps (1 GiB), so
+// that a table larger than memory (in a table file) is not copied into it.
+constexpr int64_t kSmallHeaps = int64_t{1} << 30;
 
 // The first index of `heaps` (ascending) with heaps[i] >= x.
-size_t lowerBound(const std::vector<uint32_t>& heaps, int64_t x) {
-  if (x <= 0) return 0;
-  return static_cast<size_t>(std::lower_bound(heaps.begin(), heaps.end(), static_cast<uint64_t>(x),
-                                              [](uint32_t h, uint64_t y) { return h < y; }) -
-                             heaps.begin());
+size_t lowerBound(const std::vector<int64_t>& heaps, int64_t x) {
+  return static_cast<size_t>(std::lower_bound(heaps.begin(), heaps.end(), x) - heaps.begin());
 }
 
 // Rows j = 0..kBlock-1 (stride bytes apart) get w ^ src[j]. With values
@@ -179,7 +180,7 @@ uint32_t TakeBreakSolver::next(const NimTable& table) {
     }
     maxValue_ = std::max(maxValue_, v);
     if (small_) {
-      if (v < 256) {
+      if (v < 256 && scanned_ < kSmallHeaps) {
         bytes_.push_back(static_cast<uint8_t>(v));
       } else {
         small_ = false;
@@ -194,6 +195,8 @@ uint32_t TakeBreakSolver::next(const NimTable& table) {
     epoch_ = 1;
   }
   bool check = options_.enabled && !groups_.empty() && n >= nextCheck_;
+  uint64_t stepsBefore = 0;
+  for (const Group& group : groups_) stepsBefore += group.steps;
   uint32_t v = 0;
   if (small_) {
     if (check) choose(bytes_.data(), n);
@@ -207,10 +210,16 @@ uint32_t TakeBreakSolver::next(const NimTable& table) {
   }
   for (Group& group : groups_)
     if (group.sparse && n >= 1 && rareAt(group, n, v)) {
-      group.rareHeaps.push_back(static_cast<uint32_t>(n));
+      group.rareHeaps.push_back(n);
       group.rareValues.push_back(v);
     }
   computed_ = n + 1;
+  for (const Group& group : groups_) totalSteps_ += group.steps;
+  totalSteps_ -= stepsBefore;
+  if (computed_ >= nextStepSample_) {
+    stepSamples_.push_back({computed_, totalSteps_});
+    nextStepSample_ = 2 * computed_;
+  }
   if (n + 1 - windowStart_ >= kWindow) {
     double heaps = static_cast<double>(n + 1 - windowStart_);
     for (Group& group : groups_) {
@@ -224,6 +233,25 @@ uint32_t TakeBreakSolver::next(const NimTable& table) {
     windowStart_ = n + 1;
   }
   return v;
+}
+
+double TakeBreakSolver::costExponent() const {
+  if (groups_.empty()) return 0;  // removals only: the same few options per heap
+  // The plain method walks (n - k) / 2 pairs per split rule at heap n.
+  if (!std::all_of(groups_.begin(), groups_.end(), [](const Group& g) { return g.sparse; }))
+    return 1;
+  // Sparse space: pair steps per heap over the last two doublings.
+  size_t k = stepSamples_.size();
+  if (k < 3) return -1;
+  const StepSample &s0 = stepSamples_[k - 3], &s1 = stepSamples_[k - 2], &s2 = stepSamples_[k - 1];
+  double before =
+      static_cast<double>(s1.steps - s0.steps) / static_cast<double>(s1.heaps - s0.heaps);
+  double after =
+      static_cast<double>(s2.steps - s1.steps) / static_cast<double>(s2.heaps - s1.heaps);
+  if (before <= 0 || after <= 0) return -1;
+  double growth =
+      static_cast<double>(s1.heaps + s2.heaps) / static_cast<double>(s0.heaps + s1.heaps);
+  return std::clamp(std::log(after / before) / std::log(growth), 0.0, 2.0);
 }
 
 bool TakeBreakSolver::rareSomewhere(int64_t n, uint32_t v) const {
@@ -272,7 +300,7 @@ uint8_t* TakeBreakSolver::blockRow(const T* g, int64_t n) {
   for (Group& group : groups_)
     for (Family& f : group.families) {
       if (!group.sparse) continue;
-      const uint32_t* heaps = group.rareHeaps.data();
+      const int64_t* heaps = group.rareHeaps.data();
       const uint32_t* values = group.rareValues.data();
       for (size_t i = f.iLo; i < f.iHi; ++i) {
         if (i == f.eLo) i = f.eHi;
@@ -340,12 +368,11 @@ uint32_t TakeBreakSolver::valueWith(const T* g, int64_t n, Marks marks) {
       // Every option value that is not rare: a pair with a rare part r. The
       // block's rows hold the pairs of rare heaps [iLo, eLo) and [eHi, iHi)
       // (all below m); the others are stamped here.
-      const uint32_t* heaps = group.rareHeaps.data();
+      const int64_t* heaps = group.rareHeaps.data();
       const uint32_t* values = group.rareValues.data();
       const size_t count = group.rareHeaps.size();
       auto stampPair = [&](size_t i) {
-        if (!f.unequal || 2 * static_cast<int64_t>(heaps[i]) != m)
-          marks.set(values[i] ^ g[m - heaps[i]]);
+        if (!f.unequal || 2 * heaps[i] != m) marks.set(values[i] ^ g[m - heaps[i]]);
       };
       for (size_t i = 0; i < f.iLo && heaps[i] < m; ++i) stampPair(i);
       for (size_t i = f.eLo; i < f.eHi; ++i) stampPair(i);
@@ -507,7 +534,7 @@ void TakeBreakSolver::choose(const T* g, int64_t n) {
     group.rareValues.clear();
     for (int64_t i = 1; i < n; ++i)
       if (rareAt(group, i, g[i])) {
-        group.rareHeaps.push_back(static_cast<uint32_t>(i));
+        group.rareHeaps.push_back(i);
         group.rareValues.push_back(g[i]);
       }
   }

@@ -77,6 +77,10 @@ class TakeBreakSolver {
   bool sparse() const;
   // True when a group runs sparse space with the heap-parity term.
   bool parityClasses() const;
+  // How the cost of a heap grows with n, as n^exponent: 1 for the plain
+  // method, 0 without splits; for sparse space, measured in pair steps per
+  // heap over the last two doublings of the table (-1 before there are two).
+  double costExponent() const;
 
  private:
   struct Family {
@@ -93,7 +97,7 @@ class TakeBreakSolver {
     bool sparse = false;
     uint32_t mask = 0;
     bool parity = false;
-    std::vector<uint32_t> rareHeaps;   // heaps >= 1 that are rare, ascending
+    std::vector<int64_t> rareHeaps;    // heaps >= 1 that are rare, ascending
     std::vector<uint32_t> rareValues;  // their values
     size_t walkFamily = 0;             // the proof walk of the current heap
     int64_t walkA = 1;
@@ -108,6 +112,10 @@ class TakeBreakSolver {
   struct Segment {
     int64_t from;
     std::string method;
+  };
+  struct StepSample {
+    int64_t heaps;   // heaps computed (or given)
+    uint64_t steps;  // pair steps by then
   };
 
   // Heap i (with value v) is rare in the group; the same test tells whether v
@@ -190,6 +198,9 @@ class TakeBreakSolver {
   uint64_t random_ = 0;
   std::vector<Segment> segments_;  // which method ran from which heap
   int64_t computed_ = 0;           // heaps computed (or given) so far
+  uint64_t totalSteps_ = 0;        // pair steps of every heap computed
+  std::vector<StepSample> stepSamples_;
+  int64_t nextStepSample_ = 1024;  // the first sample, then one at each doubling
   bool simd_ = false;              // the AVX2 loops run
   // The table in 8 bits while every value is below 256 (small_).
   std::vector<uint8_t> bytes_;

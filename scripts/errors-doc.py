@@ -67,9 +67,9 @@ GROUPS = [
      "the command line (`-e`, a table's RANGE, a period's GAME) are checked like a file "
      "named `<command line>`; their errors exit with status 1.",
      ["usage_", "cli_", "json_"]),
-    ("Files: imports and checkpoints",
-     "Files that cannot be read or written, and checkpoints that cannot be used.",
-     ["import_", "checkpoint_"]),
+    ("Files: imports, checkpoints and table files",
+     "Files that cannot be read or written, and checkpoints and table files that cannot be used.",
+     ["import_", "checkpoint_", "table_file_"]),
     ("gdsl repl and gdsl play",
      "The REPL reports each error and goes on with the next entry; its exit status is 0. "
      "gdsl play asks again when it does not understand a move.",

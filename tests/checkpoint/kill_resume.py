@@ -12,28 +12,20 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import scripted  # noqa: E402
+
 GDSL, WORK = sys.argv[1], sys.argv[2]
 os.makedirs(WORK, exist_ok=True)
-GAME = os.path.join(WORK, "grundy.game")
-OTHER = os.path.join(WORK, "other.game")
+GAME, OTHER = scripted.grundy_games(WORK)
 CKPT = os.path.join(WORK, "grundy.ckpt")
-with open(GAME, "w") as f:
-    f.write("game Grundy(n) { split unequal }\n")
-with open(OTHER, "w") as f:
-    f.write("game Grundy(n) { split }\n")  # same name, other rules
 # The plain method on the interpreter: slow enough to be killed mid-way.
 ARGS = ["table", GAME, "Grundy(0..20000)", "--plain", "--backend", "interp"]
-failures = []
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what)
+check = scripted.Checks()
 
 
 def run(args):
-    return subprocess.run([GDSL] + args, capture_output=True, text=True, timeout=600)
+    return scripted.run(GDSL, args)
 
 
 reference = run(ARGS)
@@ -94,6 +86,4 @@ damaged = run(ARGS + ["--checkpoint", CKPT])
 check(damaged.returncode == 1 and "is damaged" in damaged.stderr,
       "a damaged checkpoint is refused: " + damaged.stderr)
 
-if failures:
-    sys.exit(1)
-print("ok: resumed at", resumed)
+check.finish("resumed at", resumed)
