@@ -91,13 +91,17 @@ game Splits(n) {
   move cut(a in 1..n - 1 when a <= n - a) -> Splits(a) + Splits(n - a)
   move grab(k in 1..2 when k <= n) -> Splits(n - k)
 }
+game Lasker(n) {
+  take 1..n
+  split
+}
 game Board(w, h) {
   move cut(k in 1..w - 1) -> Board(k, h)
 }
 """)
 
 # 1. The same rows however the census is spread.
-for family, n, games in [("0.??", 3000, 63), (MIXED, 2000, 4)]:
+for family, n, games in [("0.??", 3000, 63), (MIXED, 2000, 5)]:
     r1 = run(["census", family, "--to", str(n), "--db", "j1.db", "--jobs", "1"])
     check(r1.returncode == 0, f"{family}: --jobs 1 succeeds: {r1.stderr[-400:]}")
     base = rows("j1.db")
@@ -105,6 +109,11 @@ for family, n, games in [("0.??", 3000, 63), (MIXED, 2000, 4)]:
     # One line per finished game when standard error is not a terminal.
     check(sum(line.startswith("census: [") for line in r1.stderr.splitlines()) == games,
           f"{family}: a progress line per game")
+    if family == MIXED:  # Lasker's nim: g(4k+3) = 4k+4, g(4k+4) = 4k+3, else n
+        lasker = [r for r in base if r[0] == "Lasker"]
+        check(len(lasker) == 1 and lasker[0][4:7] == (4, 1, 4) and lasker[0][9] == n,
+              f"Lasker's nim is arithmetic-periodic: period 4 from 1, saltus 4: {lasker}")
+        check("1 arithmetic-periodic" in r1.stderr, "the summary counts it")
     r2 = run(["census", family, "--to", str(n), "--db", "j2.db", "--jobs", "2"])
     check(r2.returncode == 0 and rows("j2.db") == base, f"{family}: --jobs 2 gives the same rows")
     rm = mpirun(3, ["census", family, "--to", str(n), "--db", "m3.db"])
