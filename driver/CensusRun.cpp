@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
@@ -36,6 +37,40 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 constexpr int kHello = 1, kWork = 2, kNoMore = 3, kResult = 4;
+
+// SIGINT or SIGTERM to a census without MPI (mpirun handles its own): the
+// coordinator starts no more games, ends those running (their checkpoints
+// hold all but their last seconds), keeps every row already written and
+// exits with 128 + the signal. No SA_RESTART, so that a wait returns.
+std::atomic<int> stopSignal{0};
+
+void onStop(int signal) {
+  int none = 0;
+  stopSignal.compare_exchange_strong(none, signal);
+}
+
+class CensusStopSignals {
+ public:
+  explicit CensusStopSignals(bool enabled) : enabled_(enabled) {
+    if (!enabled_) return;
+    struct sigaction action = {};
+    action.sa_handler = onStop;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, &oldInt_);
+    sigaction(SIGTERM, &action, &oldTerm_);
+  }
+  ~CensusStopSignals() {
+    if (!enabled_) return;
+    sigaction(SIGINT, &oldInt_, nullptr);
+    sigaction(SIGTERM, &oldTerm_, nullptr);
+  }
+  CensusStopSignals(const CensusStopSignals&) = delete;
+  CensusStopSignals& operator=(const CensusStopSignals&) = delete;
+
+ private:
+  bool enabled_;
+  struct sigaction oldInt_ = {}, oldTerm_ = {};
+};
 
 double secondsSince(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
@@ -90,6 +125,8 @@ class LocalGames {
     if (pid == 0) {
       close(fds[0]);
       prctl(PR_SET_PDEATHSIG, SIGKILL);  // a killed census leaves no game running
+      signal(SIGINT, SIG_DFL);           // the coordinator's handlers are not the game's
+      signal(SIGTERM, SIG_DFL);
       compute(games_[game], fds[1]);
     }
     close(fds[1]);
@@ -104,10 +141,7 @@ class LocalGames {
       rusage usage{};
       pid_t pid = wait4(-1, &status, block ? 0 : WNOHANG, &usage);
       if (pid == 0) return std::nullopt;
-      if (pid < 0) {
-        if (errno == EINTR) continue;
-        return std::nullopt;
-      }
+      if (pid < 0) return std::nullopt;  // EINTR: a signal the caller looks at
       auto it = running_.find(pid);
       if (it == running_.end()) continue;
       Finished f;
@@ -119,6 +153,17 @@ class LocalGames {
       return f;
     }
     return std::nullopt;
+  }
+
+  // Ends every game running (SIGKILL) and waits for them; their rows are lost.
+  void stopAll() {
+    for (auto& [pid, child] : running_) kill(pid, SIGKILL);
+    for (auto& [pid, child] : running_) {
+      while (waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
+      }
+      close(child.fd);
+    }
+    running_.clear();
   }
 
  private:
@@ -221,6 +266,7 @@ class Coordinator {
     int workers = mpi_ ? mpi_->size() - 1 : 0;
     while (next_ < todo_.size() || local_.running() || remoteRunning_ || hellos_ < workers ||
            openSlots_ > 0) {
+      if (int signal = stopSignal.load()) return stop(signal);
       while (next_ < todo_.size() && static_cast<int>(local_.running()) < o_.jobs) {
         if (!local_.start(todo_[next_], error)) return fatal(error);
         ++next_;
@@ -351,6 +397,17 @@ class Coordinator {
     return true;
   }
 
+  // After SIGINT or SIGTERM: the games running end, the rows written stay.
+  int stop(int signal) {
+    size_t stopped = local_.running();
+    local_.stopAll();
+    std::cerr << fmt::format(
+        "\ngdsl: census stopped by {}: {} games ended before they finished, the rows written "
+        "are kept; run the same command again to resume\n",
+        signal == SIGINT ? "SIGINT" : "SIGTERM", stopped);
+    return 128 + signal;
+  }
+
   int fatal(const std::string& error) {
     std::cerr << "gdsl: " << error << "\n";
     if (mpi_) mpi_->abortAll(1);
@@ -466,6 +523,7 @@ int runCensus(const CensusOptions& options) {
     if (mpi) mpi->abortAll(1);
     return 1;
   }
+  CensusStopSignals signals(!mpi);
   return Coordinator(games, o, *db, mpi.get()).run();
 }
 

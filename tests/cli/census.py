@@ -191,6 +191,30 @@ resumed = run(["census", FAMILY, "--to", str(N), "--db", "killed.db", "--jobs", 
 check(resumed.returncode == 0 and rows("killed.db", how=False) == whole,
       "a killed census resumes to the rows of an uninterrupted run")
 
+# 4b. SIGTERM and SIGINT: the census ends its games, keeps its rows, exits with 143 or 130,
+# leaves no game running, and resumes like after a kill.
+for sig, status in ((signal.SIGTERM, 143), (signal.SIGINT, 130)):
+    db = f"stopped-{status}.db"
+    p = subprocess.Popen([GDSL, "census", FAMILY, "--to", str(N), "--db", db, "--jobs", "2"],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env())
+    time.sleep(rng.uniform(0.5, 1.0))
+    p.send_signal(sig)
+    err = p.communicate(timeout=60)[1]
+    check(p.returncode == status and f"census stopped by {signal.Signals(sig).name}" in err,
+          f"{signal.Signals(sig).name}: exit {status} and says so: {p.returncode} {err[-300:]}")
+    left = []
+    for pid in os.listdir("/proc"):
+        try:
+            if db.encode() in open(f"/proc/{pid}/cmdline", "rb").read():
+                left.append(pid)
+        except OSError:
+            pass
+    check(not left, f"{signal.Signals(sig).name}: no game left running: {left}")
+    check(set(rows(db, how=False)) <= set(whole), "the rows kept are rows of the whole run")
+    resumed = run(["census", FAMILY, "--to", str(N), "--db", db, "--jobs", "2"])
+    check(resumed.returncode == 0 and rows(db, how=False) == whole,
+          f"{signal.Signals(sig).name}: the census resumes to an uninterrupted run's values")
+
 # 5. An MPI worker killed: the run stops; run again, it resumes to the same rows.
 p = subprocess.Popen(["mpirun", "-np", "3", "--oversubscribe", GDSL, "census", FAMILY, "--to",
                       str(N), "--db", "mpikill.db"], stdout=subprocess.DEVNULL,
