@@ -136,15 +136,16 @@ TEST_CASE("census finds the published periods of octal games", "[census]") {
     const char* code;
     int64_t period, preperiod;
   };
-  for (Published known : {Published{"0.77", 12, 71},        // Kayles
-                          Published{"0.137", 34, 52},       // Dawson's chess: last exception 51
-                          Published{"0.07", 34, 53},        // Dawson's Kayles: 0.137 a heap on
-                          Published{"0.117", 48, 47},       // A071453
-                          Published{"0.1377", 24, 141},     // A071434
-                          Published{"0.177", 20, 497},      // A071435
-                          Published{"0.11377", 32, 187},    // A071452
-                          Published{"0.127", 4, 46578}}) {  // A071464: proved at heap 93166
-    gdsl::CensusRow row = census(known.code, 100000);
+  for (Published known : {Published{"0.77", 12, 71},      // Kayles
+                          Published{"0.137", 34, 52},     // Dawson's chess: last exception 51
+                          Published{"0.07", 34, 53},      // Dawson's Kayles: 0.137 a heap on
+                          Published{"0.117", 48, 47},     // A071453
+                          Published{"0.1377", 24, 141},   // A071434
+                          Published{"0.177", 20, 497},    // A071435
+                          Published{"0.11377", 32, 187},  // A071452
+                          Published{"0.127", 4, 46578},   // A071464: proved at heap 93166
+                          Published{"0.16", 149459, 105351}}) {  // Gangolli-Plambeck 1989
+    gdsl::CensusRow row = census(known.code, 600000);
     INFO(known.code);
     CHECK(row.proved);
     CHECK(row.period == known.period);
