@@ -585,13 +585,7 @@ int main(int argc, char** argv) {
       ->add_option("--sort", report.sort,
                    "game (default), or the largest first: "
                    "period, preperiod, proof, value, rare, seconds")
-      ->check(expected("game, period, preperiod, proof, value, rare or seconds", [](const std::
-                                                                                        string&
-                                                                                            text) {
-        for (const char* k : {"game", "period", "preperiod", "proof", "value", "rare", "seconds"})
-          if (text == k) return true;
-        return false;
-      }));
+      ->check(expected("game, period, preperiod, proof, value, rare or seconds", censusSortKey));
   CLI::App* censusMergeCmd = census->add_subcommand("merge", "merge census databases");
   std::vector<std::string> mergeInputs;
   std::string mergeOutput;

@@ -1,20 +1,12 @@
-// gdsl census (see Census.h): the family's games, one forked process per
-// game (its peak memory is then its own, and a crash or a runaway game costs
-// only that game), at most --jobs at a time, the longest first when an
-// earlier run gives their cost; the parent alone writes the database.
+// gdsl census (see Census.h): the games of a family, one game's row, and
+// the report and merge commands. Running a census is driver/CensusRun.cpp.
 #include "driver/Census.h"
 
 #include <fmt/format.h>
-#include <sys/prctl.h>
-#include <sys/resource.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
-#include <csignal>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -83,7 +75,7 @@ void expandPattern(const std::string& pattern, size_t at, std::string& current,
   }
 }
 
-// Compiles `source` and returns the rules' fingerprint of each of `names`.
+// Compiles `source` and gives the rules' fingerprint of each of its games, by name.
 bool fingerprints(const std::string& fileName, const std::string& path, const std::string& source,
                   std::map<std::string, std::string>& out, std::string& error) {
   Workspace ws;
@@ -304,6 +296,39 @@ bool computeCensusGame(const CensusGame& game, int64_t n, const std::string& che
   return true;
 }
 
+namespace {
+
+// The report's numeric sort keys (--sort), each with its column.
+struct SortKey {
+  const char* name;
+  std::optional<double> (*column)(const CensusRow&);
+};
+const SortKey kSortKeys[] = {
+    {"period", [](const CensusRow& r) -> std::optional<double> { return r.period; }},
+    {"preperiod", [](const CensusRow& r) -> std::optional<double> { return r.preperiod; }},
+    {"proof", [](const CensusRow& r) -> std::optional<double> { return r.proofHeap; }},
+    {"value", [](const CensusRow& r) -> std::optional<double> { return r.maxValue; }},
+    {"rare", [](const CensusRow& r) -> std::optional<double> { return r.rareHeaps; }},
+    {"seconds", [](const CensusRow& r) -> std::optional<double> { return r.seconds; }},
+};
+
+}  // namespace
+
+bool censusSortKey(const std::string& key) {
+  return key == "game" || std::any_of(std::begin(kSortKeys), std::end(kSortKeys),
+                                      [&](const SortKey& k) { return key == k.name; });
+}
+
+std::string censusCounts(const std::vector<CensusRow>& rows) {
+  size_t proved = 0, arithmetic = 0;
+  for (const CensusRow& r : rows) {
+    proved += r.proved;
+    arithmetic += r.saltus && *r.saltus != 0;
+  }
+  return fmt::format("{} proved, {} open, {} arithmetic-periodic", proved, rows.size() - proved,
+                     arithmetic);
+}
+
 int censusReport(const std::string& path, const CensusReportOptions& o) {
   std::string error;
   std::unique_ptr<CensusDb> db = CensusDb::open(path, CensusDb::Access::Read, error);
@@ -313,20 +338,15 @@ int censusReport(const std::string& path, const CensusReportOptions& o) {
     return 1;
   }
   // Numeric keys put the largest first (a row without the number last), ties by game.
-  auto key = [&](const CensusRow& r) -> std::optional<double> {
-    if (o.sort == "period") return r.period;
-    if (o.sort == "preperiod") return r.preperiod;
-    if (o.sort == "proof") return r.proofHeap;
-    if (o.sort == "value") return static_cast<double>(r.maxValue);
-    if (o.sort == "rare") return r.rareHeaps;
-    if (o.sort == "seconds") return r.seconds;
-    return std::nullopt;
-  };
-  if (o.sort != "game")
+  if (o.sort != "game") {
+    auto key = std::find_if(std::begin(kSortKeys), std::end(kSortKeys), [&](const SortKey& k) {
+                 return o.sort == k.name;
+               })->column;
     std::stable_sort(rows.begin(), rows.end(), [&](const CensusRow& a, const CensusRow& b) {
       std::optional<double> x = key(a), y = key(b);
       return x && (!y || *x > *y);
     });
+  }
   auto opt = [](const std::optional<int64_t>& v) { return v ? std::to_string(*v) : std::string(); };
   if (o.csv) {
     std::cout << "game,rules,n,checked_to,period,preperiod,saltus,proved,proof_heap,max_value,"
@@ -344,18 +364,13 @@ int censusReport(const std::string& path, const CensusReportOptions& o) {
             << (o.times ? " seconds | peak KiB |" : "")
             << "\n| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: |"
             << (o.times ? " ---: | ---: |" : "") << "\n";
-  int proved = 0, arithmetic = 0;
-  for (const CensusRow& r : rows) {
+  for (const CensusRow& r : rows)
     std::cout << fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |", r.game, r.n,
                              r.checkedTo, opt(r.period), opt(r.preperiod), opt(r.saltus),
                              r.proved ? "yes" : "no", opt(r.proofHeap), r.maxValue,
                              opt(r.rareHeaps))
               << (o.times ? fmt::format(" {:.3f} | {} |", r.seconds, r.peakKib) : "") << "\n";
-    proved += r.proved;
-    arithmetic += r.saltus && *r.saltus != 0;
-  }
-  std::cout << fmt::format("\n{} rows: {} proved, {} open, {} arithmetic-periodic\n", rows.size(),
-                           proved, static_cast<int>(rows.size()) - proved, arithmetic);
+  std::cout << fmt::format("\n{} rows: {}\n", rows.size(), censusCounts(rows));
   return 0;
 }
 

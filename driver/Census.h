@@ -56,6 +56,9 @@ CensusRow censusRowFromJson(const nlohmann::json& j);  // throws nlohmann::json:
 
 // gdsl census FAMILY --to N --db PATH: the exit status (driver/CensusRun.cpp).
 int runCensus(const CensusOptions& options);
+// "P proved, O open, A arithmetic-periodic" over `rows` (report and run summaries).
+std::string censusCounts(const std::vector<CensusRow>& rows);
+
 struct CensusReportOptions {
   bool csv = false;           // CSV (every column) instead of a Markdown table
   bool openOnly = false;      // only the games whose period is not proved
@@ -63,6 +66,8 @@ struct CensusReportOptions {
   std::string sort = "game";  // game, or the largest first: period, preperiod, proof, value,
                               // rare, seconds
 };
+// Whether `key` is one of CensusReportOptions::sort's keys.
+bool censusSortKey(const std::string& key);
 // gdsl census report DB [--csv] [--open] [--times] [--sort KEY].
 int censusReport(const std::string& db, const CensusReportOptions& options);
 // gdsl census merge A.db B.db ... -o OUT.db.

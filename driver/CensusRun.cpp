@@ -16,7 +16,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
@@ -30,6 +29,7 @@
 
 #include "driver/Census.h"
 #include "driver/Mpi.h"
+#include "runtime/StopSignals.h"
 
 namespace gdsl {
 namespace {
@@ -37,40 +37,6 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 constexpr int kHello = 1, kWork = 2, kNoMore = 3, kResult = 4;
-
-// SIGINT or SIGTERM to a census without MPI (mpirun handles its own): the
-// coordinator starts no more games, ends those running (their checkpoints
-// hold all but their last seconds), keeps every row already written and
-// exits with 128 + the signal. No SA_RESTART, so that a wait returns.
-std::atomic<int> stopSignal{0};
-
-void onStop(int signal) {
-  int none = 0;
-  stopSignal.compare_exchange_strong(none, signal);
-}
-
-class CensusStopSignals {
- public:
-  explicit CensusStopSignals(bool enabled) : enabled_(enabled) {
-    if (!enabled_) return;
-    struct sigaction action = {};
-    action.sa_handler = onStop;
-    sigemptyset(&action.sa_mask);
-    sigaction(SIGINT, &action, &oldInt_);
-    sigaction(SIGTERM, &action, &oldTerm_);
-  }
-  ~CensusStopSignals() {
-    if (!enabled_) return;
-    sigaction(SIGINT, &oldInt_, nullptr);
-    sigaction(SIGTERM, &oldTerm_, nullptr);
-  }
-  CensusStopSignals(const CensusStopSignals&) = delete;
-  CensusStopSignals& operator=(const CensusStopSignals&) = delete;
-
- private:
-  bool enabled_;
-  struct sigaction oldInt_ = {}, oldTerm_ = {};
-};
 
 double secondsSince(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
@@ -266,7 +232,7 @@ class Coordinator {
     int workers = mpi_ ? mpi_->size() - 1 : 0;
     while (next_ < todo_.size() || local_.running() || remoteRunning_ || hellos_ < workers ||
            openSlots_ > 0) {
-      if (int signal = stopSignal.load()) return stop(signal);
+      if (int signal = StopSignals::received()) return stop(signal);
       while (next_ < todo_.size() && static_cast<int>(local_.running()) < o_.jobs) {
         if (!local_.start(todo_[next_], error)) return fatal(error);
         ++next_;
@@ -404,7 +370,7 @@ class Coordinator {
     std::cerr << fmt::format(
         "\ngdsl: census stopped by {}: {} games ended before they finished, the rows written "
         "are kept; run the same command again to resume\n",
-        signal == SIGINT ? "SIGINT" : "SIGTERM", stopped);
+        StopSignals::name(signal), stopped);
     return 128 + signal;
   }
 
@@ -422,18 +388,14 @@ class Coordinator {
     std::set<std::pair<std::string, std::string>> mine;
     for (size_t i = 0; i < games_.size(); ++i)
       if (inShard(i, o_)) mine.insert({games_[i].key, games_[i].rules});
-    int proved = 0, open = 0, arithmetic = 0;
-    for (const CensusRow& r : rows) {
-      if (r.n != o_.to || !mine.count({r.game, r.rules})) continue;
-      (r.proved ? proved : open) += 1;
-      arithmetic += r.saltus && *r.saltus != 0;
-    }
+    std::erase_if(rows, [&](const CensusRow& r) {
+      return r.n != o_.to || !mine.count({r.game, r.rules});
+    });
     std::cerr << fmt::format(
-        "census: {} games to {} in {:.1f} s ({} computed, {} already in '{}'): {} proved, {} "
-        "open, {} arithmetic-periodic{}\n",
+        "census: {} games to {} in {:.1f} s ({} computed, {} already in "
+        "'{}'): {}{}\n",
         inShard_, o_.to, seconds, todo_.size() - static_cast<size_t>(failures_), skipped_, o_.db,
-        proved, open, arithmetic,
-        failures_ ? fmt::format("; {} failed", failures_) : std::string());
+        censusCounts(rows), failures_ ? fmt::format("; {} failed", failures_) : std::string());
   }
 
   const std::vector<CensusGame>& games_;
@@ -523,7 +485,11 @@ int runCensus(const CensusOptions& options) {
     if (mpi) mpi->abortAll(1);
     return 1;
   }
-  CensusStopSignals signals(!mpi);
+  // SIGINT or SIGTERM without MPI (mpirun handles its own): the coordinator
+  // starts no more games, ends those running (their checkpoints hold all but
+  // their last seconds), keeps every row written and exits with 128 + the
+  // signal. Calls are not restarted, so that a wait for a game returns.
+  StopSignals signals(!mpi, false);
   return Coordinator(games, o, *db, mpi.get()).run();
 }
 

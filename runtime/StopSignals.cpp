@@ -23,13 +23,13 @@ void onSignal(int signal) {
 
 }  // namespace
 
-StopSignals::StopSignals(bool enabled) : enabled_(enabled) {
+StopSignals::StopSignals(bool enabled, bool restartCalls) : enabled_(enabled) {
   if (!enabled_) return;
   firstSignal.store(0);
   struct sigaction action = {};
   action.sa_handler = onSignal;
   sigemptyset(&action.sa_mask);
-  action.sa_flags = SA_RESTART;  // a write under way goes on: the save stays whole
+  action.sa_flags = restartCalls ? SA_RESTART : 0;
   sigaction(SIGINT, &action, &oldInt);
   sigaction(SIGTERM, &action, &oldTerm);
 }

@@ -154,6 +154,11 @@ op = run(["census", "report", "r.db", "--open", "--csv"])
 check(len(op.stdout.strip().splitlines()) == len(open_rows) + 1 and open_rows,
       f"--open lists the {len(open_rows)} games whose period is not proved")
 
+srt = run(["census", "report", "r.db", "--sort", "period"]).stdout.splitlines()
+periods = [int(line.split("|")[4]) for line in srt if line.startswith("| 0.") and line.split("|")[4].strip()]
+check(periods and periods == sorted(periods, reverse=True) and periods[0] == max(r[4] or 0 for r in all_rows),
+      "report --sort period puts the longest period first")
+
 # 3. A larger N continues from the checkpoints, with the values of a fresh run.
 run(["census", "0.16,0.56,0.106", "--to", "20000", "--db", "grow.db"])
 run(["census", "0.16,0.56,0.106", "--to", "40000", "--db", "grow.db"])
