@@ -129,6 +129,7 @@ bool Workspace::compile(DumpStage stage, std::string* dump) {
   ir::analyzeTakeBreak(program_);
   ir::narrowRanges(program_);
   ir::markBitSets(program_);
+  ir::markCellMoves(program_);
   if (stage == DumpStage::Ir && dump) *dump = ir::printProgram(program_);
   return true;
 }

@@ -8,6 +8,7 @@
 
 #include "compiler/ir/Fingerprint.h"
 #include "runtime/Checkpoint.h"
+#include "runtime/Components.h"
 #include "runtime/Interrupt.h"
 #include "runtime/Mex.h"
 #include "runtime/ShapeProbe.h"
@@ -64,8 +65,35 @@ uint32_t Engine::value(const Sum& sum) {
 
 uint32_t Engine::value(const Position& position) {
   if (heaps_[position.game].dense) return heapValue(position);
+  uint32_t x = 0;
+  bool whole = true;
+  forEachPart(position, [&](const Position& part) {
+    whole = false;
+    x ^= wholeValue(part);
+  });
+  return whole ? wholeValue(position) : x;
+}
+
+uint32_t Engine::wholeValue(const Position& position) {
   if (usesNative(position.game)) return nativeValue(position);
   return searchValue(position);
+}
+
+template <typename Each>
+bool Engine::forEachPart(const Position& position, Each&& each) {
+  const std::optional<ir::CellMoves>& cells = program_.games[position.game].cells;
+  if (!cells) return false;
+  int64_t parts[kMaxComponents];
+  int n = splitComponents(*cells, position.words[0], parts);
+  if (n < 0 || (n == 1 && parts[0] == position.words[0])) return false;
+  ++heaps_[position.game].splits;
+  Position part;
+  part.game = position.game;
+  for (int i = 0; i < n; ++i) {
+    part.words.assign(&parts[i], &parts[i] + 1);
+    each(part);
+  }
+  return true;
 }
 
 // ---- dense one-heap tables -------------------------------------------------
@@ -421,22 +449,28 @@ std::string Engine::report() const {
           : program_.games[g].bitSet ? "a set of bits"
                                      : "normalized");
     }
-    if (searched[g] == 0) continue;
-    std::string why;
-    if (!h.nativeStopped.empty())
-      why = "the native search stopped: " + h.nativeStopped;
-    else if (program_.games[g].bitSet)
-      why = "its successors use & | ^ << >> on its parameter, a set of bits";
-    else if (!h.native)
-      why = "a parameter is a list";
-    else if (backend_.searchesNatively(static_cast<int>(g)))
-      why =
-          "met by the engine's search before the native search took over (auto hands "
-          "positions to it once it has switched to the JIT)";
-    else
-      why = "the backend has no native search for it";
-    out += fmt::format("gdsl: {}: {} positions in the hashed memo of the search: {}\n", name,
-                       searched[g], why);
+    if (searched[g] != 0) {
+      std::string why;
+      if (!h.nativeStopped.empty())
+        why = "the native search stopped: " + h.nativeStopped;
+      else if (program_.games[g].bitSet)
+        why = "its successors use & | ^ << >> on its parameter, a set of bits";
+      else if (!h.native)
+        why = "a parameter is a list";
+      else if (backend_.searchesNatively(static_cast<int>(g)))
+        why =
+            "met by the engine's search before the native search took over (auto hands "
+            "positions to it once it has switched to the JIT)";
+      else
+        why = "the backend has no native search for it";
+      out += fmt::format("gdsl: {}: {} positions in the hashed memo of the search: {}\n", name,
+                         searched[g], why);
+    }
+    if (program_.games[g].cells && (h.wordMemo || h.splits || searched[g]))
+      out += fmt::format(
+          "gdsl: {}: a board that splits: each of its {} moves needs some cells and clears "
+          "some, so a position is valued as the xor of its parts, each memoized alone\n",
+          name, program_.games[g].cells->require.size());
   }
   for (size_t g = 0; g < heaps_.size(); ++g) {
     const HeapState& h = heaps_[g];
@@ -736,14 +770,15 @@ bool Engine::valueFromKnown(const Position& position, uint32_t& value) {
     explicit Probe(Engine& e) : engine(e) {}
     bool onMove(const ir::Move& move, const ir::Frame&, std::span<const Position> comps) override {
       uint32_t x = 0;
-      for (const Position& c : comps) {
+      auto add = [&](const Position& c) {
+        if (!complete) return;
         uint32_t v = 0;
         if (engine.heaps_[c.game].dense) {
           // Only values already in the table: the probe never starts work.
           std::optional<uint32_t> known = engine.tabled(c);
           if (!known) {
             complete = false;
-            return false;
+            return;
           }
           v = *known;
         } else if (std::optional<uint32_t> native = engine.nativeKnown(c)) {
@@ -756,12 +791,15 @@ bool Engine::valueFromKnown(const Position& position, uint32_t& value) {
           }
           if (!id || engine.values_[*id] == kUnknownValue) {
             complete = false;
-            return false;
+            return;
           }
           v = engine.values_[*id];
         }
         x ^= v;
-      }
+      };
+      for (const Position& c : comps)
+        if (!engine.forEachPart(c, add)) add(c);
+      if (!complete) return false;
       seen.push_back(x);
       return true;
     }
@@ -806,7 +844,9 @@ uint32_t Engine::searchValue(const Position& root) {
       Collect(Engine& e, Frame& f) : engine(e), frame(f) {}
       bool onMove(const ir::Move& move, const ir::Frame&,
                   std::span<const Position> comps) override {
-        for (const Position& c : comps) frame.components.push_back(engine.intern(c));
+        auto add = [&](const Position& c) { frame.components.push_back(engine.intern(c)); };
+        for (const Position& c : comps)
+          if (!engine.forEachPart(c, add)) add(c);
         frame.moveEnds.push_back(static_cast<uint32_t>(frame.components.size()));
         frame.moves.push_back(&move);
         return true;

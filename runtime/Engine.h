@@ -153,6 +153,7 @@ class Engine final : private ValueOracle {
     std::unique_ptr<DenseBox> box;
     std::unique_ptr<WordMemo> wordMemo;
     std::string nativeStopped;  // why the native search was given up, for --verbose
+    uint64_t splits = 0;        // boards the engine valued as sums of their parts
   };
   struct NotMonotone {
     int game;
@@ -166,6 +167,13 @@ class Engine final : private ValueOracle {
   // Creates the table file for `game` and moves its values there.
   void createTableFile(int game);
 
+  // The value of a position searched whole (value() splits a board first).
+  uint32_t wholeValue(const Position& position);
+  // When `position` is a board that falls apart (ir::Game::cells), calls
+  // each(part) for each of its parts in which a move is legal, and returns
+  // true; otherwise false, and `each` is not called.
+  template <typename Each>
+  bool forEachPart(const Position& position, Each&& each);
   uint32_t heapValue(const Position& position);
   // A one-heap value already in the table (or given by a proved period).
   std::optional<uint32_t> tabled(const Position& position) const;

@@ -8,6 +8,7 @@
 #include <span>
 
 #include "compiler/ir/Arith.h"
+#include "runtime/Components.h"
 #include "runtime/Interrupt.h"
 #include "runtime/Mex.h"
 
@@ -283,27 +284,41 @@ class CodeSearch {
         w[j] = r[t.words[j]];
         if (w[j] < 0) return NativeStatus::Failed;  // normalize made it negative
       }
-      uint64_t key = 0;
-      uint32_t cell;
-      if (box_) {
-        int64_t index = boxIndex(w);
-        if (index < 0) {
-          in_.miss.assign(w, w + params_);
-          return NativeStatus::Outside;
-        }
-        cell = cells_[index];
-      } else {
-        key = static_cast<uint64_t>(w[0]);
-        cell = words_->get(key);
+      int64_t parts[kMaxComponents];
+      if (int n = in_.cells ? splitComponents(*in_.cells, w[0], parts) : -1; n >= 0) {
+        // A board: the xor of its parts (runtime/Components.h).
+        for (int i = 0; i < n; ++i)
+          if (NativeStatus s = add(&parts[i], x); s != NativeStatus::Done) return s;
+        continue;
       }
-      if (cell == 0) {
-        if (NativeStatus s = expand(w, key); s != NativeStatus::Done) return s;
-        cell = cellOf(w, key);
-      }
-      if (cell == kDenseOnStack) return NativeStatus::Cycle;
-      x ^= cell - 1;
+      if (NativeStatus s = add(w, x); s != NativeStatus::Done) return s;
     }
     scratch_.seen.push_back(x);
+    return NativeStatus::Done;
+  }
+
+  // Xors the value of the game's position of words `w` into `x`: read from
+  // the memo, or expanded first.
+  NativeStatus add(const int64_t* w, uint32_t& x) {
+    uint64_t key = 0;
+    uint32_t cell;
+    if (box_) {
+      int64_t index = boxIndex(w);
+      if (index < 0) {
+        in_.miss.assign(w, w + params_);
+        return NativeStatus::Outside;
+      }
+      cell = cells_[index];
+    } else {
+      key = static_cast<uint64_t>(w[0]);
+      cell = words_->get(key);
+    }
+    if (cell == 0) {
+      if (NativeStatus s = expand(w, key); s != NativeStatus::Done) return s;
+      cell = cellOf(w, key);
+    }
+    if (cell == kDenseOnStack) return NativeStatus::Cycle;
+    x ^= cell - 1;
     return NativeStatus::Done;
   }
 

@@ -44,6 +44,8 @@ struct CodeSearchInput {
   ir::ListArena& arena;
   std::vector<int64_t>& miss;
   uint64_t stackFloor;
+  // The game's moves over cells when its board splits (runtime/Components.h).
+  const ir::CellMoves* cells = nullptr;
 };
 
 NativeStatus searchCode(const CodeSearchInput& in, const int64_t* words, CodeScratch& scratch);

@@ -3,11 +3,13 @@
 // interpreter's own enumeration. A position is expanded by enumerating its
 // moves; a component of the same game is read from the memo (the box or the
 // packed table of words, whose keys may be packed lists), or expanded
-// recursively when unknown; any other component is asked of the oracle. No
-// interning, no frames of the engine.
+// recursively when unknown; any other component is asked of the oracle. A
+// board that splits is valued part by part. No interning, no frames of the
+// engine.
 #include <algorithm>
 
 #include "backend/interp/Interpreter.h"
+#include "runtime/Components.h"
 #include "runtime/Interrupt.h"
 #include "runtime/Mex.h"
 
@@ -16,10 +18,13 @@ namespace {
 
 class MemoSearch final : public MoveSink {
  public:
-  MemoSearch(Backend& backend, int game, NativeMemo memo, ValueOracle& oracle,
-             std::vector<int64_t>& miss, uint64_t floor)
+  MemoSearch(Backend& backend, const ir::Program& program, int game, NativeMemo memo,
+             ValueOracle& oracle, std::vector<int64_t>& miss, uint64_t floor)
       : backend_(backend),
         game_(static_cast<uint32_t>(game)),
+        cells_(program.games[static_cast<size_t>(game)].cells
+                   ? &*program.games[static_cast<size_t>(game)].cells
+                   : nullptr),
         memo_(memo),
         oracle_(oracle),
         miss_(miss),
@@ -64,32 +69,50 @@ class MemoSearch final : public MoveSink {
         x ^= oracle_.valueOf(c);
         continue;
       }
-      std::span<const int64_t> words(c.words.data(), c.words.size());
-      uint64_t key = 0;
-      if (memo_.box ? !memo_.box->covers(words) : !memo_.key(words.data(), key)) {
-        miss_.assign(words.begin(), words.end());
-        status_ = NativeStatus::Outside;
-        return false;
-      }
-      uint32_t cell = cellOf(words, key);
-      if (cell == 0) {
-        if (NativeStatus s = expand(c, key); s != NativeStatus::Done) {
-          status_ = s;
-          return false;
+      int64_t parts[kMaxComponents];
+      if (int n = cells_ ? splitComponents(*cells_, c.words[0], parts) : -1; n >= 0) {
+        // A board: the xor of its parts (runtime/Components.h).
+        Position part;
+        part.game = game_;
+        for (int i = 0; i < n; ++i) {
+          part.words.assign(&parts[i], &parts[i] + 1);
+          if (!add(part, x)) return false;
         }
-        cell = cellOf(words, key);
+        continue;
       }
-      if (cell == kDenseOnStack) {
-        status_ = NativeStatus::Cycle;
-        return false;
-      }
-      x ^= cell - 1;
+      if (!add(c, x)) return false;
     }
     seen_.push_back(x);
     return true;
   }
 
  private:
+  // Xors the value of `c`, a position of the game, into `x`: read from the
+  // memo, or expanded first; false (status_ set) when the search stops.
+  bool add(const Position& c, uint32_t& x) {
+    std::span<const int64_t> words(c.words.data(), c.words.size());
+    uint64_t key = 0;
+    if (memo_.box ? !memo_.box->covers(words) : !memo_.key(words.data(), key)) {
+      miss_.assign(words.begin(), words.end());
+      status_ = NativeStatus::Outside;
+      return false;
+    }
+    uint32_t cell = cellOf(words, key);
+    if (cell == 0) {
+      if (NativeStatus s = expand(c, key); s != NativeStatus::Done) {
+        status_ = s;
+        return false;
+      }
+      cell = cellOf(words, key);
+    }
+    if (cell == kDenseOnStack) {
+      status_ = NativeStatus::Cycle;
+      return false;
+    }
+    x ^= cell - 1;
+    return true;
+  }
+
   // The cell of a position in the memo, `key` in a table of words (0:
   // unknown, or a word never inserted).
   uint32_t cellOf(std::span<const int64_t> words, uint64_t key) {
@@ -105,6 +128,7 @@ class MemoSearch final : public MoveSink {
 
   Backend& backend_;
   uint32_t game_;
+  const ir::CellMoves* cells_;  // a board that splits, or null
   NativeMemo memo_;
   ValueOracle& oracle_;
   std::vector<int64_t>& miss_;
@@ -136,8 +160,9 @@ NativeStatus Interpreter::searchNative(int game, const int64_t* words, NativeMem
   if (compiledMoves_ && !memo.lists)
     if (const interp::MoveCode* code = moveCode(game)) {
       CodeLevel level(*this);
-      interp::CodeSearchInput in{*code, game,   memo, oracle,    positions_,
-                                 eval_, arena_, miss, stackFloor};
+      const std::optional<ir::CellMoves>& cells = program_.games[static_cast<size_t>(game)].cells;
+      interp::CodeSearchInput in{*code, game,   memo, oracle,     positions_,
+                                 eval_, arena_, miss, stackFloor, cells ? &*cells : nullptr};
       return interp::searchCode(in, words, *level.scratch);
     }
   Position root;
@@ -147,7 +172,7 @@ NativeStatus Interpreter::searchNative(int game, const int64_t* words, NativeMem
   root.words.assign(words, words + count);
   uint64_t key = 0;
   if (!memo.box) memo.key(words, key);  // the engine checked that it packs
-  MemoSearch search(*this, game, memo, oracle, miss, stackFloor);
+  MemoSearch search(*this, program_, game, memo, oracle, miss, stackFloor);
   try {
     return search.expand(root, key);
   } catch (const RuntimeError&) {

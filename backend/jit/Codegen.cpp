@@ -14,6 +14,7 @@
 
 #include "backend/jit/JitRuntime.h"
 #include "compiler/ir/Errors.h"
+#include "runtime/Components.h"
 
 namespace gdsl::jit {
 
@@ -101,7 +102,7 @@ class FunctionEmitter {
     NativeKind kind = nativeKind(G);
     word_ = kind == NativeKind::Word || kind == NativeKind::List;
     packedList_ = kind == NativeKind::List;
-    deferred_ = mode_ == Mode::Search && kind == NativeKind::Word && onlySelfMoves();
+    deferred_ = mode_ == Mode::Search && kind == NativeKind::Word && onlySelfMoves() && !G.cells;
   }
 
   void emit() {
@@ -1130,7 +1131,9 @@ class FunctionEmitter {
         continue;
       }
       Value* v = nullptr;
-      if (mode_ == Mode::Search && t.game == game_) {
+      if (mode_ == Mode::Search && t.game == game_ && G.cells) {
+        v = partsValue(t);
+      } else if (mode_ == Mode::Search && t.game == game_) {
         v = searchedValue(t);
       } else if (t.game == game_) {
         // The hot path: a smaller heap of this game is read from the table.
@@ -1311,6 +1314,33 @@ class FunctionEmitter {
     Value* cell = B.CreateInBoundsGEP(i32, cells_, index);
     auto read = [&] { return B.CreateLoad(i32, cell); };
     return B.CreateZExt(memoValue(read(), search, read), i64);
+  }
+
+  // The value of a board that splits (ir::Game::cells): the xor of its
+  // parts' values, each read from the table of words or searched. A board
+  // valued whole (negative, or with an unsafe cell) takes searchedValue's
+  // path, which reports a negative one.
+  Value* partsValue(const ir::Term& t) {
+    Value* board = integer(t.args[0]);
+    auto* partsTy = llvm::ArrayType::get(i64, kMaxComponents);
+    Value* parts = B.CreateConstInBoundsGEP2_32(partsTy, entryAlloca(partsTy, "parts"), 0, 0);
+    Value* n = call(gdsl_jit_split, i64, {i8p, i32, i64, i64p}, {ctx_, c32(game_), board, parts});
+    return ifElse(
+        B.CreateICmpSLT(n, c64(0)), i64, [&] { return searchedValue(t); },
+        [&] {
+          llvm::AllocaInst* acc = entryAlloca(i64, "partsxor");
+          llvm::AllocaInst* word = entryAlloca(i64, "partword");
+          B.CreateStore(c64(0), acc);
+          loop(c64(0), n, [&](Value* i) {
+            Value* key = B.CreateLoad(i64, B.CreateInBoundsGEP(i64, parts, i));
+            Value* v = wordValue(key, [&] {
+              B.CreateStore(key, word);
+              return B.CreateCall(F, {ctx_, word});
+            });
+            B.CreateStore(B.CreateXor(B.CreateLoad(i64, acc), B.CreateZExt(v, i64)), acc);
+          });
+          return static_cast<Value*>(B.CreateLoad(i64, acc));
+        });
   }
 
   // The value of a position whose cell in the memo is `known`: when it is

@@ -9,6 +9,7 @@
 #include "backend/jit/JitBackend.h"
 #include "compiler/ir/Arith.h"
 #include "compiler/ir/Errors.h"
+#include "runtime/Components.h"
 #include "runtime/Interrupt.h"
 #include "runtime/ListKey.h"
 #include "runtime/Mex.h"
@@ -357,6 +358,11 @@ uint32_t gdsl_jit_word_get(Context* ctx, int64_t key) {
   return ctx->words->get(static_cast<uint64_t>(key));
 }
 
+int64_t gdsl_jit_split(Context* ctx, int32_t game, int64_t cells, int64_t* out) {
+  const ir::CellMoves& moves = *ctx->program->games[static_cast<size_t>(game)].cells;
+  return splitComponents(moves, cells, out);
+}
+
 }  // extern "C"
 
 std::span<const Helper> helpers() {
@@ -397,6 +403,7 @@ std::span<const Helper> helpers() {
       {"gdsl_jit_word_set", reinterpret_cast<void*>(&gdsl_jit_word_set)},
       {"gdsl_jit_word_forget", reinterpret_cast<void*>(&gdsl_jit_word_forget)},
       {"gdsl_jit_word_get", reinterpret_cast<void*>(&gdsl_jit_word_get)},
+      {"gdsl_jit_split", reinterpret_cast<void*>(&gdsl_jit_split)},
   };
   return table;
 }

@@ -159,6 +159,10 @@ int32_t gdsl_jit_word_enter(Context* ctx, int64_t key);
 void gdsl_jit_word_set(Context* ctx, int64_t key, uint32_t cell);
 void gdsl_jit_word_forget(Context* ctx, int64_t key);
 uint32_t gdsl_jit_word_get(Context* ctx, int64_t key);
+// The parts of board `cells` of game `game`, whose board splits
+// (runtime/Components.h), into `out` (room for kMaxComponents); their number,
+// or -1 when the board is valued whole.
+int64_t gdsl_jit_split(Context* ctx, int32_t game, int64_t cells, int64_t* out);
 }
 
 // Every helper above by name: emitted code calls them by these names (so an

@@ -23,8 +23,9 @@ static_assert(sizeof(Step) == 424, "ir::Step changed: update Fingerprint.cpp");
 static_assert(sizeof(Term) == 504, "ir::Term changed: update Fingerprint.cpp");
 static_assert(sizeof(Move) == 240, "ir::Move changed: update Fingerprint.cpp");
 static_assert(sizeof(Param) == 40, "ir::Param changed: update Fingerprint.cpp");
-// Game::show is not serialized: it only says how positions print.
-static_assert(sizeof(Game) == 344, "ir::Game changed: update Fingerprint.cpp");
+// Game::show is not serialized: it only says how positions print. Game::cells
+// is derived from the moves (a tag in codeText says whether the code splits).
+static_assert(sizeof(Game) == 480, "ir::Game changed: update Fingerprint.cpp");
 #endif
 
 class Serializer {
@@ -44,6 +45,7 @@ class Serializer {
       range(g.normalizeLoc);
       for (const Param& p : g.params) text(p.name);
       tag(g.bitSet ? 1 : 0);
+      tag(g.cells ? 1 : 0);
       tag(g.takeBreak ? 1 : 0);
       i64(g.shapeProbeHeaps.value_or(-1));
       for (const Move& m : g.moves) {

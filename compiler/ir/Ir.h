@@ -193,6 +193,23 @@ struct TakeBreakShape {
   int64_t maxTake = 0;
 };
 
+// The moves of a game over a set of cells (its one parameter, bits 0..62),
+// one per binding of its rules' variables: move i is legal when every cell of
+// require[i] is set, and leaves the set without the cells of clear[i] (which
+// holds a required cell, so every move shrinks the set). A legal move reads
+// and changes only the cells of support[i] = require[i] | clear[i], so a set
+// is the sum of its components: the classes of cells linked by the supports
+// of legal moves (runtime/Components.h). The moves whose support holds cell
+// c are touching[touchStart[c] .. touchStart[c + 1]). A board with a cell
+// outside `safe` (one whose moves fail, `v in bits(b)` over a list too short)
+// is valued whole, so it fails as before.
+struct CellMoves {
+  std::vector<uint64_t> require, clear, support;
+  uint64_t safe = (uint64_t{1} << 63) - 1;
+  std::vector<uint32_t> touchStart;  // 64 + 1 entries
+  std::vector<uint32_t> touching;
+};
+
 struct Param {
   std::string name;
   Type type = Type::Int;
@@ -236,6 +253,10 @@ struct Game {
   // & | ^ << >> (compiler/ir/BitSets.cpp): the parameter is a set of flags,
   // and the engine searches the game instead of tabling every smaller value.
   bool bitSet = false;
+  // A set of bits whose every move needs some cells set and clears some of
+  // them (compiler/ir/Components.cpp): its positions are valued as sums of
+  // their components.
+  std::optional<CellMoves> cells;
   // How positions print (text output, play); empty: their parameters.
   std::vector<ShowPart> show;
   bool oneHeap() const { return params.size() == 1 && params[0].type == Type::Int; }

@@ -101,6 +101,8 @@ std::string printGame(const Program& p, const Game& g) {
     list("2u:", s.twoUnequal);
     if (g.takeBreakBound) out += fmt::format("; t = {}", *g.takeBreakBound);
   }
+  if (g.cells)
+    out += fmt::format("; a board that splits: {} moves over cells", g.cells->require.size());
   out += "\n";
   if (g.normalize) {
     out += "  normalize -> " + g.name + "(";

@@ -9,6 +9,8 @@
 //                      (`k in 1..N when k <= n` walks 1..min(N, n))
 //   markBitSets        marks one-heap games whose successors are computed with
 //                      & | ^ << >>: a board as a bitmask, searched, not tabled
+//   markCellMoves      finds, among those, the games whose moves each need some
+//                      cells set and clear some: a board that splits into parts
 #pragma once
 
 #include "compiler/ir/Ir.h"
@@ -29,5 +31,7 @@ void analyzeTakeBreak(Program& program);
 void narrowRanges(Program& program);
 
 void markBitSets(Program& program);
+
+void markCellMoves(Program& program);
 
 }  // namespace gdsl::ir

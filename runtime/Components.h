@@ -1,0 +1,62 @@
+// The parts of a board: a game over a set of cells whose moves each need some
+// cells and clear some (ir::CellMoves, found by compiler/ir/CellMoves.cpp) is
+// the sum of its components, and its value the xor of theirs. A component
+// grows from its lowest cell through the supports of the moves legal on the
+// whole board; a component in which no move is legal is worth 0 and left out.
+// The engine's search and both backends' native searches value a successor
+// of such a game this way, so each part is memoized once, whatever else is on
+// the board.
+#pragma once
+
+#include <bit>
+#include <cstdint>
+
+#include "compiler/ir/Ir.h"
+
+namespace gdsl {
+
+// The most parts a board of 63 cells has.
+inline constexpr int kMaxComponents = 63;
+
+// Calls each(part) for every component of `cells` (>= 0) in which a move is
+// legal, lowest cell first.
+template <typename Each>
+inline void forEachComponent(const ir::CellMoves& moves, uint64_t cells, Each&& each) {
+  const uint64_t* require = moves.require.data();
+  const uint64_t* support = moves.support.data();
+  const uint32_t* start = moves.touchStart.data();
+  const uint32_t* touching = moves.touching.data();
+  uint64_t rest = cells;
+  while (rest) {
+    uint64_t part = rest & (0 - rest);
+    uint64_t frontier = part;
+    bool live = false;
+    while (frontier) {
+      auto c = static_cast<unsigned>(std::countr_zero(frontier));
+      frontier &= frontier - 1;
+      for (uint32_t k = start[c]; k < start[c + 1]; ++k) {
+        uint32_t i = touching[k];
+        if ((cells & require[i]) != require[i]) continue;
+        live = true;
+        uint64_t added = support[i] & cells & ~part;
+        part |= added;
+        frontier |= added;
+      }
+    }
+    if (live) each(part);
+    rest &= ~part;
+  }
+}
+
+// The components of board `cells` into `out` (room for kMaxComponents);
+// their number, or -1 when the board is valued whole: negative, or holding a
+// cell outside moves.safe.
+inline int splitComponents(const ir::CellMoves& moves, int64_t board, int64_t* out) {
+  if (board < 0 || (static_cast<uint64_t>(board) & ~moves.safe) != 0) return -1;
+  auto cells = static_cast<uint64_t>(board);
+  int n = 0;
+  forEachComponent(moves, cells, [&](uint64_t part) { out[n++] = static_cast<int64_t>(part); });
+  return n;
+}
+
+}  // namespace gdsl
