@@ -2,9 +2,11 @@
 // completion with libedit on a terminal, plain line reading otherwise (for
 // scripts), entries continued while a brace is open, and Ctrl-C turned into
 // an interrupt request for the running computation. The session itself is
-// driver/Repl.h.
+// driver/Repl.h. libedit is not linked: a REPL on a terminal loads it with
+// dlopen, so that the other commands do not map it at start-up.
 #include "cli/Repl.h"
 
+#include <dlfcn.h>
 #include <editline/readline.h>
 #include <signal.h>
 #include <unistd.h>
@@ -13,6 +15,7 @@
 #include <cstring>
 #include <iostream>
 #include <string>
+#include <type_traits>
 
 #include "driver/Repl.h"
 #include "runtime/Interrupt.h"
@@ -20,6 +23,52 @@
 namespace gdsl {
 
 namespace {
+
+// What the REPL uses of libedit's readline interface: its functions, and
+// pointers to its variables.
+struct LineEditor {
+  decltype(&::readline) readline = nullptr;
+  decltype(&::rl_completion_matches) completionMatches = nullptr;
+  decltype(&::read_history) readHistory = nullptr;
+  decltype(&::write_history) writeHistory = nullptr;
+  decltype(&::add_history) addHistory = nullptr;
+  decltype(&::rl_line_buffer) lineBuffer = nullptr;
+  decltype(&::rl_attempted_completion_over) attemptedCompletionOver = nullptr;
+  decltype(&::rl_attempted_completion_function) attemptedCompletionFunction = nullptr;
+  decltype(&::rl_completion_append_character) completionAppendCharacter = nullptr;
+  decltype(&::rl_completer_word_break_characters) completerWordBreakCharacters = nullptr;
+};
+LineEditor edit;
+
+// Loads libedit (its soname, found when gdsl was configured) into `edit`;
+// false with `error` set when it or one of its symbols is missing.
+bool loadLineEditor(std::string& error) {
+  void* handle = dlopen(GDSL_LIBEDIT_LIBRARY, RTLD_NOW | RTLD_LOCAL);
+  if (!handle) {
+    const char* why = dlerror();
+    error = why ? why : "unknown error";
+    return false;
+  }
+  bool ok = true;
+  auto symbol = [&](auto& pointer, const char* name) {
+    pointer = reinterpret_cast<std::remove_reference_t<decltype(pointer)>>(dlsym(handle, name));
+    if (!pointer && ok) {
+      error = std::string("it has no ") + name;
+      ok = false;
+    }
+  };
+  symbol(edit.readline, "readline");
+  symbol(edit.completionMatches, "rl_completion_matches");
+  symbol(edit.readHistory, "read_history");
+  symbol(edit.writeHistory, "write_history");
+  symbol(edit.addHistory, "add_history");
+  symbol(edit.lineBuffer, "rl_line_buffer");
+  symbol(edit.attemptedCompletionOver, "rl_attempted_completion_over");
+  symbol(edit.attemptedCompletionFunction, "rl_attempted_completion_function");
+  symbol(edit.completionAppendCharacter, "rl_completion_append_character");
+  symbol(edit.completerWordBreakCharacters, "rl_completer_word_break_characters");
+  return ok;
+}
 
 ReplSession* completing = nullptr;  // the session tab completion asks
 
@@ -35,11 +84,11 @@ char* completionCandidate(const char* text, int state) {
 }
 
 char** complete(const char* text, int start, int) {
-  std::string line = rl_line_buffer ? rl_line_buffer : "";
+  std::string line = *edit.lineBuffer ? *edit.lineBuffer : "";
   // After `:load `, complete file names (libedit's default).
   if (line.rfind(":load ", 0) == 0 && start >= 6) return nullptr;
-  rl_attempted_completion_over = 1;
-  return rl_completion_matches(text, completionCandidate);
+  *edit.attemptedCompletionOver = 1;
+  return edit.completionMatches(text, completionCandidate);
 }
 
 volatile sig_atomic_t computing = 0;  // an entry is running (not the prompt)
@@ -70,7 +119,7 @@ bool readEntry(bool terminal, std::string& entry) {
     const char* prompt = entry.empty() ? "gdsl> " : "  ... ";
     std::string line;
     if (terminal) {
-      char* raw = readline(prompt);
+      char* raw = edit.readline(prompt);
       if (!raw && interruptFlag().load()) {
         // Ctrl-C at the prompt: drop what was typed and start again.
         clearInterrupt();
@@ -93,6 +142,12 @@ bool readEntry(bool terminal, std::string& entry) {
 
 int runRepl(const std::string& file, BackendKind backend, const Limits& limits) {
   bool terminal = isatty(0) && isatty(1);
+  std::string error;
+  if (terminal && !loadLineEditor(error)) {
+    // Without libedit the entries are read as from a script: no prompt, no history.
+    std::cerr << "gdsl: no line editing (cannot load " GDSL_LIBEDIT_LIBRARY ": " << error << ")\n";
+    terminal = false;
+  }
   ReplSession session(backend, std::cout, std::cerr, limits);
   completing = &session;
 
@@ -103,11 +158,11 @@ int runRepl(const std::string& file, BackendKind backend, const Limits& limits) 
 
   std::string history = historyPath();
   if (terminal) {
-    rl_attempted_completion_function = complete;
-    rl_completion_append_character = '\0';  // `Kayles` then `(`, not `Kayles (`
+    *edit.attemptedCompletionFunction = complete;
+    *edit.completionAppendCharacter = '\0';  // `Kayles` then `(`, not `Kayles (`
     static char breaks[] = " \t\n\"(){}[],+-*/%=<>!&|^";
-    rl_completer_word_break_characters = breaks;
-    if (!history.empty()) read_history(history.c_str());
+    *edit.completerWordBreakCharacters = breaks;
+    if (!history.empty()) edit.readHistory(history.c_str());
     std::cout << "gdsl REPL: :help lists the commands, :quit leaves.\n";
   }
   if (!file.empty()) {
@@ -120,8 +175,8 @@ int runRepl(const std::string& file, BackendKind backend, const Limits& limits) 
   while (readEntry(terminal, entry)) {
     if (entry.find_first_not_of(" \t\r\n") == std::string::npos) continue;
     if (terminal) {
-      add_history(entry.c_str());
-      if (!history.empty()) write_history(history.c_str());
+      edit.addHistory(entry.c_str());
+      if (!history.empty()) edit.writeHistory(history.c_str());
     }
     computing = 1;
     bool goOn = session.submit(entry);

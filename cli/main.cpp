@@ -157,6 +157,15 @@ int stackOptions(const Options& o, StackOptions& options, Limits& limits) {
                              o.maxMemory));
   options.backend = *kind;
   options.stdlib = o.stdlibOnly;
+  // Without FILE, only the std modules that the command's statements name
+  // (docs/reference.md, section 8); a checkpoint keeps the fingerprint of the
+  // whole program, so with one the whole library is loaded as before.
+  if (o.stdlibOnly && o.file.empty() && o.checkpoint.empty()) {
+    std::vector<std::string> uses = o.positions;
+    for (const std::string* text : {&o.tableSpec, &o.periodGame, &o.playPosition})
+      if (!text->empty()) uses.push_back(*text);
+    options.stdlibUses = std::move(uses);
+  }
   options.verbose = o.verbose;
   options.engine.maxStates = limits.maxStates;
   options.engine.plain = o.plain;

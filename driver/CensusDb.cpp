@@ -1,19 +1,65 @@
 // The census database on SQLite (see CensusDb.h): schema check, rows in and
 // out, merging. WAL journal with synchronous=NORMAL: each row is its own
 // transaction, durable against a killed process (not against a power cut
-// between checkpoints, which a census can redo).
+// between checkpoints, which a census can redo). libsqlite3 is not linked:
+// the first open() loads it with dlopen, so that the commands that never
+// touch a database do not map it at start-up.
 #include "driver/CensusDb.h"
 
+#include <dlfcn.h>
 #include <fmt/format.h>
 #include <sqlite3.h>
 #include <sys/stat.h>
 
 #include <map>
 #include <memory>
+#include <mutex>
 #include <tuple>
 
 namespace gdsl {
 namespace {
+
+// The functions of libsqlite3 that gdsl calls, as sqlite.NAME(...) for
+// sqlite3_NAME(...).
+// clang-format off
+#define GDSL_SQLITE_FUNCTIONS(X) \
+  X(bind_double) X(bind_int64) X(bind_null) X(bind_text) X(busy_timeout) X(close) \
+  X(column_double) X(column_int64) X(column_text) X(column_type) X(errmsg) X(exec) \
+  X(finalize) X(free) X(open_v2) X(prepare_v2) X(step)
+// clang-format on
+
+struct SqliteApi {
+#define GDSL_SQLITE_POINTER(name) decltype(&::sqlite3_##name) name = nullptr;
+  GDSL_SQLITE_FUNCTIONS(GDSL_SQLITE_POINTER)
+#undef GDSL_SQLITE_POINTER
+};
+
+SqliteApi sqlite;  // filled once by loadSqlite(), before any database is opened
+
+// Loads libsqlite3 (its soname, found when gdsl was configured) the first
+// time; false with `error` set when it cannot be loaded.
+bool loadSqlite(std::string& error) {
+  static std::once_flag once;
+  static std::string failure;
+  std::call_once(once, [] {
+    void* handle = dlopen(GDSL_SQLITE_LIBRARY, RTLD_NOW | RTLD_LOCAL);
+    if (!handle) {
+      const char* why = dlerror();
+      failure = fmt::format("cannot load the SQLite library {}: {}", GDSL_SQLITE_LIBRARY,
+                            why ? why : "unknown error");
+      return;
+    }
+#define GDSL_SQLITE_LOAD(name)                                                            \
+  sqlite.name = reinterpret_cast<decltype(sqlite.name)>(dlsym(handle, "sqlite3_" #name)); \
+  if (!sqlite.name && failure.empty())                                                    \
+    failure = fmt::format("cannot load the SQLite library {}: it has no sqlite3_{}",      \
+                          GDSL_SQLITE_LIBRARY, #name);
+    GDSL_SQLITE_FUNCTIONS(GDSL_SQLITE_LOAD)
+#undef GDSL_SQLITE_LOAD
+  });
+  error = failure;
+  return failure.empty();
+}
 
 constexpr const char* kCreate =
     "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
@@ -33,10 +79,10 @@ constexpr const char* kColumns =
 class Statement {
  public:
   Statement(sqlite3* db, const std::string& sql, std::string& error) {
-    if (sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt_, nullptr) != SQLITE_OK)
-      error = sqlite3_errmsg(db);
+    if (sqlite.prepare_v2(db, sql.c_str(), -1, &stmt_, nullptr) != SQLITE_OK)
+      error = sqlite.errmsg(db);
   }
-  ~Statement() { sqlite3_finalize(stmt_); }
+  ~Statement() { sqlite.finalize(stmt_); }
   sqlite3_stmt* get() { return stmt_; }
   explicit operator bool() const { return stmt_ != nullptr; }
 
@@ -46,18 +92,18 @@ class Statement {
 
 void bindOptional(sqlite3_stmt* s, int index, const std::optional<int64_t>& v) {
   if (v)
-    sqlite3_bind_int64(s, index, *v);
+    sqlite.bind_int64(s, index, *v);
   else
-    sqlite3_bind_null(s, index);
+    sqlite.bind_null(s, index);
 }
 
 std::optional<int64_t> columnOptional(sqlite3_stmt* s, int index) {
-  if (sqlite3_column_type(s, index) == SQLITE_NULL) return std::nullopt;
-  return sqlite3_column_int64(s, index);
+  if (sqlite.column_type(s, index) == SQLITE_NULL) return std::nullopt;
+  return sqlite.column_int64(s, index);
 }
 
 std::string columnText(sqlite3_stmt* s, int index) {
-  const unsigned char* text = sqlite3_column_text(s, index);
+  const unsigned char* text = sqlite.column_text(s, index);
   return text ? reinterpret_cast<const char*>(text) : "";
 }
 
@@ -65,19 +111,19 @@ CensusRow readRow(sqlite3_stmt* s) {
   CensusRow r;
   r.game = columnText(s, 0);
   r.rules = columnText(s, 1);
-  r.n = sqlite3_column_int64(s, 2);
-  r.checkedTo = sqlite3_column_int64(s, 3);
+  r.n = sqlite.column_int64(s, 2);
+  r.checkedTo = sqlite.column_int64(s, 3);
   r.period = columnOptional(s, 4);
   r.preperiod = columnOptional(s, 5);
   r.saltus = columnOptional(s, 6);
-  r.proved = sqlite3_column_int64(s, 7) != 0;
+  r.proved = sqlite.column_int64(s, 7) != 0;
   r.proofHeap = columnOptional(s, 8);
-  r.maxValue = sqlite3_column_int64(s, 9);
+  r.maxValue = sqlite.column_int64(s, 9);
   r.method = columnText(s, 10);
   r.rareHeaps = columnOptional(s, 11);
   r.checksum = columnText(s, 12);
-  r.seconds = sqlite3_column_double(s, 13);
-  r.peakKib = sqlite3_column_int64(s, 14);
+  r.seconds = sqlite.column_double(s, 13);
+  r.peakKib = sqlite.column_int64(s, 14);
   r.version = columnText(s, 15);
   return r;
 }
@@ -93,16 +139,17 @@ std::unique_ptr<CensusDb> CensusDb::open(const std::string& path, Access access,
     error = fmt::format("'{}' is not a census database (it does not exist or is empty)", path);
     return nullptr;
   }
+  if (!loadSqlite(error)) return nullptr;
   sqlite3* raw = nullptr;
   int flags = create ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY;
-  if (sqlite3_open_v2(path.c_str(), &raw, flags, nullptr) != SQLITE_OK) {
+  if (sqlite.open_v2(path.c_str(), &raw, flags, nullptr) != SQLITE_OK) {
     error = fmt::format("cannot open the database '{}': {}", path,
-                        raw ? sqlite3_errmsg(raw) : "out of memory");
-    sqlite3_close(raw);
+                        raw ? sqlite.errmsg(raw) : "out of memory");
+    sqlite.close(raw);
     return nullptr;
   }
   std::unique_ptr<CensusDb> db(new CensusDb(raw, path));
-  sqlite3_busy_timeout(raw, 10000);
+  sqlite.busy_timeout(raw, 10000);
   std::string why;
   if (fresh) {
     if (!db->exec("BEGIN", why) || !db->exec(kCreate, why) ||
@@ -118,11 +165,11 @@ std::unique_ptr<CensusDb> CensusDb::open(const std::string& path, Access access,
       error = fmt::format("'{}' is not a gdsl census database ({})", path, why);
       return nullptr;
     }
-    int rc = sqlite3_step(s.get());
+    int rc = sqlite.step(s.get());
     if (rc != SQLITE_ROW) {
       error =
           fmt::format("'{}' is not a gdsl census database ({})", path,
-                      rc == SQLITE_DONE ? "no schema name in its meta table" : sqlite3_errmsg(raw));
+                      rc == SQLITE_DONE ? "no schema name in its meta table" : sqlite.errmsg(raw));
       return nullptr;
     }
     std::string schema = columnText(s.get(), 0);
@@ -146,14 +193,14 @@ std::unique_ptr<CensusDb> CensusDb::open(const std::string& path, Access access,
 }
 
 CensusDb::~CensusDb() {
-  sqlite3_close(db_);
+  sqlite.close(db_);
 }
 
 bool CensusDb::exec(const std::string& sql, std::string& error) {
   char* message = nullptr;
-  if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &message) == SQLITE_OK) return true;
-  error = message ? message : sqlite3_errmsg(db_);
-  sqlite3_free(message);
+  if (sqlite.exec(db_, sql.c_str(), nullptr, nullptr, &message) == SQLITE_OK) return true;
+  error = message ? message : sqlite.errmsg(db_);
+  sqlite.free(message);
   return false;
 }
 
@@ -161,8 +208,8 @@ std::set<std::pair<std::string, std::string>> CensusDb::done(int64_t n, std::str
   std::set<std::pair<std::string, std::string>> out;
   Statement s(db_, "SELECT game, rules FROM results WHERE n = ?", error);
   if (!s) return out;
-  sqlite3_bind_int64(s.get(), 1, n);
-  while (sqlite3_step(s.get()) == SQLITE_ROW)
+  sqlite.bind_int64(s.get(), 1, n);
+  while (sqlite.step(s.get()) == SQLITE_ROW)
     out.emplace(columnText(s.get(), 0), columnText(s.get(), 1));
   return out;
 }
@@ -172,9 +219,9 @@ std::vector<std::pair<std::pair<std::string, std::string>, double>> CensusDb::co
   std::vector<std::pair<std::pair<std::string, std::string>, double>> out;
   Statement s(db_, "SELECT game, rules, MAX(seconds) FROM results GROUP BY game, rules", error);
   if (!s) return out;
-  while (sqlite3_step(s.get()) == SQLITE_ROW)
+  while (sqlite.step(s.get()) == SQLITE_ROW)
     out.push_back(
-        {{columnText(s.get(), 0), columnText(s.get(), 1)}, sqlite3_column_double(s.get(), 2)});
+        {{columnText(s.get(), 0), columnText(s.get(), 1)}, sqlite.column_double(s.get(), 2)});
   return out;
 }
 
@@ -186,24 +233,24 @@ bool CensusDb::insert(const CensusRow& r, std::string& error) {
               error);
   if (!s) return false;
   sqlite3_stmt* st = s.get();
-  sqlite3_bind_text(st, 1, r.game.c_str(), -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text(st, 2, r.rules.c_str(), -1, SQLITE_TRANSIENT);
-  sqlite3_bind_int64(st, 3, r.n);
-  sqlite3_bind_int64(st, 4, r.checkedTo);
+  sqlite.bind_text(st, 1, r.game.c_str(), -1, SQLITE_TRANSIENT);
+  sqlite.bind_text(st, 2, r.rules.c_str(), -1, SQLITE_TRANSIENT);
+  sqlite.bind_int64(st, 3, r.n);
+  sqlite.bind_int64(st, 4, r.checkedTo);
   bindOptional(st, 5, r.period);
   bindOptional(st, 6, r.preperiod);
   bindOptional(st, 7, r.saltus);
-  sqlite3_bind_int64(st, 8, r.proved ? 1 : 0);
+  sqlite.bind_int64(st, 8, r.proved ? 1 : 0);
   bindOptional(st, 9, r.proofHeap);
-  sqlite3_bind_int64(st, 10, r.maxValue);
-  sqlite3_bind_text(st, 11, r.method.c_str(), -1, SQLITE_TRANSIENT);
+  sqlite.bind_int64(st, 10, r.maxValue);
+  sqlite.bind_text(st, 11, r.method.c_str(), -1, SQLITE_TRANSIENT);
   bindOptional(st, 12, r.rareHeaps);
-  sqlite3_bind_text(st, 13, r.checksum.c_str(), -1, SQLITE_TRANSIENT);
-  sqlite3_bind_double(st, 14, r.seconds);
-  sqlite3_bind_int64(st, 15, r.peakKib);
-  sqlite3_bind_text(st, 16, r.version.c_str(), -1, SQLITE_TRANSIENT);
-  if (sqlite3_step(st) != SQLITE_DONE) {
-    error = sqlite3_errmsg(db_);
+  sqlite.bind_text(st, 13, r.checksum.c_str(), -1, SQLITE_TRANSIENT);
+  sqlite.bind_double(st, 14, r.seconds);
+  sqlite.bind_int64(st, 15, r.peakKib);
+  sqlite.bind_text(st, 16, r.version.c_str(), -1, SQLITE_TRANSIENT);
+  if (sqlite.step(st) != SQLITE_DONE) {
+    error = sqlite.errmsg(db_);
     return false;
   }
   return true;
@@ -216,9 +263,9 @@ bool CensusDb::rows(std::vector<CensusRow>& out, bool openOnly, std::string& err
               error);
   if (!s) return false;
   int rc;
-  while ((rc = sqlite3_step(s.get())) == SQLITE_ROW) out.push_back(readRow(s.get()));
+  while ((rc = sqlite.step(s.get())) == SQLITE_ROW) out.push_back(readRow(s.get()));
   if (rc != SQLITE_DONE) {
-    error = sqlite3_errmsg(db_);
+    error = sqlite.errmsg(db_);
     return false;
   }
   return true;

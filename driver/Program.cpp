@@ -77,6 +77,7 @@ bool Workspace::loadModule(uint32_t file, const std::string& dir,
 
 bool Workspace::load(const std::string& name, const std::string& path, std::string text,
                      DumpStage stage, std::string* dump) {
+  if (partialStdlib_) main_ = {name, path, text};
   uint32_t file = sources_.add(name, path, std::move(text));
   std::string dir = path.empty() ? "." : fs::path(path).parent_path().string();
   if (dir.empty()) dir = ".";
@@ -103,9 +104,14 @@ bool Workspace::loadEntries(const std::vector<SourceEntry>& entries) {
   return compile(DumpStage::None, nullptr);
 }
 
-bool Workspace::importStdlib() {
+bool Workspace::importStdlib(const std::vector<std::string>* uses) {
   std::string text;
-  for (const auto& [n, _] : stdlibModules()) text += "import std." + n + "\n";
+  if (uses) {
+    partialStdlib_ = true;
+    for (const std::string& n : stdlibModulesNaming(*uses)) text += "import std." + n + "\n";
+  } else {
+    for (const auto& [n, _] : stdlibModules()) text += "import std." + n + "\n";
+  }
   uint32_t file = sources_.add("<stdlib>", "", std::move(text));
   std::vector<std::string> loading;
   return loadModule(file, ".", loading);
@@ -136,6 +142,25 @@ bool Workspace::compile(DumpStage stage, std::string* dump) {
 
 std::optional<std::vector<ir::Statement>> Workspace::compileStatements(const std::string& name,
                                                                        std::string text) {
+  if (!partialStdlib_) return compileStatementsOnce(name, std::move(text));
+  std::optional<std::vector<ir::Statement>> statements = compileStatementsOnce(name, text);
+  if (statements || !reloadWithWholeStdlib()) return statements;
+  return compileStatementsOnce(name, std::move(text));
+}
+
+// The program loaded again as importStdlib() without `uses` and load() would
+// have: every std module, then the main file. False (the workspace left as
+// it was) if that fails, which a program that loaded with part of the
+// library does not.
+bool Workspace::reloadWithWholeStdlib() {
+  Workspace whole;
+  if (!whole.importStdlib() || !whole.load(main_.name, main_.path, main_.text)) return false;
+  *this = std::move(whole);
+  return true;
+}
+
+std::optional<std::vector<ir::Statement>> Workspace::compileStatementsOnce(const std::string& name,
+                                                                           std::string text) {
   uint32_t file = sources_.add(name, "", std::move(text));
   std::optional<ast::Module> module = parseModule(sources_, file, diags_);
   if (!module) return std::nullopt;

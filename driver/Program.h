@@ -40,8 +40,13 @@ class Workspace {
   bool loadEntries(const std::vector<SourceEntry>& entries);
   // Imports every std module into the program's scope (gdsl --stdlib-only),
   // as a module of its own, so that the main file's lines stay its own. Call
-  // before load().
-  bool importStdlib();
+  // before load(). With `uses`, only the modules that declare a name written
+  // in one of those texts (stdlibModulesNaming): the statements compiled
+  // later must be among them. Should one of those fail to compile, the
+  // workspace is loaded again with every module and compiles it again, so
+  // that its errors (and their suggestions of names) read exactly as with
+  // the whole library.
+  bool importStdlib(const std::vector<std::string>* uses = nullptr);
 
   // Compiles statements written in `text` (shown as `name`) against the loaded
   // program; they may not declare games, constants or imports.
@@ -56,6 +61,9 @@ class Workspace {
  private:
   bool loadModule(uint32_t file, const std::string& dir, std::vector<std::string>& loading);
   bool compile(DumpStage stage, std::string* dump);
+  std::optional<std::vector<ir::Statement>> compileStatementsOnce(const std::string& name,
+                                                                  std::string text);
+  bool reloadWithWholeStdlib();
 
   SourceManager sources_;
   DiagnosticSink diags_;
@@ -64,6 +72,10 @@ class Workspace {
   CheckedProgram checked_;
   ir::Program program_;
   std::vector<ir::Expr> constValues_;
+  // Set by importStdlib(uses): the library is partial, and load()'s main
+  // file is kept to load the program again with all of it.
+  bool partialStdlib_ = false;
+  SourceEntry main_;
 };
 
 // The front end in one call: `text` (shown as `name`) compiled to the move IR,

@@ -12,7 +12,9 @@ Stack::~Stack() = default;
 
 bool Stack::load(const std::string& name, const std::string& path, std::string text,
                  DumpStage stage, std::string* dump) {
-  if (options_.stdlib && !workspace_->importStdlib()) return false;
+  if (options_.stdlib &&
+      !workspace_->importStdlib(options_.stdlibUses ? &*options_.stdlibUses : nullptr))
+    return false;
   return workspace_->load(name, path, std::move(text), stage, dump);
 }
 

@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,8 +30,11 @@ struct StackOptions {
   explicit StackOptions(BackendKind kind) : backend(kind) {}
 
   BackendKind backend = BackendKind::Auto;
-  // --stdlib-only: every std module is imported before the program.
+  // --stdlib-only: every std module is imported before the program, or, with
+  // stdlibUses, only those that declare a name written in one of these texts
+  // (the statements the command will compile: Workspace::importStdlib).
   bool stdlib = false;
+  std::optional<std::vector<std::string>> stdlibUses;
   // The engine's settings. engine.maxStates (--max-states, default
   // 20,000,000) bounds the memo of the search and the states of the misère
   // search alike.

@@ -16,21 +16,22 @@
 namespace gdsl::ir {
 
 int64_t* ListArena::allocate(size_t count) {
-  if (block_ < blocks_.size() && used_ + count <= blocks_[block_].size()) {
-    int64_t* p = blocks_[block_].data() + used_;
+  if (block_ < blocks_.size() && used_ + count <= blocks_[block_].size) {
+    int64_t* p = blocks_[block_].data.get() + used_;
     used_ += count;
     return p;
   }
   // Move to the next block that is large enough (keeping older blocks for reuse).
   size_t next = blocks_.empty() ? 0 : block_ + 1;
-  while (next < blocks_.size() && blocks_[next].size() < count) ++next;
+  while (next < blocks_.size() && blocks_[next].size < count) ++next;
   if (next >= blocks_.size()) {
-    blocks_.emplace_back(std::max(kBlock, count));
+    size_t size = std::max(kBlock, count);
+    blocks_.push_back(Block{std::make_unique_for_overwrite<int64_t[]>(size), size});
     next = blocks_.size() - 1;
   }
   block_ = next;
   used_ = count;
-  return blocks_[block_].data();
+  return blocks_[block_].data.get();
 }
 
 namespace {

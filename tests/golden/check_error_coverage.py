@@ -89,6 +89,10 @@ ALLOWED = {
     "cannot make a pipe: ": "the process is out of file descriptors",
     "cannot start a process: ": "fork() fails: the system is out of processes or memory",
     "cannot use the database '": "SQLite cannot switch a database it just opened to WAL",
+    # Libraries loaded on demand (cli/Repl.cpp's libedit): missing from the system, or not
+    # the library gdsl was built against.
+    "it has no ": "libedit without one of its readline functions",
+    "unknown error": "dlopen failing without dlerror() saying why",
     "this gdsl was built without MPI": "needs mpirun's environment: tests/cli/census.py",
     "); install Open MPI (apt-get install": "the same message: tests/cli/census.py",
     "the MPI plugin could not be loaded: ": "needs mpirun's environment: tests/cli/census.py",

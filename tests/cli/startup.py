@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""What gdsl maps at start-up (docs/architecture.md, "Start-up"): a trivial `eval`,
+`--version` and `check` load neither libsqlite3 nor libedit (nor libLLVM), which are not
+linked; `gdsl census` loads libsqlite3 when it opens its database and its rows read back;
+the REPL loads libedit on a terminal only (tests/cli/repl_pty.py tests editing, history and
+completion through it). Exit statuses and output are those of a normal run.
+
+usage: startup.py GDSL WORKDIR
+"""
+import os
+import subprocess
+import sys
+
+GDSL, WORK = sys.argv[1], sys.argv[2]
+os.makedirs(WORK, exist_ok=True)
+GAME = os.path.join(WORK, "triv.game")
+with open(GAME, "w") as f:
+    f.write("game N(n) { take 1..n }\neval N(3) + N(5)\n")
+failures = []
+ON_DEMAND = ["libsqlite3", "libedit", "libLLVM", "libgdsl-jit", "libgdsl-mpi"]
+
+
+def check(cond, what):
+    if not cond:
+        failures.append(what)
+        print("FAIL:", what)
+
+
+def run(args, stdin=""):
+    env = dict(os.environ)
+    env["GDSL_CACHE_DIR"] = "off"
+    env["LD_DEBUG"] = "files"
+    r = subprocess.run([GDSL] + args, capture_output=True, text=True, env=env, input=stdin,
+                       timeout=120)
+    loaded = [line for line in r.stderr.splitlines() if "file=" in line]
+    r.stderr = "\n".join(line for line in r.stderr.splitlines() if "\tfile=" not in line
+                         and ":\t" not in line)
+    return r, loaded
+
+
+def mapped(loaded, library):
+    return any("file=" + library in line for line in loaded)
+
+
+for args, out in [(["eval", GAME, "--backend", "interp"], "N(3) + N(5): *6"),
+                  (["eval", "--stdlib-only", "-e", "Nim(3) + Nim(5)"], "Nim(3) + Nim(5): *6"),
+                  (["--version"], "gdsl "),
+                  (["check", GAME], "")]:
+    r, loaded = run(args)
+    check(r.returncode == 0 and r.stdout.startswith(out),
+          "gdsl %s: exit %d, %r" % (" ".join(args), r.returncode, r.stdout))
+    check(mapped(loaded, "libstdc++"), "LD_DEBUG=files lists the libraries gdsl loads")
+    for library in ON_DEMAND:
+        check(not mapped(loaded, library), "gdsl %s maps %s" % (" ".join(args), library))
+
+# The REPL on a pipe reads plain lines, without libedit.
+r, loaded = run(["repl"], "game Nim(n) { take 1..n }\neval Nim(2) + Nim(2)\n")
+check(r.returncode == 0 and "0, P" in r.stdout, "repl on a pipe: %r %r" % (r.stdout, r.stderr))
+check(not mapped(loaded, "libedit"), "the REPL on a pipe maps libedit")
+
+# A census loads libsqlite3 for its database, and its report reads the rows back.
+db = os.path.join(WORK, "census.db")
+for path in [db, db + "-wal", db + "-shm"]:
+    if os.path.exists(path):
+        os.remove(path)
+r, loaded = run(["census", "0.7", "--to", "30", "--db", db])
+check(r.returncode == 0, "census: exit %d, %r" % (r.returncode, r.stderr))
+check(mapped(loaded, "libsqlite3"), "the census maps libsqlite3")
+r, loaded = run(["census", "report", db])
+check(r.returncode == 0 and "| 0.7 | 30 |" in r.stdout, "census report: %r" % r.stdout)
+check(mapped(loaded, "libsqlite3"), "census report maps libsqlite3")
+
+if failures:
+    print("%d failure(s)" % len(failures))
+    sys.exit(1)
+print("ok")
