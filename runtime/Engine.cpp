@@ -86,7 +86,6 @@ bool Engine::forEachPart(const Position& position, Each&& each) {
   int64_t parts[kMaxComponents];
   int n = splitComponents(*cells, position.words[0], parts);
   if (n < 0 || (n == 1 && parts[0] == position.words[0])) return false;
-  ++heaps_[position.game].splits;
   Position part;
   part.game = position.game;
   for (int i = 0; i < n; ++i) {
@@ -466,7 +465,7 @@ std::string Engine::report() const {
       out += fmt::format("gdsl: {}: {} positions in the hashed memo of the search: {}\n", name,
                          searched[g], why);
     }
-    if (program_.games[g].cells && (h.wordMemo || h.splits || searched[g]))
+    if (program_.games[g].cells && (h.wordMemo || searched[g]))
       out += fmt::format(
           "gdsl: {}: a board that splits: each of its {} moves needs some cells and clears "
           "some, so a position is valued as the xor of its parts, each memoized alone\n",

@@ -153,7 +153,6 @@ class Engine final : private ValueOracle {
     std::unique_ptr<DenseBox> box;
     std::unique_ptr<WordMemo> wordMemo;
     std::string nativeStopped;  // why the native search was given up, for --verbose
-    uint64_t splits = 0;        // boards the engine valued as sums of their parts
   };
   struct NotMonotone {
     int game;

@@ -10,24 +10,10 @@
 
 #include "driver/Program.h"
 #include "driver/Session.h"
+#include "grid_graphs.h"
 #include "test_backends.h"
 
 namespace {
-
-// The closed neighbourhood of each vertex of the w x h grid, as a bitmask.
-std::vector<uint64_t> neighbourhoods(int w, int h) {
-  std::vector<uint64_t> nb;
-  for (int v = 0; v < w * h; ++v) {
-    int x = v % w, y = v / w;
-    uint64_t m = uint64_t{1} << v;
-    if (x > 0) m |= uint64_t{1} << (v - 1);
-    if (x < w - 1) m |= uint64_t{1} << (v + 1);
-    if (y > 0) m |= uint64_t{1} << (v - w);
-    if (y < h - 1) m |= uint64_t{1} << (v + w);
-    nb.push_back(m);
-  }
-  return nb;
-}
 
 // Node Kayles by brute force: pick a free vertex, remove it and its neighbours.
 struct NodeKayles {
@@ -73,7 +59,7 @@ TEST_CASE("Node Kayles on grids, as a bitmask, against a brute force") {
     for (auto [w, h] :
          std::vector<std::pair<int, int>>{{1, 1}, {1, 7}, {2, 2}, {3, 3}, {4, 4}, {3, 5}}) {
       INFO(gdsl::backendKindName(kind) << " " << w << " x " << h);
-      NodeKayles brute{neighbourhoods(w, h), {}};
+      NodeKayles brute{testing::gridNeighbourhoods(w, h), {}};
       gdsl::Session s{gdsl::StackOptions(kind)};
       REQUIRE(s.load("nk.game", nodeKaylesSource(brute.nb)));
       uint64_t full = (uint64_t{1} << (w * h)) - 1;
@@ -94,7 +80,7 @@ TEST_CASE("Node Kayles on grids, as a bitmask, against a brute force") {
 
 TEST_CASE("a board past the table's limit is searched, not refused") {
   // 30 cells: the full board is 2^30 - 1, past the 2^27 heaps a table may hold.
-  NodeKayles brute{neighbourhoods(6, 5), {}};
+  NodeKayles brute{testing::gridNeighbourhoods(6, 5), {}};
   gdsl::StackOptions options(gdsl::BackendKind::Jit);
   gdsl::Session s(options);
   REQUIRE(s.load("nk.game", nodeKaylesSource(brute.nb)));

@@ -17,6 +17,7 @@
 
 #include "driver/Program.h"
 #include "driver/Session.h"
+#include "grid_graphs.h"
 #include "runtime/Components.h"
 #include "test_backends.h"
 
@@ -154,18 +155,12 @@ TEST_CASE("dominoes on grids, with two binders and guards on them, against a bru
   for (auto [w, h] : std::vector<std::pair<int, int>>{{2, 2}, {3, 3}, {4, 3}, {5, 3}, {4, 4}}) {
     CellGame cram;
     CellGame mixed;
-    std::vector<uint64_t> nb;
+    std::vector<uint64_t> nb = testing::gridNeighbourhoods(w, h);
     for (int y = 0; y < h; ++y)
       for (int x = 0; x < w; ++x) {
         uint64_t c = uint64_t{1} << (y * w + x);
         if (x + 1 < w) cram.need.push_back(c | c << 1);
         if (y + 1 < h) cram.need.push_back(c | c << w);
-        uint64_t m = c;
-        if (x > 0) m |= c >> 1;
-        if (x + 1 < w) m |= c << 1;
-        if (y > 0) m |= c >> w;
-        if (y + 1 < h) m |= c << w;
-        nb.push_back(m);
       }
     cram.clear = cram.need;
     mixed.need = cram.need;
@@ -298,16 +293,7 @@ TEST_CASE("splitting keeps the memo to the parts a search meets") {
   // Node Kayles on the 6 x 4 grid: without splitting, a search of the full
   // board memoizes over 20,000 boards; split, under a tenth of that.
   int w = 6, h = 4;
-  std::vector<uint64_t> nb;
-  for (int v = 0; v < w * h; ++v) {
-    int x = v % w, y = v / w;
-    uint64_t m = uint64_t{1} << v;
-    if (x > 0) m |= uint64_t{1} << (v - 1);
-    if (x < w - 1) m |= uint64_t{1} << (v + 1);
-    if (y > 0) m |= uint64_t{1} << (v - w);
-    if (y < h - 1) m |= uint64_t{1} << (v + w);
-    nb.push_back(m);
-  }
+  std::vector<uint64_t> nb = testing::gridNeighbourhoods(w, h);
   CellGame brute = nodeKayles(nb);
   uint64_t full = (uint64_t{1} << (w * h)) - 1;
   int want = brute.value(full);
