@@ -50,6 +50,12 @@ __attribute__((target("avx2"))) inline __m256i table16(const uint8_t* p) {
   return _mm256_broadcastsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(p)));
 }
 
+// The 16 bytes at p or'ed with those 32 bytes on (the same low bytes in
+// the set's values 256-511).
+__attribute__((target("avx2"))) inline __m256i lowTable16(const uint8_t* p) {
+  return _mm256_or_si256(table16(p), table16(p + 32));
+}
+
 // The hits of one step (bit i: pair a + i), taken in order. Returns the pair
 // that made `stop`, or -1.
 template <class T>
@@ -60,6 +66,21 @@ int64_t takeHits(const T* g, int64_t m, int64_t a, uint32_t hits, ValueSet& want
     uint32_t x = static_cast<uint32_t>(g[b] ^ g[m - b]);
     // A value seen twice in the step is marked and removed twice: the same
     // state, and no branch on it.
+    marks[x] = 1;
+    want.remove(x);
+    if (x == stop) return b;
+  }
+  return -1;
+}
+
+// takeHits for a step over low bytes: a pair whose low byte is wanted counts
+// only when its full value is.
+int64_t takeCheckedHits(const uint16_t* g, int64_t m, int64_t a, uint32_t hits, ValueSet& want,
+                        uint32_t stop, uint8_t* marks) {
+  for (; hits; hits &= hits - 1) {
+    int64_t b = a + __builtin_ctz(hits);
+    uint32_t x = static_cast<uint32_t>(g[b] ^ g[m - b]);
+    if (!want.has(x)) continue;
     marks[x] = 1;
     want.remove(x);
     if (x == stop) return b;
@@ -130,6 +151,31 @@ __attribute__((target("avx2"))) int64_t walkAvx2(const uint16_t* g, int64_t m, i
   return walkPortable(g, m, a, hi, want, stop, marks);
 }
 
+// Values below 512 walked over their low bytes: the set is looked up by low
+// byte (the union of its two halves of 256 values), and each hit is checked
+// against the 16-bit values.
+__attribute__((target("avx2"))) int64_t walkAvx2Low(const uint8_t* low, const uint16_t* g,
+                                                    int64_t m, int64_t a, int64_t hi,
+                                                    ValueSet& want, uint32_t stop, uint8_t* marks) {
+  const Lookup look;
+  const __m256i reverse = _mm256_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15,
+                                           14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+  __m256i tLow = lowTable16(want.bits), tHigh = lowTable16(want.bits + 16);
+  for (; a + 31 <= hi; a += 32) {
+    __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(low + a));
+    __m256i y = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(low + (m - a - 31)));
+    y = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(y, reverse), 0x4e);
+    uint32_t hits =
+        static_cast<uint32_t>(_mm256_movemask_epi8(look.in(_mm256_xor_si256(x, y), tLow, tHigh)));
+    if (!hits) continue;
+    int64_t b = takeCheckedHits(g, m, a, hits, want, stop, marks);
+    if (b >= 0) return b;
+    tLow = lowTable16(want.bits);
+    tHigh = lowTable16(want.bits + 16);
+  }
+  return walkPortable(g, m, a, hi, want, stop, marks);
+}
+
 bool detectAvx2() {
   __builtin_cpu_init();
   return __builtin_cpu_supports("avx2");
@@ -166,6 +212,17 @@ int64_t walkPairs(const uint8_t* g, int64_t m, int64_t from, int64_t hi, ValueSe
 int64_t walkPairs(const uint16_t* g, int64_t m, int64_t from, int64_t hi, ValueSet& want,
                   uint32_t stop, uint8_t* marks, bool simd) {
   return walk(g, m, from, hi, want, stop, marks, simd);
+}
+
+int64_t walkPairs(const uint8_t* low, const uint16_t* g, int64_t m, int64_t from, int64_t hi,
+                  ValueSet& want, uint32_t stop, uint8_t* marks, bool simd) {
+#ifdef GDSL_PAIRSCAN_X86
+  if (simd && pairScanAvx2()) return walkAvx2Low(low, g, m, from, hi, want, stop, marks);
+#else
+  (void)simd;
+  (void)low;
+#endif
+  return walkPortable(g, m, from, hi, want, stop, marks);
 }
 
 }  // namespace gdsl

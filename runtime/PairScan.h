@@ -5,7 +5,8 @@
 // and drop it from the set, until the value `stop` is found. An AVX2
 // version (32 pairs per step, the set looked up with byte shuffles) is chosen
 // at run time when the CPU has it; the portable version gives the same answer
-// and leaves the same state.
+// and leaves the same state. Values below 512 in 16 bits can also be walked
+// over their low bytes, checking the full value only where the low byte hits.
 #pragma once
 
 #include <cstdint>
@@ -45,5 +46,11 @@ int64_t walkPairs(const uint8_t* g, int64_t m, int64_t from, int64_t hi, ValueSe
                   uint32_t stop, uint8_t* marks, bool simd);
 int64_t walkPairs(const uint16_t* g, int64_t m, int64_t from, int64_t hi, ValueSet& want,
                   uint32_t stop, uint8_t* marks, bool simd);
+// The same walk over values below 512 in 16 bits, given also their low bytes
+// (low[i] == g[i] & 0xff for every i <= m): the AVX2 loop scans the low bytes,
+// 32 pairs per step as on an 8-bit table, and checks each pair whose low byte
+// is wanted against its full value in g. Same answer and state as above.
+int64_t walkPairs(const uint8_t* low, const uint16_t* g, int64_t m, int64_t from, int64_t hi,
+                  ValueSet& want, uint32_t stop, uint8_t* marks, bool simd);
 
 }  // namespace gdsl

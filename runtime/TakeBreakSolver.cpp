@@ -30,7 +30,7 @@ constexpr size_t kBlockMinRare = 48;
 constexpr size_t kBlockMaxStride = 2048;
 // Bytes past the small bound in a row of marks (the mex may be the bound).
 constexpr size_t kRowPad = 64;
-// The 8-bit copy of the table is kept for at most this many heaps (1 GiB), so
+// The low bytes of the table are kept for at most this many heaps (1 GiB), so
 // that a table larger than memory (in a table file) is not copied into it.
 constexpr int64_t kSmallHeaps = int64_t{1} << 30;
 
@@ -179,14 +179,17 @@ uint32_t TakeBreakSolver::next(const NimTable& table) {
       ++version_;
     }
     maxValue_ = std::max(maxValue_, v);
-    if (small_) {
-      if (v < 256 && scanned_ < kSmallHeaps) {
+    if (lowBytes_) {
+      if (scanned_ < kSmallHeaps) {
         bytes_.push_back(static_cast<uint8_t>(v));
       } else {
-        small_ = false;
+        lowBytes_ = false;
         std::vector<uint8_t>().swap(bytes_);
-        ++version_;
       }
+    }
+    if (small_ && (v >= 256 || !lowBytes_)) {
+      small_ = false;
+      ++version_;
     }
     if (scanned_ >= 1) count(scanned_, v);
   }
@@ -311,6 +314,16 @@ uint8_t* TakeBreakSolver::blockRow(const T* g, int64_t n) {
   return block;
 }
 
+template <class T>
+int64_t TakeBreakSolver::walk(const T* g, int64_t m, int64_t from, int64_t hi, ValueSet& want,
+                              uint32_t stop, uint8_t* marks) {
+  // 16-bit values below 512: scan their low bytes when the solver has them.
+  if constexpr (sizeof(T) == 2)
+    if (lowBytes_ && static_cast<int64_t>(bytes_.size()) >= m)
+      return walkPairs(bytes_.data(), g, m, from, hi, want, stop, marks, simd_);
+  return walkPairs(g, m, from, hi, want, stop, marks, simd_);
+}
+
 template <class T, class Marks>
 void TakeBreakSolver::plain(const T* g, int64_t m, int64_t hi, Marks marks) {
   if constexpr (std::is_same_v<Marks, RowMarks>) {
@@ -320,7 +333,7 @@ void TakeBreakSolver::plain(const T* g, int64_t m, int64_t hi, Marks marks) {
       ValueSet want;
       for (uint32_t u = 0; u < smallBound<T>(); ++u)
         if (!marks.has(u)) want.add(u);
-      walkPairs(g, m, 1, hi, want, ValueSet::kSize, marks.row, simd_);
+      walk(g, m, 1, hi, want, ValueSet::kSize, marks.row);
       return;
     }
   }
@@ -445,7 +458,7 @@ bool TakeBreakSolver::walkFor(Group& group, const T* g, int64_t n, uint32_t v, M
       }
     }
     return walk([&](int64_t m, int64_t from, int64_t hi) {
-      return v < bound ? walkPairs(g, m, from, hi, want, v, marks.row, simd_) : hi + 1;
+      return v < bound ? this->walk(g, m, from, hi, want, v, marks.row) : hi + 1;
     });
   }
   return walk([&](int64_t m, int64_t from, int64_t hi) {

@@ -24,17 +24,18 @@
 // doubles, or at once when the measured cost is twice the estimate) each group
 // of splits takes the cheapest method.
 //
-// Speed: while every value is below 256 the solver keeps its own copy of the
-// table in 8 bits (dropped, and the engine's 16- or 32-bit table read instead,
-// when a value reaches 256). On it, the plain method and the proof walks look
-// for the first pair whose value is in the set of values still wanted
-// (runtime/PairScan.h: AVX2 when the CPU has it, else a portable loop) instead
-// of stamping every pair. Sparse space stamps the rare heaps against blocks of
-// kBlock heaps at once: for heaps n0..n0+31 and a rare heap r far from both
-// ends, the values g(n0 - k - r ..) are already known, so one pass over the
-// rare heaps fills the option rows of 32 heaps (one row of bytes per heap),
-// reading the table in runs instead of one scattered value per rare heap and
-// heap; only the rare heaps near 0, near the heap and near its half are
+// Speed: the solver keeps its own copy of the table's low bytes (for the
+// first 2^30 heaps). While every value is below 256 that copy is the table;
+// past 256 the engine's 16- or 32-bit table is read. While every value is
+// below 512, the plain method and the proof walks look for the first pair
+// whose value is in the set of values still wanted (runtime/PairScan.h: AVX2
+// when the CPU has it, else a portable loop) instead of stamping every pair;
+// past 256 the AVX2 walk scans the low bytes and checks the full value only
+// where a low byte is wanted, as fast as on an 8-bit table. Sparse space stamps the rare heaps
+// against blocks of kBlock heaps at once: for heaps n0..n0+31 and a rare heap r far from both ends,
+// the values g(n0 - k - r ..) are already known, so one pass over the rare heaps fills the option
+// rows of 32 heaps (one row of bytes per heap), reading the table in runs instead of one scattered
+// value per rare heap and heap; only the rare heaps near 0, near the heap and near its half are
 // stamped heap by heap.
 #pragma once
 
@@ -155,6 +156,10 @@ class TakeBreakSolver {
   };
   // v is rare for heap n in some group that runs sparse space.
   bool rareSomewhere(int64_t n, uint32_t v) const;
+  // runtime/PairScan.h's walk, over the low bytes when the values are 16-bit.
+  template <class T>
+  int64_t walk(const T* g, int64_t m, int64_t from, int64_t hi, ValueSet& want, uint32_t stop,
+               uint8_t* marks);
   template <class T, class Marks>
   void plain(const T* g, int64_t m, int64_t hi, Marks marks);
   template <class T, class Marks>
@@ -202,8 +207,10 @@ class TakeBreakSolver {
   std::vector<StepSample> stepSamples_;
   int64_t nextStepSample_ = 1024;  // the first sample, then one at each doubling
   bool simd_ = false;              // the AVX2 loops run
-  // The table in 8 bits while every value is below 256 (small_).
+  // The low bytes of the table's values (while lowBytes_: the first 2^30
+  // heaps); the table itself while every value is below 256 (small_).
   std::vector<uint8_t> bytes_;
+  bool lowBytes_ = true;
   bool small_ = true;
   uint32_t maxValue_ = 0;  // the largest value in the table
   // Option rows of the heaps blockStart_.. blockEnd_ - 1 (blockStride_ bytes

@@ -5,8 +5,10 @@
 // every octal code "0.d1d2d3" and "4.d1d2d3" with the plain method, forced
 // sparse space and the default engine, each with and without AVX2; Grundy's
 // game far enough for sparse space to stamp the rare heaps in blocks; and
-// games whose values pass 256 and 512, where the solver drops its 8-bit table
-// and then its 16-bit walks (0.777777777777777777).
+// games whose values pass 256 and 512, where the solver's walks go from its
+// 8-bit table to the low bytes of 16-bit values, then stop
+// (0.777777777777777777). The walk over low bytes is also compared with the
+// 16-bit walk on random tables.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -87,6 +89,19 @@ void compareWalks(int bound, uint64_t seed) {
     REQUIRE(marksSimd == marksPortable);
     REQUIRE(std::memcmp(wantSimd.bits, wantPortable.bits, sizeof want.bits) == 0);
     REQUIRE(std::memcmp(wantSimd.in, wantPortable.in, sizeof want.in) == 0);
+    if constexpr (sizeof(T) == 2) {
+      // The walk over the low bytes, checked against the full values.
+      std::vector<uint8_t> low(g.size());
+      for (size_t i = 0; i < g.size(); ++i) low[i] = static_cast<uint8_t>(g[i]);
+      gdsl::ValueSet wantLow = want;
+      std::vector<uint8_t> marksLow(gdsl::ValueSet::kSize + 64, 0);
+      int64_t c =
+          gdsl::walkPairs(low.data(), g.data(), m, from, hi, wantLow, stop, marksLow.data(), true);
+      REQUIRE(c == b);
+      REQUIRE(marksLow == marksPortable);
+      REQUIRE(std::memcmp(wantLow.bits, wantPortable.bits, sizeof want.bits) == 0);
+      REQUIRE(std::memcmp(wantLow.in, wantPortable.in, sizeof want.in) == 0);
+    }
     // And against the definition: the first pair at or after `from` that makes `stop`.
     int64_t expected = hi + 1;
     for (int64_t p = from; p <= hi; ++p)
@@ -156,8 +171,8 @@ TEST_CASE("AVX2 and portable loops equal the brute force on Grundy's game", "[sp
 
 TEST_CASE("AVX2 and portable loops widen past 256 and 512 with the same values", "[sparse][simd]") {
   // 0.777777777777777777: values reach 256 at heap 319 and 512 at heap 614,
-  // so the solver drops its 8-bit table, then walks in 16 bits below 512,
-  // then stamps every pair.
+  // so the solver leaves its 8-bit table, then walks the low bytes of 16-bit
+  // values below 512, then stamps every pair.
   const std::string code = "0.777777777777777777";
   const int heaps = brute::scaled(2500, 800);
   brute::Table b = brute::octal(code, heaps);
