@@ -1,23 +1,26 @@
-// Period search by backward scans: for each candidate period p the scan walks
-// down from the end while g(n+p) - g(n) stays the same, so a wrong p costs a
-// few steps and the whole search is close to linear.
+// Period search: for each candidate period p, with the saltus s taken from
+// the last pair, first check g(n+p) - g(n) == s upward from the lowest heap an
+// acceptable preperiod may start at; only a candidate that holds there is
+// scanned down to its smallest preperiod. A wrong p fails within a few steps
+// either way; a multiple of the true period whose preperiod is still too long
+// fails at once here, where a scan down from the end walked the whole
+// periodic part first (a pass over the table per multiple).
 #include "runtime/Period.h"
+
+#include <algorithm>
 
 namespace gdsl {
 namespace {
 
-// The smallest n0 such that g(n+p) - g(n) == s for all n0 <= n < count - p,
-// where s is taken from the last pair.
-int64_t scan(TableView g, int64_t count, int64_t p, int64_t& s) {
-  int64_t n = count - 1 - p;
-  s = static_cast<int64_t>(g[n + p]) - static_cast<int64_t>(g[n]);
-  while (n >= 0 && static_cast<int64_t>(g[n + p]) - static_cast<int64_t>(g[n]) == s) --n;
-  return n + 1;
+int64_t difference(TableView g, int64_t n, int64_t p) {
+  return static_cast<int64_t>(g[n + p]) - static_cast<int64_t>(g[n]);
 }
 
-bool acceptable(int64_t n0, int64_t p, int64_t count) {
-  int64_t repeating = count - n0;
-  return repeating >= 2 * p && 2 * repeating >= count;
+// The largest preperiod a candidate of period p may have in g[0..count-1]:
+// the repeating part must be at least half of the values and hold at least
+// two whole periods.
+int64_t latestStart(int64_t p, int64_t count) {
+  return std::min(count - 2 * p, count / 2);
 }
 
 }  // namespace
@@ -25,12 +28,18 @@ bool acceptable(int64_t n0, int64_t p, int64_t count) {
 std::optional<PeriodInfo> findPeriod(TableView g, int64_t count) {
   if (count < 2) return std::nullopt;
   for (int64_t p = 1; 2 * p <= count; ++p) {
-    int64_t s = 0;
-    int64_t n0 = scan(g, count, p, s);
+    const int64_t s = difference(g, count - 1 - p, p);
     // An arithmetic period (s != 0) makes g unbounded, so no ordinary period
     // can exist as well: the first acceptable candidate of either kind wins.
     // Values are never negative, so a falling saltus cannot last.
-    if (s >= 0 && acceptable(n0, p, count)) return PeriodInfo{n0, p, s, false, count - 1};
+    if (s < 0) continue;
+    const int64_t start = latestStart(p, count);
+    int64_t n = start;
+    while (n < count - p && difference(g, n, p) == s) ++n;
+    if (n < count - p) continue;  // fails at or after the latest start
+    n = start - 1;
+    while (n >= 0 && difference(g, n, p) == s) --n;
+    return PeriodInfo{n + 1, p, s, false, count - 1};
   }
   return std::nullopt;
 }
