@@ -13,24 +13,17 @@
 
 namespace gdsl {
 
-// A set of values below 512, twice: one bit each, laid out for byte shuffles
-// (value v is bit (v >> 4) & 7 of byte (v & 15) + 16 * (v >> 7)), and one
-// byte each for the portable loop.
+// A set of values below 512, one bit each, laid out for byte shuffles (value
+// v is bit (v >> 4) & 7 of byte (v & 15) + 16 * (v >> 7)): 64 bytes, cleared
+// with two stores (the solver builds one per heap).
 struct ValueSet {
   static constexpr uint32_t kSize = 512;
   alignas(32) uint8_t bits[64] = {};
-  uint8_t in[kSize] = {};
   static unsigned byteOf(uint32_t v) { return (v & 15) | ((v >> 7) << 4); }
   static unsigned bitOf(uint32_t v) { return (v >> 4) & 7; }
-  void add(uint32_t v) {
-    bits[byteOf(v)] |= static_cast<uint8_t>(1u << bitOf(v));
-    in[v] = 1;
-  }
-  void remove(uint32_t v) {
-    bits[byteOf(v)] &= static_cast<uint8_t>(~(1u << bitOf(v)));
-    in[v] = 0;
-  }
-  bool has(uint32_t v) const { return in[v] != 0; }
+  void add(uint32_t v) { bits[byteOf(v)] |= static_cast<uint8_t>(1u << bitOf(v)); }
+  void remove(uint32_t v) { bits[byteOf(v)] &= static_cast<uint8_t>(~(1u << bitOf(v))); }
+  bool has(uint32_t v) const { return (bits[byteOf(v)] >> bitOf(v)) & 1; }
 };
 
 // True when this CPU runs the AVX2 versions.
