@@ -2,10 +2,11 @@
 // values (below 256 stored in 8 bits, or below 512 stored in 16): walk the
 // pairs (a, m - a) from a small end, and for each whose option value
 // x = g(a) ^ g(m - a) is in a set of wanted values, mark x (marks[x] = 1)
-// and drop it from the set, until the value `stop` is found. An AVX2
-// version (32 pairs per step, the set looked up with byte shuffles) is chosen
-// at run time when the CPU has it; the portable version gives the same answer
-// and leaves the same state. Values below 512 in 16 bits can also be walked
+// and drop it from the set, until the value `stop` is found. An AVX-512
+// version (64 pairs per step, the set looked up with byte permutes) or an
+// AVX2 one (32 pairs per step, byte shuffles) is chosen at run time when the
+// CPU has it; the portable version gives the same answer and leaves the same
+// state. Values below 512 in 16 bits can also be walked
 // over their low bytes, checking the full value only where the low byte hits.
 #pragma once
 
@@ -26,24 +27,29 @@ struct ValueSet {
   bool has(uint32_t v) const { return (bits[byteOf(v)] >> bitOf(v)) & 1; }
 };
 
-// True when this CPU runs the AVX2 versions.
-bool pairScanAvx2();
+// Which loops a walk may use: the portable one, AVX2, or AVX-512 (BW and
+// VBMI; 64 pairs per step). A walk runs at the level asked for or at the
+// CPU's best, whichever is lower.
+enum class SimdLevel { portable, avx2, avx512 };
+// The best level this CPU runs.
+SimdLevel bestSimd();
+const char* simdName(SimdLevel level);
 
 // Walks a = from, from + 1, ..., hi (requires hi <= m / 2, so that m - a >= a):
 // each pair whose value x is in `want` marks x and removes it from `want`.
 // Returns the a whose pair made `stop` (the walk ends there), or hi + 1 when
 // no pair did (pass stop >= 512 to walk them all). Every value g[i] must be
-// below 256 (8 bits) or 512 (16 bits). `simd` false (or a CPU without AVX2)
-// takes the portable loop.
+// below 256 (8 bits) or 512 (16 bits). Every level gives the same answer and
+// state.
 int64_t walkPairs(const uint8_t* g, int64_t m, int64_t from, int64_t hi, ValueSet& want,
-                  uint32_t stop, uint8_t* marks, bool simd);
+                  uint32_t stop, uint8_t* marks, SimdLevel level);
 int64_t walkPairs(const uint16_t* g, int64_t m, int64_t from, int64_t hi, ValueSet& want,
-                  uint32_t stop, uint8_t* marks, bool simd);
+                  uint32_t stop, uint8_t* marks, SimdLevel level);
 // The same walk over values below 512 in 16 bits, given also their low bytes
 // (low[i] == g[i] & 0xff for every i <= m): the AVX2 loop scans the low bytes,
 // 32 pairs per step as on an 8-bit table, and checks each pair whose low byte
 // is wanted against its full value in g. Same answer and state as above.
 int64_t walkPairs(const uint8_t* low, const uint16_t* g, int64_t m, int64_t from, int64_t hi,
-                  ValueSet& want, uint32_t stop, uint8_t* marks, bool simd);
+                  ValueSet& want, uint32_t stop, uint8_t* marks, SimdLevel level);
 
 }  // namespace gdsl

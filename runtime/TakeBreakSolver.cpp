@@ -58,9 +58,14 @@ void stampBlock(uint8_t* block, size_t stride, const T* src, uint32_t w) {
     for (int64_t j = 0; j < kBlock; ++j) block[static_cast<size_t>(j) * stride + (w ^ src[j])] = 1;
 }
 
-bool simdAllowed() {
+// The loops GDSL_SIMD allows: "off" (or "0") the portable ones, "avx2" at
+// most AVX2; unset, any.
+SimdLevel simdAllowed() {
   const char* env = std::getenv("GDSL_SIMD");
-  return !(env && (std::strcmp(env, "off") == 0 || std::strcmp(env, "0") == 0));
+  if (env && (std::strcmp(env, "off") == 0 || std::strcmp(env, "0") == 0))
+    return SimdLevel::portable;
+  if (env && std::strcmp(env, "avx2") == 0) return SimdLevel::avx2;
+  return SimdLevel::avx512;
 }
 
 // In place: h[w] = sum over u of count[u] * (-1)^popcount(u & w).
@@ -81,7 +86,7 @@ TakeBreakSolver::TakeBreakSolver(const ir::TakeBreakShape& shape, SparseOptions 
   stamps_.assign(64, 0);
   counts_.assign(2, 0);
   random_ = options.randomSeed;
-  simd_ = options.simd && pairScanAvx2() && simdAllowed();
+  simd_ = std::min(options.simd, simdAllowed());
   for (int64_t parity : {0, 1}) {
     Group group;
     group.kParity = parity;

@@ -59,9 +59,11 @@ struct SparseOptions {
   // Nonzero: each class is drawn at random from this seed instead of the best
   // one (tests: sparse space is exact for any class).
   uint64_t randomSeed = 0;
-  // The AVX2 inner loops when the CPU has them; false (or GDSL_SIMD=off in the
-  // environment) runs the portable loops, which give the same values (tests).
-  bool simd = true;
+  // The most the inner loops may use: AVX-512 or AVX2 when the CPU has them,
+  // else the portable loops, which give the same values (tests).
+  // GDSL_SIMD=off in the environment means portable, GDSL_SIMD=avx2 at most
+  // AVX2.
+  SimdLevel simd = SimdLevel::avx512;
 };
 
 class TakeBreakSolver {
@@ -205,8 +207,8 @@ class TakeBreakSolver {
   int64_t computed_ = 0;           // heaps computed (or given) so far
   uint64_t totalSteps_ = 0;        // pair steps of every heap computed
   std::vector<StepSample> stepSamples_;
-  int64_t nextStepSample_ = 1024;  // the first sample, then one at each doubling
-  bool simd_ = false;              // the AVX2 loops run
+  int64_t nextStepSample_ = 1024;         // the first sample, then one at each doubling
+  SimdLevel simd_ = SimdLevel::portable;  // the loops allowed (at most the CPU's best)
   // The low bytes of the table's values (while lowBytes_: the first 2^30
   // heaps); the table itself while every value is below 256 (small_).
   std::vector<uint8_t> bytes_;
