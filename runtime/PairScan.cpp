@@ -2,6 +2,8 @@
 // (see PairScan.h).
 #include "runtime/PairScan.h"
 
+#include <bit>
+
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
 #define GDSL_PAIRSCAN_X86 1
@@ -57,15 +59,18 @@ __attribute__((target("avx2"))) inline __m256i lowTable16(const uint8_t* p) {
 }
 
 // The hits of one step (bit i: pair a + i), taken in order. Returns the pair
-// that made `stop`, or -1.
-template <class T>
-int64_t takeHits(const T* g, int64_t m, int64_t a, uint32_t hits, ValueSet& want, uint32_t stop,
+// that made `stop`, or -1. With `Checked` (a step over low bytes) a pair
+// whose low byte is wanted counts only when its full value is; without, a
+// value seen twice in the step is marked and removed twice: the same state,
+// and no branch on it.
+template <bool Checked, class T, class Mask>
+int64_t takeHits(const T* g, int64_t m, int64_t a, Mask hits, ValueSet& want, uint32_t stop,
                  uint8_t* marks) {
   for (; hits; hits &= hits - 1) {
-    int64_t b = a + __builtin_ctz(hits);
+    int64_t b = a + static_cast<int64_t>(std::countr_zero(hits));
     uint32_t x = static_cast<uint32_t>(g[b] ^ g[m - b]);
-    // A value seen twice in the step is marked and removed twice: the same
-    // state, and no branch on it.
+    if constexpr (Checked)
+      if (!want.has(x)) continue;
     marks[x] = 1;
     want.remove(x);
     if (x == stop) return b;
@@ -73,39 +78,37 @@ int64_t takeHits(const T* g, int64_t m, int64_t a, uint32_t hits, ValueSet& want
   return -1;
 }
 
-// takeHits for a step over low bytes: a pair whose low byte is wanted counts
-// only when its full value is.
-int64_t takeCheckedHits(const uint16_t* g, int64_t m, int64_t a, uint32_t hits, ValueSet& want,
-                        uint32_t stop, uint8_t* marks) {
-  for (; hits; hits &= hits - 1) {
-    int64_t b = a + __builtin_ctz(hits);
-    uint32_t x = static_cast<uint32_t>(g[b] ^ g[m - b]);
-    if (!want.has(x)) continue;
-    marks[x] = 1;
-    want.remove(x);
-    if (x == stop) return b;
-  }
-  return -1;
+// The set's 16-byte table for byte shuffles at byte offset `at` (values
+// 0-127 at 0, 128-255 at 16); `Checked`: or'ed with the same bytes of the
+// values 256-511, to look up low bytes.
+template <bool Checked>
+__attribute__((target("avx2"))) inline __m256i byteTable(const ValueSet& want, int at) {
+  if constexpr (Checked) return lowTable16(want.bits + at);
+  return table16(want.bits + at);
 }
 
-// 32 pairs per step: x = g[a..a+31] ^ reversed g[m-a-31..m-a].
-__attribute__((target("avx2"))) int64_t walkAvx2(const uint8_t* g, int64_t m, int64_t a, int64_t hi,
-                                                 ValueSet& want, uint32_t stop, uint8_t* marks) {
+// 32 pairs per step over bytes: x = scan[a..a+31] ^ reversed
+// scan[m-a-31..m-a], with scan the 8-bit table itself (g == scan) or, with
+// `Checked`, the low bytes of the 16-bit values g.
+template <bool Checked, class T>
+__attribute__((target("avx2"))) int64_t walkAvx2Bytes(const uint8_t* scan, const T* g, int64_t m,
+                                                      int64_t a, int64_t hi, ValueSet& want,
+                                                      uint32_t stop, uint8_t* marks) {
   const Lookup look;
   const __m256i reverse = _mm256_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15,
                                            14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
-  __m256i tLow = table16(want.bits), tHigh = table16(want.bits + 16);
+  __m256i tLow = byteTable<Checked>(want, 0), tHigh = byteTable<Checked>(want, 16);
   for (; a + 31 <= hi; a += 32) {
-    __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(g + a));
-    __m256i y = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(g + (m - a - 31)));
+    __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(scan + a));
+    __m256i y = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(scan + (m - a - 31)));
     y = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(y, reverse), 0x4e);
     uint32_t hits =
         static_cast<uint32_t>(_mm256_movemask_epi8(look.in(_mm256_xor_si256(x, y), tLow, tHigh)));
     if (!hits) continue;
-    int64_t b = takeHits(g, m, a, hits, want, stop, marks);
+    int64_t b = takeHits<Checked>(g, m, a, hits, want, stop, marks);
     if (b >= 0) return b;
-    tLow = table16(want.bits);
-    tHigh = table16(want.bits + 16);
+    tLow = byteTable<Checked>(want, 0);
+    tHigh = byteTable<Checked>(want, 16);
   }
   return walkPortable(g, m, a, hi, want, stop, marks);
 }
@@ -141,37 +144,12 @@ __attribute__((target("avx2"))) int64_t walkAvx2(const uint16_t* g, int64_t m, i
     __m256i in1 = _mm256_and_si256(look.in(lo, t2, t3), _mm256_cmpeq_epi8(hb, one));
     uint32_t hits = static_cast<uint32_t>(_mm256_movemask_epi8(_mm256_or_si256(in0, in1)));
     if (!hits) continue;
-    int64_t b = takeHits(g, m, a, hits, want, stop, marks);
+    int64_t b = takeHits<false>(g, m, a, hits, want, stop, marks);
     if (b >= 0) return b;
     t0 = table16(want.bits);
     t1 = table16(want.bits + 16);
     t2 = table16(want.bits + 32);
     t3 = table16(want.bits + 48);
-  }
-  return walkPortable(g, m, a, hi, want, stop, marks);
-}
-
-// Values below 512 walked over their low bytes: the set is looked up by low
-// byte (the union of its two halves of 256 values), and each hit is checked
-// against the 16-bit values.
-__attribute__((target("avx2"))) int64_t walkAvx2Low(const uint8_t* low, const uint16_t* g,
-                                                    int64_t m, int64_t a, int64_t hi,
-                                                    ValueSet& want, uint32_t stop, uint8_t* marks) {
-  const Lookup look;
-  const __m256i reverse = _mm256_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15,
-                                           14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
-  __m256i tLow = lowTable16(want.bits), tHigh = lowTable16(want.bits + 16);
-  for (; a + 31 <= hi; a += 32) {
-    __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(low + a));
-    __m256i y = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(low + (m - a - 31)));
-    y = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(y, reverse), 0x4e);
-    uint32_t hits =
-        static_cast<uint32_t>(_mm256_movemask_epi8(look.in(_mm256_xor_si256(x, y), tLow, tHigh)));
-    if (!hits) continue;
-    int64_t b = takeCheckedHits(g, m, a, hits, want, stop, marks);
-    if (b >= 0) return b;
-    tLow = lowTable16(want.bits);
-    tHigh = lowTable16(want.bits + 16);
   }
   return walkPortable(g, m, a, hi, want, stop, marks);
 }
@@ -223,21 +201,11 @@ __attribute__((target("avx512f,avx512bw,avx512vbmi"))) int64_t walkAvx512(
     __m512i mask = _mm512_shuffle_epi8(bit, _mm512_and_si512(_mm512_srli_epi16(v, 4), seven));
     uint64_t hits = _mm512_test_epi8_mask(row, mask);
     if (!hits) continue;
-    for (; hits; hits &= hits - 1) {
-      int64_t b = a + __builtin_ctzll(hits);
-      uint32_t value = static_cast<uint32_t>(g[b] ^ g[m - b]);
-      if constexpr (Checked)
-        if (!want.has(value)) continue;
-      marks[value] = 1;
-      want.remove(value);
-      if (value == stop) return b;
-    }
+    int64_t b = takeHits<Checked>(g, m, a, hits, want, stop, marks);
+    if (b >= 0) return b;
     t = setTable512<Checked>(want);
   }
-  if constexpr (Checked)
-    return walkAvx2Low(scan, g, m, a, hi, want, stop, marks);
-  else
-    return walkAvx2(g, m, a, hi, want, stop, marks);
+  return walkAvx2Bytes<Checked>(scan, g, m, a, hi, want, stop, marks);
 }
 
 bool detectAvx512() {
@@ -265,7 +233,10 @@ int64_t walk(const T* g, int64_t m, int64_t from, int64_t hi, ValueSet& want, ui
       if constexpr (sizeof(T) == 1) return walkAvx512<false>(g, g, m, from, hi, want, stop, marks);
       [[fallthrough]];
     case SimdLevel::avx2:
-      return walkAvx2(g, m, from, hi, want, stop, marks);
+      if constexpr (sizeof(T) == 1)
+        return walkAvx2Bytes<false>(g, g, m, from, hi, want, stop, marks);
+      else
+        return walkAvx2(g, m, from, hi, want, stop, marks);
     case SimdLevel::portable:
       break;
   }
@@ -317,7 +288,7 @@ int64_t walkPairs(const uint8_t* low, const uint16_t* g, int64_t m, int64_t from
     case SimdLevel::avx512:
       return walkAvx512<true>(low, g, m, from, hi, want, stop, marks);
     case SimdLevel::avx2:
-      return walkAvx2Low(low, g, m, from, hi, want, stop, marks);
+      return walkAvx2Bytes<true>(low, g, m, from, hi, want, stop, marks);
     case SimdLevel::portable:
       break;
   }
