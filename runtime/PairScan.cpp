@@ -3,6 +3,7 @@
 #include "runtime/PairScan.h"
 
 #include <bit>
+#include <cstring>
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
@@ -297,6 +298,20 @@ int64_t walkPairs(const uint8_t* low, const uint16_t* g, int64_t m, int64_t from
   (void)low;
 #endif
   return walkPortable(g, m, from, hi, want, stop, marks);
+}
+
+void clearRow(uint8_t* row, size_t bytes) {
+#ifdef GDSL_PAIRSCAN_X86
+  const __m128i zero = _mm_setzero_si128();
+  for (size_t i = 0; i < bytes; i += 64) {
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(row + i), zero);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(row + i + 16), zero);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(row + i + 32), zero);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(row + i + 48), zero);
+  }
+#else
+  std::memset(row, 0, bytes);
+#endif
 }
 
 }  // namespace gdsl

@@ -10,6 +10,7 @@
 // over their low bytes, checking the full value only where the low byte hits.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 namespace gdsl {
@@ -51,5 +52,10 @@ int64_t walkPairs(const uint16_t* g, int64_t m, int64_t from, int64_t hi, ValueS
 // is wanted against its full value in g. Same answer and state as above.
 int64_t walkPairs(const uint8_t* low, const uint16_t* g, int64_t m, int64_t from, int64_t hi,
                   ValueSet& want, uint32_t stop, uint8_t* marks, SimdLevel level);
+
+// Zeroes `bytes` bytes (a multiple of 64) at row with 16-byte stores: the
+// solver clears a row of marks per heap, and a few hundred bytes cleared by
+// memset became a `rep stos`, slow to start.
+void clearRow(uint8_t* row, size_t bytes);
 
 }  // namespace gdsl

@@ -353,8 +353,9 @@ uint32_t TakeBreakSolver::value(const T* g, int64_t n) {
       // the block's rare-heap stamps already), or a cleared scratch row.
       uint8_t* row = blockRow(g, n);
       if (!row) {
-        scratch_.assign(bound + kRowPad, 0);
+        if (scratch_.size() < bound + kRowPad) scratch_.resize(bound + kRowPad);
         row = scratch_.data();
+        clearRow(row, bound + kRowPad);
       }
       return valueWith(g, n, RowMarks{row});
     }
