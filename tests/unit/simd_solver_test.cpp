@@ -132,7 +132,7 @@ TEST_CASE("the AVX-512 and AVX2 walks over splits equal the portable one", "[spa
 }
 
 TEST_CASE(
-    "AVX2 and portable loops equal the plain method on every octal code of up to three digits",
+    "SIMD and portable loops equal the plain method on every octal code of up to three digits",
     "[sparse][simd]") {
   const int heaps = brute::scaled(2000, 400);
   int differ = 0;
@@ -154,7 +154,7 @@ TEST_CASE(
   CHECK(differ == 0);
 }
 
-TEST_CASE("AVX2 and portable loops equal the brute force on Grundy's game", "[sparse][simd]") {
+TEST_CASE("SIMD and portable loops equal the brute force on Grundy's game", "[sparse][simd]") {
   // Far enough for a thousand rare heaps: sparse space stamps them in blocks.
   const int heaps = brute::scaled(40000, 4000);
   brute::Table b = brute::grundyGame(heaps);
@@ -176,7 +176,7 @@ TEST_CASE("AVX2 and portable loops equal the brute force on Grundy's game", "[sp
   }
 }
 
-TEST_CASE("AVX2 and portable loops widen past 256 and 512 with the same values", "[sparse][simd]") {
+TEST_CASE("SIMD and portable loops widen past 256 and 512 with the same values", "[sparse][simd]") {
   // 0.777777777777777777: values reach 256 at heap 319 and 512 at heap 614,
   // so the solver leaves its 8-bit table, then walks the low bytes of 16-bit
   // values below 512, then stamps every pair.
