@@ -2,6 +2,7 @@
 // (see PairScan.h).
 #include "runtime/PairScan.h"
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 
@@ -222,7 +223,7 @@ bool detectAvx2() {
 
 // The level a walk runs at: the one asked for, at most the CPU's.
 SimdLevel usable(SimdLevel asked) {
-  return static_cast<int>(asked) < static_cast<int>(bestSimd()) ? asked : bestSimd();
+  return std::min(asked, bestSimd());
 }
 
 template <class T>

@@ -8,6 +8,8 @@
 // CPU has it; the portable version gives the same answer and leaves the same
 // state. Values below 512 in 16 bits can also be walked
 // over their low bytes, checking the full value only where the low byte hits.
+// Also here, beside the other intrinsics: clearRow, the solver's per-heap
+// clear of a row of marks.
 #pragma once
 
 #include <cstddef>
@@ -47,9 +49,9 @@ int64_t walkPairs(const uint8_t* g, int64_t m, int64_t from, int64_t hi, ValueSe
 int64_t walkPairs(const uint16_t* g, int64_t m, int64_t from, int64_t hi, ValueSet& want,
                   uint32_t stop, uint8_t* marks, SimdLevel level);
 // The same walk over values below 512 in 16 bits, given also their low bytes
-// (low[i] == g[i] & 0xff for every i <= m): the AVX2 loop scans the low bytes,
-// 32 pairs per step as on an 8-bit table, and checks each pair whose low byte
-// is wanted against its full value in g. Same answer and state as above.
+// (low[i] == g[i] & 0xff for every i <= m): the AVX-512 and AVX2 loops scan
+// the low bytes, 64 or 32 pairs per step as on an 8-bit table, and check each
+// pair whose low byte is wanted against its full value in g. Same answer and state as above.
 int64_t walkPairs(const uint8_t* low, const uint16_t* g, int64_t m, int64_t from, int64_t hi,
                   ValueSet& want, uint32_t stop, uint8_t* marks, SimdLevel level);
 

@@ -28,15 +28,16 @@
 // first 2^30 heaps). While every value is below 256 that copy is the table;
 // past 256 the engine's 16- or 32-bit table is read. While every value is
 // below 512, the plain method and the proof walks look for the first pair
-// whose value is in the set of values still wanted (runtime/PairScan.h: AVX2
-// when the CPU has it, else a portable loop) instead of stamping every pair;
-// past 256 the AVX2 walk scans the low bytes and checks the full value only
-// where a low byte is wanted, as fast as on an 8-bit table. Sparse space stamps the rare heaps
-// against blocks of kBlock heaps at once: for heaps n0..n0+31 and a rare heap r far from both ends,
-// the values g(n0 - k - r ..) are already known, so one pass over the rare heaps fills the option
-// rows of 32 heaps (one row of bytes per heap), reading the table in runs instead of one scattered
-// value per rare heap and heap; only the rare heaps near 0, near the heap and near its half are
-// stamped heap by heap.
+// whose value is in the set of values still wanted (runtime/PairScan.h:
+// AVX-512 or AVX2 when the CPU has it, else a portable loop) instead of
+// stamping every pair; past 256 the walk scans the low bytes and checks the
+// full value only where a low byte is wanted, as fast as on an 8-bit table.
+// Sparse space stamps the rare heaps against blocks of kBlock heaps at once:
+// for heaps n0..n0+31 and a rare heap r far from both ends, the values
+// g(n0 - k - r ..) are already known, so one pass over the rare heaps fills
+// the option rows of 32 heaps (one row of bytes per heap), reading the table
+// in runs instead of one scattered value per rare heap and heap; only the
+// rare heaps near 0, near the heap and near its half are stamped heap by heap.
 #pragma once
 
 #include <bit>
