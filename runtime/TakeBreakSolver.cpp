@@ -262,10 +262,15 @@ double TakeBreakSolver::costExponent() const {
   return std::clamp(std::log(after / before) / std::log(growth), 0.0, 2.0);
 }
 
-bool TakeBreakSolver::rareSomewhere(int64_t n, uint32_t v) const {
-  for (const Group& group : groups_)
-    if (group.sparse && rareAt(group, n, v)) return true;
-  return false;
+void TakeBreakSolver::buildClassBytes() {
+  std::memset(rareAnyBytes_, 0, sizeof rareAnyBytes_);
+  for (Group& group : groups_)
+    for (int64_t parity : {0, 1})
+      for (uint32_t v = 0; v < kClassBytes; ++v) {
+        uint8_t rare = group.sparse && v < ValueSet::kSize && rareAt(group, parity, v);
+        group.rareBytes[parity][v] = rare;
+        rareAnyBytes_[parity][v] |= rare;
+      }
 }
 
 template <class T>
@@ -455,12 +460,18 @@ bool TakeBreakSolver::walkFor(Group& group, const T* g, int64_t n, uint32_t v, M
     if (!group.wantBuilt) {
       group.wantBuilt = true;
       want = ValueSet();
-      for (uint32_t u = v; u < bound; ++u) {
-        if (marks.has(u)) continue;
-        if (rareAt(group, n, u))
-          want.add(u);
-        else if (!rareSomewhere(n, u))
-          break;
+      // A word (8 values) at a time: `open` has 1 in each byte not marked.
+      const uint8_t* here = group.rareBytes[n & 1];
+      const uint8_t* any = rareAnyBytes_[n & 1];
+      for (uint32_t c = v & ~7u; c < bound; c += 8) {
+        uint64_t open = ~word(marks.row + c) & kOnes;
+        if (c < v) open &= ~uint64_t{0} << (8 * (v - c));
+        uint64_t rare = open & word(here + c);
+        uint64_t end = open & ~word(any + c);
+        if (end) rare &= (end & (0 - end)) - 1;
+        for (; rare; rare &= rare - 1)
+          want.add(c + static_cast<uint32_t>(std::countr_zero(rare)) / 8);
+        if (end) break;
       }
     }
     return walk([&](int64_t m, int64_t from, int64_t hi) {
@@ -557,6 +568,7 @@ void TakeBreakSolver::choose(const T* g, int64_t n) {
         group.rareValues.push_back(g[i]);
       }
   }
+  buildClassBytes();
   std::string now = method();
   if (segments_.back().method != now) {
     if (segments_.back().from == n)

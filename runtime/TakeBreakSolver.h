@@ -42,6 +42,7 @@
 
 #include <bit>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -94,6 +95,8 @@ class TakeBreakSolver {
     // [iLo, eLo) and [eHi, iHi); the others are stamped heap by heap.
     size_t iLo = 0, eLo = 0, eHi = 0, iHi = 0;
   };
+  // Values a row of marks holds at most (the small bound), and a word past it.
+  static constexpr size_t kClassBytes = 512 + 8;
   // The split rules whose removals k have one parity, and their class.
   struct Group {
     int64_t kParity = 0;
@@ -109,6 +112,9 @@ class TakeBreakSolver {
     // its first walk.
     ValueSet want;
     bool wantBuilt = false;
+    // rareBytes[n & 1][v] = rareAt(*this, n, v) for v below 512 (1 or 0),
+    // for the word-wide scans of rows of marks; built with the class.
+    uint8_t rareBytes[2][kClassBytes] = {};
     uint64_t steps = 0;    // pair steps in the current window
     double estimate = 0;   // estimated pair steps per heap when chosen
     double measured = -1;  // pair steps per heap in the last window (-1: none)
@@ -148,17 +154,25 @@ class TakeBreakSolver {
       return v;
     }
   };
+  // A row of marks (one byte 0 or 1 per value) has room for a word past the
+  // small bound, and the byte at the bound is 0 (the mex is at most the bound):
+  // scans read it a word (8 values) at a time.
+  static uint64_t word(const uint8_t* p) {
+    static_assert(std::endian::native == std::endian::little, "rows are read as words");
+    uint64_t w;
+    std::memcpy(&w, p, sizeof w);
+    return w;
+  }
+  static constexpr uint64_t kOnes = 0x0101010101010101;
   struct RowMarks {
     uint8_t* row;
     void set(uint32_t x) const { row[x] = 1; }
     bool has(uint32_t x) const { return row[x] != 0; }
     uint32_t firstUnset(uint32_t v) const {
-      while (row[v]) ++v;
-      return v;
+      for (;; v += 8)
+        if (uint64_t open = ~word(row + v) & kOnes) return v + std::countr_zero(open) / 8;
     }
   };
-  // v is rare for heap n in some group that runs sparse space.
-  bool rareSomewhere(int64_t n, uint32_t v) const;
   // runtime/PairScan.h's walk, over the low bytes when the values are 16-bit.
   template <class T>
   int64_t walk(const T* g, int64_t m, int64_t from, int64_t hi, ValueSet& want, uint32_t stop,
@@ -190,6 +204,8 @@ class TakeBreakSolver {
     stamps_[v] = epoch_;
   }
   void growStamps(uint32_t v);
+  // Fills each group's rareBytes and rareAnyBytes_ for the current classes.
+  void buildClassBytes();
   std::string method() const;
   std::string groupName(const Group& g) const;
 
@@ -226,6 +242,9 @@ class TakeBreakSolver {
   uint64_t version_ = 0;
   uint64_t blockVersion_ = ~uint64_t{0};
   std::vector<uint8_t> scratch_;  // the row of marks when no block pays
+  // rareAnyBytes_[n & 1][v]: v is rare for heap n in some group that runs
+  // sparse space (v below 512).
+  uint8_t rareAnyBytes_[2][kClassBytes] = {};
 };
 
 }  // namespace gdsl
