@@ -60,18 +60,25 @@ __attribute__((target("avx2"))) inline __m256i lowTable16(const uint8_t* p) {
   return _mm256_or_si256(table16(p), table16(p + 32));
 }
 
+// What the bytes a walk scans are: the values themselves (8-bit tables); the
+// low bytes of 16-bit values g while every wanted value is below 256 (a hit
+// is a pair whose full value is below 256, `low`); or low bytes checked
+// against the set (`checked`).
+enum class Scan { exact, low, checked };
+
 // The hits of one step (bit i: pair a + i), taken in order. Returns the pair
-// that made `stop`, or -1. With `Checked` (a step over low bytes) a pair
-// whose low byte is wanted counts only when its full value is; without, a
-// value seen twice in the step is marked and removed twice: the same state,
-// and no branch on it.
-template <bool Checked, class T, class Mask>
+// that made `stop`, or -1. A value seen twice in the step is marked and
+// removed twice: the same state, and no branch on it (with `checked`, the
+// second one is not in the set any more and is skipped).
+template <Scan S, class T, class Mask>
 int64_t takeHits(const T* g, int64_t m, int64_t a, Mask hits, ValueSet& want, uint32_t stop,
                  uint8_t* marks) {
   for (; hits; hits &= hits - 1) {
     int64_t b = a + static_cast<int64_t>(std::countr_zero(hits));
     uint32_t x = static_cast<uint32_t>(g[b] ^ g[m - b]);
-    if constexpr (Checked)
+    if constexpr (S == Scan::low)
+      if (x >= 256) continue;
+    if constexpr (S == Scan::checked)
       if (!want.has(x)) continue;
     marks[x] = 1;
     want.remove(x);
@@ -81,25 +88,25 @@ int64_t takeHits(const T* g, int64_t m, int64_t a, Mask hits, ValueSet& want, ui
 }
 
 // The set's 16-byte table for byte shuffles at byte offset `at` (values
-// 0-127 at 0, 128-255 at 16); `Checked`: or'ed with the same bytes of the
+// 0-127 at 0, 128-255 at 16); `checked`: or'ed with the same bytes of the
 // values 256-511, to look up low bytes.
-template <bool Checked>
+template <Scan S>
 __attribute__((target("avx2"))) inline __m256i byteTable(const ValueSet& want, int at) {
-  if constexpr (Checked) return lowTable16(want.bits + at);
+  if constexpr (S == Scan::checked) return lowTable16(want.bits + at);
   return table16(want.bits + at);
 }
 
 // 32 pairs per step over bytes: x = scan[a..a+31] ^ reversed
 // scan[m-a-31..m-a], with scan the 8-bit table itself (g == scan) or, with
-// `Checked`, the low bytes of the 16-bit values g.
-template <bool Checked, class T>
+// `low` or `checked`, the low bytes of the 16-bit values g.
+template <Scan S, class T>
 __attribute__((target("avx2"))) int64_t walkAvx2Bytes(const uint8_t* scan, const T* g, int64_t m,
                                                       int64_t a, int64_t hi, ValueSet& want,
                                                       uint32_t stop, uint8_t* marks) {
   const Lookup look;
   const __m256i reverse = _mm256_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15,
                                            14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
-  __m256i tLow = byteTable<Checked>(want, 0), tHigh = byteTable<Checked>(want, 16);
+  __m256i tLow = byteTable<S>(want, 0), tHigh = byteTable<S>(want, 16);
   for (; a + 31 <= hi; a += 32) {
     __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(scan + a));
     __m256i y = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(scan + (m - a - 31)));
@@ -107,10 +114,10 @@ __attribute__((target("avx2"))) int64_t walkAvx2Bytes(const uint8_t* scan, const
     uint32_t hits =
         static_cast<uint32_t>(_mm256_movemask_epi8(look.in(_mm256_xor_si256(x, y), tLow, tHigh)));
     if (!hits) continue;
-    int64_t b = takeHits<Checked>(g, m, a, hits, want, stop, marks);
+    int64_t b = takeHits<S>(g, m, a, hits, want, stop, marks);
     if (b >= 0) return b;
-    tLow = byteTable<Checked>(want, 0);
-    tHigh = byteTable<Checked>(want, 16);
+    tLow = byteTable<S>(want, 0);
+    tHigh = byteTable<S>(want, 16);
   }
   return walkPortable(g, m, a, hi, want, stop, marks);
 }
@@ -146,7 +153,7 @@ __attribute__((target("avx2"))) int64_t walkAvx2(const uint16_t* g, int64_t m, i
     __m256i in1 = _mm256_and_si256(look.in(lo, t2, t3), _mm256_cmpeq_epi8(hb, one));
     uint32_t hits = static_cast<uint32_t>(_mm256_movemask_epi8(_mm256_or_si256(in0, in1)));
     if (!hits) continue;
-    int64_t b = takeHits<false>(g, m, a, hits, want, stop, marks);
+    int64_t b = takeHits<Scan::exact>(g, m, a, hits, want, stop, marks);
     if (b >= 0) return b;
     t0 = table16(want.bits);
     t1 = table16(want.bits + 16);
@@ -156,12 +163,12 @@ __attribute__((target("avx2"))) int64_t walkAvx2(const uint16_t* g, int64_t m, i
   return walkPortable(g, m, a, hi, want, stop, marks);
 }
 
-// The set's 64 bytes for a byte permute; `Checked`: the union of its two
+// The set's 64 bytes for a byte permute; `checked`: the union of its two
 // halves of 256 values, in the first 32 bytes (looked up by low byte).
-template <bool Checked>
+template <Scan S>
 __attribute__((target("avx512f,avx512bw,avx512vbmi"))) inline __m512i setTable512(
     const ValueSet& want) {
-  if constexpr (Checked)
+  if constexpr (S == Scan::checked)
     return _mm512_castsi256_si512(
         _mm256_or_si256(_mm256_load_si256(reinterpret_cast<const __m256i*>(want.bits)),
                         _mm256_load_si256(reinterpret_cast<const __m256i*>(want.bits + 32))));
@@ -171,10 +178,11 @@ __attribute__((target("avx512f,avx512bw,avx512vbmi"))) inline __m512i setTable51
 
 // AVX-512 (BW and VBMI): 64 pairs per step. The set's 64 bytes are looked up
 // with one byte permute (index (v & 15) | 16 * (v >> 7)), the bit with an
-// in-lane shuffle, and the hits come out as a 64-bit mask. With `Checked`, the
-// bytes scanned are low bytes of 16-bit values g: the set is the union of its
-// two halves and each hit is checked against its full value.
-template <bool Checked, class T>
+// in-lane shuffle, and the hits come out as a 64-bit mask. With `low` or
+// `checked`, the bytes scanned are low bytes of 16-bit values g, and each hit
+// is checked against its full value (`checked`: the set is the union of its
+// two halves).
+template <Scan S, class T>
 __attribute__((target("avx512f,avx512bw,avx512vbmi"))) int64_t walkAvx512(
     const uint8_t* scan, const T* g, int64_t m, int64_t a, int64_t hi, ValueSet& want,
     uint32_t stop, uint8_t* marks) {
@@ -190,7 +198,7 @@ __attribute__((target("avx512f,avx512bw,avx512vbmi"))) int64_t walkAvx512(
   const __m512i bit = _mm512_load_si512(kBit);
   const __m512i low4 = _mm512_set1_epi8(0x0f), bit4 = _mm512_set1_epi8(0x10),
                 seven = _mm512_set1_epi8(7);
-  __m512i t = setTable512<Checked>(want);
+  __m512i t = setTable512<S>(want);
   for (; a + 63 <= hi; a += 64) {
     __m512i x = _mm512_loadu_si512(scan + a);
     __m512i y = _mm512_maskz_permutexvar_epi8(~uint64_t{0}, reverse,
@@ -203,11 +211,11 @@ __attribute__((target("avx512f,avx512bw,avx512vbmi"))) int64_t walkAvx512(
     __m512i mask = _mm512_shuffle_epi8(bit, _mm512_and_si512(_mm512_srli_epi16(v, 4), seven));
     uint64_t hits = _mm512_test_epi8_mask(row, mask);
     if (!hits) continue;
-    int64_t b = takeHits<Checked>(g, m, a, hits, want, stop, marks);
+    int64_t b = takeHits<S>(g, m, a, hits, want, stop, marks);
     if (b >= 0) return b;
-    t = setTable512<Checked>(want);
+    t = setTable512<S>(want);
   }
-  return walkAvx2Bytes<Checked>(scan, g, m, a, hi, want, stop, marks);
+  return walkAvx2Bytes<S>(scan, g, m, a, hi, want, stop, marks);
 }
 
 bool detectAvx512() {
@@ -232,11 +240,12 @@ int64_t walk(const T* g, int64_t m, int64_t from, int64_t hi, ValueSet& want, ui
 #ifdef GDSL_PAIRSCAN_X86
   switch (usable(level)) {
     case SimdLevel::avx512:
-      if constexpr (sizeof(T) == 1) return walkAvx512<false>(g, g, m, from, hi, want, stop, marks);
+      if constexpr (sizeof(T) == 1)
+        return walkAvx512<Scan::exact>(g, g, m, from, hi, want, stop, marks);
       [[fallthrough]];
     case SimdLevel::avx2:
       if constexpr (sizeof(T) == 1)
-        return walkAvx2Bytes<false>(g, g, m, from, hi, want, stop, marks);
+        return walkAvx2Bytes<Scan::exact>(g, g, m, from, hi, want, stop, marks);
       else
         return walkAvx2(g, m, from, hi, want, stop, marks);
     case SimdLevel::portable:
@@ -286,11 +295,17 @@ int64_t walkPairs(const uint16_t* g, int64_t m, int64_t from, int64_t hi, ValueS
 int64_t walkPairs(const uint8_t* low, const uint16_t* g, int64_t m, int64_t from, int64_t hi,
                   ValueSet& want, uint32_t stop, uint8_t* marks, SimdLevel level) {
 #ifdef GDSL_PAIRSCAN_X86
+  // Every wanted value below 256 (the set's second half empty; it only loses
+  // values during a walk): a hit needs no look at the set.
+  const bool below256 =
+      std::all_of(want.bits + 32, want.bits + 64, [](uint8_t b) { return b == 0; });
   switch (usable(level)) {
     case SimdLevel::avx512:
-      return walkAvx512<true>(low, g, m, from, hi, want, stop, marks);
+      return below256 ? walkAvx512<Scan::low>(low, g, m, from, hi, want, stop, marks)
+                      : walkAvx512<Scan::checked>(low, g, m, from, hi, want, stop, marks);
     case SimdLevel::avx2:
-      return walkAvx2Bytes<true>(low, g, m, from, hi, want, stop, marks);
+      return below256 ? walkAvx2Bytes<Scan::low>(low, g, m, from, hi, want, stop, marks)
+                      : walkAvx2Bytes<Scan::checked>(low, g, m, from, hi, want, stop, marks);
     case SimdLevel::portable:
       break;
   }
