@@ -66,18 +66,25 @@ __attribute__((target("avx2"))) inline __m256i lowTable16(const uint8_t* p) {
 // against the set (`checked`).
 enum class Scan { exact, low, checked };
 
-// The hits of one step (bit i: pair a + i), taken in order. Returns the pair
-// that made `stop`, or -1. A value seen twice in the step is marked and
-// removed twice: the same state, and no branch on it (with `checked`, the
-// second one is not in the set any more and is skipped).
+// The hits of one step (bit i: pair a + i), taken in order, from the bytes
+// scanned (`scan`) and the values (g). Returns the pair that made `stop`, or
+// -1. A value seen twice in the step is marked and removed twice: the same
+// state, and no branch on it (with `checked`, the second one is not in the set
+// any more and is skipped).
 template <Scan S, class T, class Mask>
-int64_t takeHits(const T* g, int64_t m, int64_t a, Mask hits, ValueSet& want, uint32_t stop,
-                 uint8_t* marks) {
+int64_t takeHits(const uint8_t* scan, const T* g, int64_t m, int64_t a, Mask hits, ValueSet& want,
+                 uint32_t stop, uint8_t* marks) {
   for (; hits; hits &= hits - 1) {
     int64_t b = a + static_cast<int64_t>(std::countr_zero(hits));
-    uint32_t x = static_cast<uint32_t>(g[b] ^ g[m - b]);
-    if constexpr (S == Scan::low)
-      if (x >= 256) continue;
+    uint32_t x;
+    if constexpr (S == Scan::low) {
+      // The value from the low bytes just scanned (in the cache); the full
+      // values only confirm it is below 256, off the path that uses it.
+      x = static_cast<uint32_t>(scan[b] ^ scan[m - b]);
+      if ((g[b] ^ g[m - b]) >= 256) continue;
+    } else {
+      x = static_cast<uint32_t>(g[b] ^ g[m - b]);
+    }
     if constexpr (S == Scan::checked)
       if (!want.has(x)) continue;
     marks[x] = 1;
@@ -114,7 +121,7 @@ __attribute__((target("avx2"))) int64_t walkAvx2Bytes(const uint8_t* scan, const
     uint32_t hits =
         static_cast<uint32_t>(_mm256_movemask_epi8(look.in(_mm256_xor_si256(x, y), tLow, tHigh)));
     if (!hits) continue;
-    int64_t b = takeHits<S>(g, m, a, hits, want, stop, marks);
+    int64_t b = takeHits<S>(scan, g, m, a, hits, want, stop, marks);
     if (b >= 0) return b;
     tLow = byteTable<S>(want, 0);
     tHigh = byteTable<S>(want, 16);
@@ -153,7 +160,7 @@ __attribute__((target("avx2"))) int64_t walkAvx2(const uint16_t* g, int64_t m, i
     __m256i in1 = _mm256_and_si256(look.in(lo, t2, t3), _mm256_cmpeq_epi8(hb, one));
     uint32_t hits = static_cast<uint32_t>(_mm256_movemask_epi8(_mm256_or_si256(in0, in1)));
     if (!hits) continue;
-    int64_t b = takeHits<Scan::exact>(g, m, a, hits, want, stop, marks);
+    int64_t b = takeHits<Scan::exact>(nullptr, g, m, a, hits, want, stop, marks);
     if (b >= 0) return b;
     t0 = table16(want.bits);
     t1 = table16(want.bits + 16);
@@ -211,7 +218,7 @@ __attribute__((target("avx512f,avx512bw,avx512vbmi"))) int64_t walkAvx512(
     __m512i mask = _mm512_shuffle_epi8(bit, _mm512_and_si512(_mm512_srli_epi16(v, 4), seven));
     uint64_t hits = _mm512_test_epi8_mask(row, mask);
     if (!hits) continue;
-    int64_t b = takeHits<S>(g, m, a, hits, want, stop, marks);
+    int64_t b = takeHits<S>(scan, g, m, a, hits, want, stop, marks);
     if (b >= 0) return b;
     t = setTable512<S>(want);
   }
