@@ -7,6 +7,7 @@
 #include <cstring>
 
 #if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
 #include <immintrin.h>
 #define GDSL_PAIRSCAN_X86 1
 #endif
@@ -225,14 +226,37 @@ __attribute__((target("avx512f,avx512bw,avx512vbmi"))) int64_t walkAvx512(
   return walkAvx2Bytes<S>(scan, g, m, a, hi, want, stop, marks);
 }
 
+// The CPU's features, read with cpuid when a walk first asks (not with
+// __builtin_cpu_supports, whose library constructor runs a dozen cpuid
+// instructions at every start, each a trap to the hypervisor in a VM).
+struct CpuFeatures {
+  bool avx2 = false, avx512 = false;
+  CpuFeatures() {
+    unsigned a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d)) return;
+    const bool osxsave = (c >> 27) & 1, avx = (c >> 28) & 1;
+    if (!osxsave || !avx || !__get_cpuid_count(7, 0, &a, &b, &c, &d)) return;
+    // The OS saves the vector registers: XMM and YMM state (bits 1-2), and
+    // for AVX-512 the opmask and ZMM state too (bits 5-7).
+    unsigned lo, hi;
+    __asm__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    avx2 = (lo & 0x6) == 0x6 && ((b >> 5) & 1);
+    avx512 = avx2 && (lo & 0xe6) == 0xe6 && ((b >> 16) & 1) /* F */ && ((b >> 30) & 1) /* BW */ &&
+             ((c >> 1) & 1) /* VBMI */;
+  }
+};
+
+const CpuFeatures& cpuFeatures() {
+  static const CpuFeatures features;
+  return features;
+}
+
 bool detectAvx512() {
-  __builtin_cpu_init();
-  return __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vbmi");
+  return cpuFeatures().avx512;
 }
 
 bool detectAvx2() {
-  __builtin_cpu_init();
-  return __builtin_cpu_supports("avx2");
+  return cpuFeatures().avx2;
 }
 #endif
 
