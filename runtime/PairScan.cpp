@@ -29,6 +29,17 @@ int64_t walkPortable(const T* g, int64_t m, int64_t a, int64_t hi, ValueSet& wan
   return a;
 }
 
+// stampPairs, portable.
+int64_t stampPortable(const uint16_t* g, int64_t m, int64_t a, int64_t hi, uint32_t stop,
+                      uint8_t* stamps, uint8_t epoch) {
+  for (; a <= hi; ++a) {
+    uint32_t x = static_cast<uint32_t>(g[a] ^ g[m - a]);
+    stamps[x] = epoch;
+    if (x == stop) return a;
+  }
+  return a;
+}
+
 #ifdef GDSL_PAIRSCAN_X86
 // Membership of 32 bytes x in a 256-value set held as two 16-byte tables
 // (values with high nibble 0-7, and 8-15): bit (x >> 4) & 7 of table[x & 15].
@@ -226,6 +237,34 @@ __attribute__((target("avx512f,avx512bw,avx512vbmi"))) int64_t walkAvx512(
   return walkAvx2Bytes<S>(scan, g, m, a, hi, want, stop, marks);
 }
 
+// stampPairs with AVX-512 (BW): 32 pair values per step, written to a buffer
+// that the stamping loop reads; the compare with `stop` tells how many of them
+// to stamp.
+__attribute__((target("avx512f,avx512bw"))) int64_t stampAvx512(const uint16_t* g, int64_t m,
+                                                                int64_t a, int64_t hi,
+                                                                uint32_t stop, uint8_t* stamps,
+                                                                uint8_t epoch) {
+  alignas(64) static constexpr uint16_t kReverse[32] = {31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21,
+                                                        20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10,
+                                                        9,  8,  7,  6,  5,  4,  3,  2,  1,  0};
+  const __m512i reverse = _mm512_load_si512(kReverse);
+  const __m512i wanted = _mm512_set1_epi16(static_cast<short>(stop));
+  alignas(64) uint16_t values[32];
+  for (; a + 31 <= hi; a += 32) {
+    __m512i x = _mm512_loadu_si512(g + a);
+    __m512i y =
+        _mm512_maskz_permutexvar_epi16(~uint32_t{0}, reverse, _mm512_loadu_si512(g + (m - a - 31)));
+    __m512i v = _mm512_xor_si512(x, y);
+    _mm512_store_si512(values, v);
+    // stop >= 65536 matches no lane
+    uint32_t found = stop < 65536 ? _mm512_cmpeq_epi16_mask(v, wanted) : 0;
+    int count = found ? std::countr_zero(found) + 1 : 32;
+    for (int i = 0; i < count; ++i) stamps[values[i]] = epoch;
+    if (found) return a + count - 1;
+  }
+  return stampPortable(g, m, a, hi, stop, stamps, epoch);
+}
+
 // The CPU's features, read with cpuid when a walk first asks (not with
 // __builtin_cpu_supports, whose library constructor runs a dozen cpuid
 // instructions at every start, each a trap to the hypervisor in a VM).
@@ -345,6 +384,16 @@ int64_t walkPairs(const uint8_t* low, const uint16_t* g, int64_t m, int64_t from
   (void)low;
 #endif
   return walkPortable(g, m, from, hi, want, stop, marks);
+}
+
+int64_t stampPairs(const uint16_t* g, int64_t m, int64_t from, int64_t hi, uint32_t stop,
+                   uint8_t* stamps, uint8_t epoch, SimdLevel level) {
+#ifdef GDSL_PAIRSCAN_X86
+  if (usable(level) == SimdLevel::avx512) return stampAvx512(g, m, from, hi, stop, stamps, epoch);
+#else
+  (void)level;
+#endif
+  return stampPortable(g, m, from, hi, stop, stamps, epoch);
 }
 
 void clearRow(uint8_t* row, size_t bytes) {

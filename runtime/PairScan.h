@@ -55,6 +55,15 @@ int64_t walkPairs(const uint16_t* g, int64_t m, int64_t from, int64_t hi, ValueS
 int64_t walkPairs(const uint8_t* low, const uint16_t* g, int64_t m, int64_t from, int64_t hi,
                   ValueSet& want, uint32_t stop, uint8_t* marks, SimdLevel level);
 
+// The proof walk over values too large for a set (16 bits, 512 and up): stamps
+// every pair a = from, from + 1, ..., hi (stamps[x] = epoch, x the pair's
+// value; requires hi <= m / 2 and every x below the stamps' size) until the
+// pair whose value is `stop`, and returns its a (stamped too), or hi + 1.
+// AVX-512 computes 32 pair values per step and finds `stop` among them with
+// one compare; the stamps are stored one by one. Every level stamps the same.
+int64_t stampPairs(const uint16_t* g, int64_t m, int64_t from, int64_t hi, uint32_t stop,
+                   uint8_t* stamps, uint8_t epoch, SimdLevel level);
+
 // Zeroes `bytes` bytes (a multiple of 64) at row with 16-byte stores: the
 // solver clears a row of marks per heap, and a few hundred bytes cleared by
 // memset became a `rep stos`, slow to start.

@@ -504,6 +504,8 @@ bool TakeBreakSolver::walkFor(Group& group, const T* g, int64_t n, uint32_t v, M
     });
   }
   return walk([&](int64_t m, int64_t from, int64_t hi) {
+    if constexpr (sizeof(T) == 2 && std::is_same_v<Marks, EpochMarks>)
+      return stampPairs(g, m, from, hi, v, marks.stamps, marks.epoch, simd_);
     int64_t a = from;
     for (; a <= hi; ++a) {
       uint32_t x = g[a] ^ g[m - a];

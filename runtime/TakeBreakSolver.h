@@ -143,8 +143,8 @@ class TakeBreakSolver {
   // block's row of rare-heap stamps, when there is one), or with small values
   // one row of bytes that holds them all.
   struct EpochMarks {
-    uint32_t* stamps;
-    uint32_t epoch;
+    uint8_t* stamps;
+    uint8_t epoch;
     const uint8_t* row;
     size_t rowSize;
     void set(uint32_t x) const { stamps[x] = epoch; }
@@ -212,8 +212,11 @@ class TakeBreakSolver {
   ir::TakeBreakShape shape_;
   SparseOptions options_;
   std::vector<Group> groups_;
-  std::vector<uint32_t> stamps_;  // stamps_[v] == epoch_: v is an option of the current heap
-  uint32_t epoch_ = 0;
+  // stamps_[v] == epoch_: v is an option of the current heap. A byte each, so
+  // that the stamps of values up to 2^14 stay in the L1 cache; cleared when
+  // the epoch wraps, every 255 heaps.
+  std::vector<uint8_t> stamps_;
+  uint8_t epoch_ = 0;
   int64_t scanned_ = 0;  // table values below this heap fit in the stamps and are counted
   // counts_[(v' << 1) | (i & 1)]: heaps i >= 1 with g(i) folded to v' (the low bits).
   std::vector<int64_t> counts_;

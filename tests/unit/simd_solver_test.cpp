@@ -133,6 +133,46 @@ TEST_CASE("the AVX-512 and AVX2 walks over splits equal the portable one", "[spa
   compareWalks<uint16_t>(512, 2);
 }
 
+TEST_CASE("the AVX-512 stamping walk over 16-bit values equals the portable one and the definition",
+          "[sparse][simd]") {
+  std::mt19937_64 rng(3);
+  for (int trial = 0; trial < 400; ++trial) {
+    const int64_t size = 64 + static_cast<int64_t>(rng() % 3000);
+    std::vector<uint16_t> g(static_cast<size_t>(size));
+    for (uint16_t& v : g) v = static_cast<uint16_t>(rng() % 4 == 0 ? rng() % 4096 : rng() % 700);
+    const int64_t m = 2 + static_cast<int64_t>(rng() % static_cast<uint64_t>(size - 2));
+    const int64_t hi = static_cast<int64_t>(rng() % static_cast<uint64_t>(m / 2 + 1));
+    const int64_t from = 1 + static_cast<int64_t>(rng() % static_cast<uint64_t>(hi + 1));
+    // A value some pair makes (often), or any value, or one no pair can make.
+    uint32_t stop = static_cast<uint32_t>(rng() % 4096);
+    if (rng() % 2 == 0 && from <= hi) {
+      const int64_t p = from + static_cast<int64_t>(rng() % static_cast<uint64_t>(hi - from + 1));
+      stop = g[static_cast<size_t>(p)] ^ g[static_cast<size_t>(m - p)];
+    } else if (rng() % 4 == 0) {
+      stop = 65536;
+    }
+    INFO("trial " << trial << ": m " << m << ", pairs " << from << ".." << hi << ", stop " << stop);
+    // The definition: every pair from `from` up to the first that makes `stop` is stamped.
+    std::vector<uint8_t> expected(4096, 5);
+    int64_t end = hi + 1;
+    for (int64_t p = from; p <= hi; ++p) {
+      const uint32_t x = g[static_cast<size_t>(p)] ^ g[static_cast<size_t>(m - p)];
+      expected[x] = 7;
+      if (x == stop) {
+        end = p;
+        break;
+      }
+    }
+    for (gdsl::SimdLevel level : {gdsl::SimdLevel::portable, gdsl::SimdLevel::avx512}) {
+      INFO("level " << gdsl::simdName(level));
+      std::vector<uint8_t> stamps(4096, 5);
+      CHECK(gdsl::stampPairs(g.data(), m, from, hi, stop, stamps.data(), 7, level) ==
+            std::max(end, from));
+      CHECK(stamps == expected);
+    }
+  }
+}
+
 TEST_CASE(
     "SIMD and portable loops equal the plain method on every octal code of up to three digits",
     "[sparse][simd]") {
