@@ -420,14 +420,25 @@ uint32_t TakeBreakSolver::valueWith(const T* g, int64_t n, Marks marks) {
       const int64_t* heaps = group.rareHeaps.data();
       const uint32_t* values = group.rareValues.data();
       const size_t count = group.rareHeaps.size();
-      auto stampPair = [&](size_t i) {
-        if (!f.unequal || 2 * heaps[i] != m) marks.set(values[i] ^ g[m - heaps[i]]);
+      // The rare heaps [lo, hi) (all below m), but not r = m / 2 for unequal
+      // splits; a tight loop between the bounds found first.
+      auto stampRange = [&](size_t lo, size_t hi) {
+        if (f.unequal && m % 2 == 0) {
+          size_t half =
+              static_cast<size_t>(std::lower_bound(heaps + lo, heaps + hi, m / 2) - heaps);
+          if (half < hi && heaps[half] == m / 2) {
+            for (size_t i = lo; i < half; ++i) marks.set(values[i] ^ g[m - heaps[i]]);
+            lo = half + 1;
+          }
+        }
+        for (size_t i = lo; i < hi; ++i) marks.set(values[i] ^ g[m - heaps[i]]);
       };
-      for (size_t i = 0; i < f.iLo && heaps[i] < m; ++i) stampPair(i);
-      for (size_t i = f.eLo; i < f.eHi; ++i) stampPair(i);
-      size_t i = f.iHi;
-      for (; i < count && heaps[i] < m; ++i) stampPair(i);
-      steps += i;
+      const size_t below = static_cast<size_t>(std::lower_bound(heaps + f.iHi, heaps + count, m) -
+                                               heaps);  // heaps[below] >= m
+      stampRange(0, static_cast<size_t>(std::lower_bound(heaps, heaps + f.iLo, m) - heaps));
+      stampRange(f.eLo, f.eHi);
+      stampRange(f.iHi, below);
+      steps += below;
     }
     group.steps += steps;
     group.walkFamily = 0;
