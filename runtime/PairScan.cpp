@@ -1,5 +1,5 @@
-// PairScan: walks over splits looking for wanted values, portable and AVX2
-// (see PairScan.h).
+// PairScan: walks over splits looking for wanted values, and the stamping
+// walk over larger values; portable, AVX2 and AVX-512 (see PairScan.h).
 #include "runtime/PairScan.h"
 
 #include <algorithm>

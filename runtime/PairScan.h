@@ -8,8 +8,9 @@
 // CPU has it; the portable version gives the same answer and leaves the same
 // state. Values below 512 in 16 bits can also be walked
 // over their low bytes, checking the full value only where the low byte hits.
-// Also here, beside the other intrinsics: clearRow, the solver's per-heap
-// clear of a row of marks.
+// Also here, beside the other intrinsics: stampPairs, the walk that stamps
+// every pair over values too large for a set, and clearRow, the solver's
+// per-heap clear of a row of marks.
 #pragma once
 
 #include <cstddef>
