@@ -51,7 +51,7 @@ void stampBlockFixed(uint8_t* block, const T* src, uint32_t w) {
 // The rare heaps i in [lo, hi) of a block whose heaps split into m0 .. m0 +
 // kBlock - 1: rows j get values[i] ^ g[m0 - heaps[i] + j]. Four rare heaps
 // at a time, their stores interleaved row by row: a quarter faster than one
-// at a time (bench/HEAPS.md).
+// at a time (docs/heaps.md, "Inner loops").
 template <size_t Stride, class T>
 void stampRareFixed(uint8_t* block, const T* g, int64_t m0, const int64_t* heaps,
                     const uint32_t* values, size_t lo, size_t hi) {
