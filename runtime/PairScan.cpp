@@ -74,9 +74,10 @@ __attribute__((target("avx2"))) inline __m256i lowTable16(const uint8_t* p) {
 
 // What the bytes a walk scans are: the values themselves (8-bit tables); the
 // low bytes of 16-bit values g while every wanted value is below 256 (a hit
-// is a pair whose full value is below 256, `low`); or low bytes checked
-// against the set (`checked`).
-enum class Scan { exact, low, checked };
+// is a pair whose full value is below 256: `low` when the low bytes are a
+// copy the walk is given, `below256` when it packs them from g itself); or low
+// bytes checked against the set (`checked`).
+enum class Scan { exact, low, below256, checked };
 
 // The hits of one step (bit i: pair a + i), taken in order, from the bytes
 // scanned (`scan`) and the values (g). Returns the pair that made `stop`, or
@@ -97,6 +98,8 @@ int64_t takeHits(const uint8_t* scan, const T* g, int64_t m, int64_t a, Mask hit
     } else {
       x = static_cast<uint32_t>(g[b] ^ g[m - b]);
     }
+    if constexpr (S == Scan::below256)
+      if (x >= 256) continue;
     if constexpr (S == Scan::checked)
       if (!want.has(x)) continue;
     marks[x] = 1;
@@ -182,6 +185,15 @@ __attribute__((target("avx2"))) int64_t walkAvx2(const uint16_t* g, int64_t m, i
   return walkPortable(g, m, a, hi, want, stop, marks);
 }
 
+// The low bytes of the 64 16-bit values at p.
+__attribute__((target("avx512f,avx512bw"))) inline __m512i packLowBytes(const uint16_t* p) {
+  // (maskz forms: GCC 12's plain ones warn of an undefined operand)
+  const __m256i lo = _mm512_maskz_cvtepi16_epi8(~uint32_t{0}, _mm512_loadu_si512(p));
+  const __m256i hi = _mm512_maskz_cvtepi16_epi8(~uint32_t{0}, _mm512_loadu_si512(p + 32));
+  return _mm512_maskz_inserti64x4(
+      0xff, _mm512_maskz_inserti64x4(0xff, _mm512_setzero_si512(), lo, 0), hi, 1);
+}
+
 // The set's 64 bytes for a byte permute; `checked`: the union of its two
 // halves of 256 values, in the first 32 bytes (looked up by low byte).
 template <Scan S>
@@ -197,11 +209,11 @@ __attribute__((target("avx512f,avx512bw,avx512vbmi"))) inline __m512i setTable51
 
 // AVX-512 (BW and VBMI): 64 pairs per step. The set's 64 bytes are looked up
 // with one byte permute (index (v & 15) | 16 * (v >> 7)), the bit with an
-// in-lane shuffle, and the hits come out as a 64-bit mask. With `low` or
-// `checked`, the bytes scanned are low bytes of 16-bit values g, and each hit
-// is checked against its full value (`checked`: the set is the union of its
-// two halves).
-template <Scan S, class T>
+// in-lane shuffle, and the hits come out as a 64-bit mask. Unless `exact`, the
+// bytes scanned are low bytes of 16-bit values g, and each hit is checked
+// against its full value (`checked`: the set is the union of its two halves).
+// `Packed`: no copy of the low bytes; each step packs them from g.
+template <Scan S, class T, bool Packed = false>
 __attribute__((target("avx512f,avx512bw,avx512vbmi"))) int64_t walkAvx512(
     const uint8_t* scan, const T* g, int64_t m, int64_t a, int64_t hi, ValueSet& want,
     uint32_t stop, uint8_t* marks) {
@@ -219,9 +231,15 @@ __attribute__((target("avx512f,avx512bw,avx512vbmi"))) int64_t walkAvx512(
                 seven = _mm512_set1_epi8(7);
   __m512i t = setTable512<S>(want);
   for (; a + 63 <= hi; a += 64) {
-    __m512i x = _mm512_loadu_si512(scan + a);
-    __m512i y = _mm512_maskz_permutexvar_epi8(~uint64_t{0}, reverse,
-                                              _mm512_loadu_si512(scan + (m - a - 63)));
+    __m512i x, y;
+    if constexpr (Packed) {
+      x = packLowBytes(g + a);
+      y = _mm512_maskz_permutexvar_epi8(~uint64_t{0}, reverse, packLowBytes(g + (m - a - 63)));
+    } else {
+      x = _mm512_loadu_si512(scan + a);
+      y = _mm512_maskz_permutexvar_epi8(~uint64_t{0}, reverse,
+                                        _mm512_loadu_si512(scan + (m - a - 63)));
+    }
     __m512i v = _mm512_xor_si512(x, y);
     __m512i index =
         _mm512_or_si512(_mm512_and_si512(v, low4), _mm512_and_si512(_mm512_srli_epi16(v, 3), bit4));
@@ -234,7 +252,10 @@ __attribute__((target("avx512f,avx512bw,avx512vbmi"))) int64_t walkAvx512(
     if (b >= 0) return b;
     t = setTable512<S>(want);
   }
-  return walkAvx2Bytes<S>(scan, g, m, a, hi, want, stop, marks);
+  if constexpr (Packed)
+    return walkAvx2(g, m, a, hi, want, stop, marks);
+  else
+    return walkAvx2Bytes<S>(scan, g, m, a, hi, want, stop, marks);
 }
 
 // stampPairs with AVX-512 (BW): 32 pair values per step, written to a buffer
@@ -299,6 +320,12 @@ bool detectAvx2() {
 }
 #endif
 
+// Every wanted value is below 256 (the set's second half is empty; it only
+// loses values during a walk): a hit over low bytes needs no look at the set.
+bool below256(const ValueSet& want) {
+  return std::all_of(want.bits + 32, want.bits + 64, [](uint8_t b) { return b == 0; });
+}
+
 // The level a walk runs at: the one asked for, at most the CPU's.
 SimdLevel usable(SimdLevel asked) {
   return std::min(asked, bestSimd());
@@ -312,7 +339,10 @@ int64_t walk(const T* g, int64_t m, int64_t from, int64_t hi, ValueSet& want, ui
     case SimdLevel::avx512:
       if constexpr (sizeof(T) == 1)
         return walkAvx512<Scan::exact>(g, g, m, from, hi, want, stop, marks);
-      [[fallthrough]];
+      else
+        return below256(want)
+                   ? walkAvx512<Scan::below256, T, true>(nullptr, g, m, from, hi, want, stop, marks)
+                   : walkAvx512<Scan::checked, T, true>(nullptr, g, m, from, hi, want, stop, marks);
     case SimdLevel::avx2:
       if constexpr (sizeof(T) == 1)
         return walkAvx2Bytes<Scan::exact>(g, g, m, from, hi, want, stop, marks);
@@ -365,17 +395,13 @@ int64_t walkPairs(const uint16_t* g, int64_t m, int64_t from, int64_t hi, ValueS
 int64_t walkPairs(const uint8_t* low, const uint16_t* g, int64_t m, int64_t from, int64_t hi,
                   ValueSet& want, uint32_t stop, uint8_t* marks, SimdLevel level) {
 #ifdef GDSL_PAIRSCAN_X86
-  // Every wanted value below 256 (the set's second half empty; it only loses
-  // values during a walk): a hit needs no look at the set.
-  const bool below256 =
-      std::all_of(want.bits + 32, want.bits + 64, [](uint8_t b) { return b == 0; });
   switch (usable(level)) {
     case SimdLevel::avx512:
-      return below256 ? walkAvx512<Scan::low>(low, g, m, from, hi, want, stop, marks)
-                      : walkAvx512<Scan::checked>(low, g, m, from, hi, want, stop, marks);
+      return below256(want) ? walkAvx512<Scan::low>(low, g, m, from, hi, want, stop, marks)
+                            : walkAvx512<Scan::checked>(low, g, m, from, hi, want, stop, marks);
     case SimdLevel::avx2:
-      return below256 ? walkAvx2Bytes<Scan::low>(low, g, m, from, hi, want, stop, marks)
-                      : walkAvx2Bytes<Scan::checked>(low, g, m, from, hi, want, stop, marks);
+      return below256(want) ? walkAvx2Bytes<Scan::low>(low, g, m, from, hi, want, stop, marks)
+                            : walkAvx2Bytes<Scan::checked>(low, g, m, from, hi, want, stop, marks);
     case SimdLevel::portable:
       break;
   }
