@@ -318,7 +318,6 @@ bool detectAvx512() {
 bool detectAvx2() {
   return cpuFeatures().avx2;
 }
-#endif
 
 // Every wanted value is below 256 (the set's second half is empty; it only
 // loses values during a walk): a hit over low bytes needs no look at the set.
@@ -330,6 +329,7 @@ bool below256(const ValueSet& want) {
 SimdLevel usable(SimdLevel asked) {
   return std::min(asked, bestSimd());
 }
+#endif
 
 template <class T>
 int64_t walk(const T* g, int64_t m, int64_t from, int64_t hi, ValueSet& want, uint32_t stop,
