@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <optional>
 
+#include "compiler/ir/Errors.h"
+
 namespace gdsl {
 
 // A scratch frame: the slots of one call at one nesting depth.
@@ -96,15 +98,20 @@ void PositionBuilder::addContext(RuntimeError& error, const Position& position) 
 
 namespace {
 
-// The words of a game's arguments: an integer is one word, a list its length
-// and then its elements.
+// The words of a game's arguments `args`, written at `loc`: an integer is one
+// word, a list its length and then its elements (at most kMaxPositionList).
 void appendArgs(const ir::Evaluator& eval, const ir::Game& game, const std::vector<ir::Expr>& args,
-                const ir::Frame& f, Words& words) {
+                const SourceRange& loc, const ir::Frame& f, Words& words) {
   for (size_t i = 0; i < args.size(); ++i) {
     if (game.params[i].type == ir::Type::List) {
       ir::ListVal l = eval.evalList(args[i], f);
+      if (l.size > ir::kMaxPositionList)
+        throw RuntimeError(loc, ir::errorText(ir::ErrorCode::PositionListTooLong, l.size, 0));
       words.push_back(l.size);
-      for (int64_t j = 0; j < l.size; ++j) words.push_back(l.at(j));
+      for (int64_t j = 0; j < l.size; ++j) {
+        if ((j & 0xffff) == 0xffff) checkInterrupt();  // a long list, in many moves
+        words.push_back(l.at(j));
+      }
     } else {
       words.push_back(eval.evalInt(args[i], f));
     }
@@ -123,7 +130,7 @@ Position PositionBuilder::makePosition(const ir::Term& term, const ir::Frame& f,
       ir::ListArena::Mark mark;
       ~Release() { arena.release(mark); }
     } release{arena_, arena_.mark()};
-    appendArgs(eval_, g, term.args, f, p.words);
+    appendArgs(eval_, g, term.args, term.loc, f, p.words);
   }
   std::string negative =
       negativeParameterText(program_, p, role == Role::Position ? "position" : "successor");
@@ -165,7 +172,7 @@ void PositionBuilder::normalize(Position& position) {
   out.game = position.game;
   try {
     bindParams(g, position, f);
-    appendArgs(eval_, g, *g.normalize, f, out.words);
+    appendArgs(eval_, g, *g.normalize, g.normalizeLoc, f, out.words);
   } catch (RuntimeError& e) {
     addContext(e, position);
     throw;

@@ -5,6 +5,8 @@
 #include <set>
 #include <tuple>
 
+#include "runtime/Interrupt.h"
+
 namespace gdsl {
 namespace {
 
@@ -59,6 +61,7 @@ std::optional<ir::TakeBreakShape> probeShape(Backend& backend, int game, int64_t
   std::vector<std::set<Option>> seen;
   try {
     for (int64_t n = 0; n <= heaps; ++n) {
+      checkInterrupt();
       Collector c;
       c.game = game;
       c.n = n;

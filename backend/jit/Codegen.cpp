@@ -1006,7 +1006,8 @@ class FunctionEmitter {
     const ir::Game& target = P.games[static_cast<size_t>(t.game)];
     for (size_t i = 0; i < t.args.size(); ++i) {
       if (target.params[i].type == ir::Type::List)
-        call(gdsl_jit_comp_list, voidTy, {i8p, listP}, {ctx_, list(t.args[i])});
+        checkStatus(call(gdsl_jit_comp_list, i32, {i8p, listP, i32},
+                         {ctx_, list(t.args[i]), c32(loc(t.loc))}));
       else
         call(gdsl_jit_comp_int, voidTy, {i8p, i64}, {ctx_, integer(t.args[i])});
     }

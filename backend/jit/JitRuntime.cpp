@@ -86,9 +86,12 @@ void gdsl_jit_comp_int(Context* ctx, int64_t value) {
   ctx->current.words.push_back(value);
 }
 
-void gdsl_jit_comp_list(Context* ctx, const ir::ListVal* list) {
+int32_t gdsl_jit_comp_list(Context* ctx, const ir::ListVal* list, int32_t loc) {
+  if (list->size > ir::kMaxPositionList)
+    return failWith(ctx, loc, ir::errorText(ir::ErrorCode::PositionListTooLong, list->size, 0));
   ctx->current.words.push_back(list->size);
   for (int64_t i = 0; i < list->size; ++i) ctx->current.words.push_back(list->at(i));
+  return 0;
 }
 
 int32_t gdsl_jit_comp_push(Context* ctx, int32_t loc) {
@@ -286,6 +289,7 @@ int32_t gdsl_jit_search_length(Context* ctx, const int64_t* words) {
 }
 
 int32_t gdsl_jit_list_miss(Context* ctx, const ir::ListVal* list) {
+  if (list->size > ir::kMaxPositionList) return 1;  // the engine's search reports it
   const int64_t* words = gdsl_jit_list_words(ctx, list);
   return gdsl_jit_dense_miss(ctx, words, 1 + list->size);
 }

@@ -100,7 +100,7 @@ extern "C" {
 int32_t gdsl_jit_fail(Context* ctx, int32_t code, int32_t loc, int64_t a, int64_t b, int32_t op);
 void gdsl_jit_comp_begin(Context* ctx, int32_t game);
 void gdsl_jit_comp_int(Context* ctx, int64_t value);
-void gdsl_jit_comp_list(Context* ctx, const ir::ListVal* list);
+int32_t gdsl_jit_comp_list(Context* ctx, const ir::ListVal* list, int32_t loc);
 int32_t gdsl_jit_comp_push(Context* ctx, int32_t loc);
 int32_t gdsl_jit_comp_value(Context* ctx, int32_t loc, uint32_t* out);
 // A component of a game with integer parameters given as words at once;

@@ -38,6 +38,11 @@ std::string errorText(ErrorCode code, int64_t a, int64_t b, const char* op) {
                          a);
     case ErrorCode::ListTooLong:
       return "a comprehension built a list of more than 2^24 elements";
+    case ErrorCode::PositionListTooLong:
+      return fmt::format(
+          "a list of {} elements given to a game: a position's list holds at most "
+          "2^24 elements",
+          a);
   }
   return "unknown error";
 }
