@@ -99,6 +99,9 @@ def main():
     ap.add_argument("--sizes", default="200000,1000000")
     ap.add_argument("--all-codes", type=int, default=0, metavar="N")
     ap.add_argument("--codes", default="", help="with --all-codes: only these codes (comma-separated)")
+    ap.add_argument("--patience", type=float, default=20.0,
+                    help="with --all-codes: stop a peer after this many times gdsl's time "
+                         "(at least 0.5 s); 1 asks only whether the peer is faster")
     ap.add_argument("--output", default=os.path.join(BENCH, "OCTAL.md"))
     ap.add_argument("--note", action="append", default=[],
                     help="a paragraph for the report (say what each peer is and how it was built)")
@@ -166,10 +169,10 @@ def main():
             codes = args.codes.split(",")
         slower, mismatch, stopped, total = [], [], [], {w: 0.0 for w in ["gdsl"] + list(peers)}
         for code in codes:
-            got = runner.medians(code, n, 1, patience=20)
+            got = runner.medians(code, n, 1, patience=args.patience)
             fastest = min(got[p][0] for p in peers if p in got)
             if got["gdsl"][0] > fastest:  # measure again, interleaved
-                got = runner.medians(code, n, args.runs, patience=20)
+                got = runner.medians(code, n, args.runs, patience=args.patience)
                 fastest = min(got[p][0] for p in peers if p in got)
             for w in got:
                 total[w] += got[w][0]
@@ -192,9 +195,9 @@ def main():
                       ", ".join("%s %.1f" % (w, t) for w, t in total.items())), "",
                   "Checksums: %s." % ("all equal" if not mismatch else
                                       "MISMATCH on " + ", ".join(mismatch)),
-                  "Peers stopped after 20 times gdsl's time (at least 0.5 s; counted at that "
+                  "Peers stopped after %g times gdsl's time (at least 0.5 s; counted at that "
                   "time in the totals, values not checked): %s." % (
-                      ", ".join(stopped) if stopped else "none"),
+                      args.patience, ", ".join(stopped) if stopped else "none"),
                   "Codes where gdsl is slower than the fastest peer: %s." % (
                       ", ".join("%s (%.3f s vs %.3f s)" % s for s in slower) if slower else
                       "none"), ""]
