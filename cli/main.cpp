@@ -33,6 +33,7 @@
 #include "driver/Stack.h"
 #include "driver/Stdlib.h"
 #include "driver/TableCapture.h"
+#include "runtime/Asan.h"
 #include "runtime/Limits.h"
 #include "runtime/StopSignals.h"
 
@@ -443,14 +444,8 @@ int playCommand(Options& o) {
 
 // Whether this build checks for leaks at exit (AddressSanitizer's LeakSanitizer,
 // which runs from the normal exit path).
-#if defined(__SANITIZE_ADDRESS__)
+#ifdef GDSL_ASAN
 constexpr bool kLeakChecked = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kLeakChecked = true;
-#else
-constexpr bool kLeakChecked = false;
-#endif
 #else
 constexpr bool kLeakChecked = false;
 #endif

@@ -9,6 +9,8 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "runtime/Asan.h"
+
 namespace gdsl {
 
 uint64_t defaultMaxMemory() {
@@ -67,14 +69,6 @@ uint64_t residentMemory() {
   return (resident - shared) * static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
 }
 
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define GDSL_ASAN 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__) && !defined(GDSL_ASAN)
-#define GDSL_ASAN 1
-#endif
 #ifdef GDSL_ASAN
 #include <sanitizer/allocator_interface.h>
 #endif
