@@ -3,21 +3,25 @@
 `--version` and `check` load neither libsqlite3 nor libedit (nor libLLVM), which are not
 linked; `gdsl census` loads libsqlite3 when it opens its database and its rows read back;
 the REPL loads libedit on a terminal only (tests/cli/repl_pty.py tests editing, history and
-completion through it). Exit statuses and output are those of a normal run.
+completion through it). Exit statuses and output are those of a normal run. With
+RUNTIME `static` (builds without the sanitizers) the C++ runtime and fmt are linked in:
+those commands load neither libstdc++, libgcc_s nor libfmt.
 
-usage: startup.py GDSL WORKDIR
+usage: startup.py GDSL WORKDIR RUNTIME   (RUNTIME: static or shared)
 """
 import os
 import subprocess
 import sys
 
-GDSL, WORK = sys.argv[1], sys.argv[2]
+GDSL, WORK, RUNTIME = sys.argv[1], sys.argv[2], sys.argv[3]
 os.makedirs(WORK, exist_ok=True)
 GAME = os.path.join(WORK, "triv.game")
 with open(GAME, "w") as f:
     f.write("game N(n) { take 1..n }\neval N(3) + N(5)\n")
 failures = []
 ON_DEMAND = ["libsqlite3", "libedit", "libLLVM", "libgdsl-jit", "libgdsl-mpi"]
+if RUNTIME == "static":
+    ON_DEMAND += ["libstdc++", "libgcc_s", "libfmt"]
 
 
 def check(cond, what):
@@ -49,9 +53,17 @@ for args, out in [(["eval", GAME, "--backend", "interp"], "N(3) + N(5): *6"),
     r, loaded = run(args)
     check(r.returncode == 0 and r.stdout.startswith(out),
           "gdsl %s: exit %d, %r" % (" ".join(args), r.returncode, r.stdout))
-    check(mapped(loaded, "libstdc++"), "LD_DEBUG=files lists the libraries gdsl loads")
+    check(mapped(loaded, "libc.so"), "LD_DEBUG=files lists the libraries gdsl loads")
     for library in ON_DEMAND:
         check(not mapped(loaded, library), "gdsl %s maps %s" % (" ".join(args), library))
+
+# The JIT loads its plugin and libLLVM (with libstdc++.so, which a static build's
+# executable does not map): the plugin's code binds to the executable's C++ runtime
+# and gives the interpreter's answer.
+r, loaded = run(["eval", GAME, "--backend", "jit"])
+check(r.returncode == 0 and r.stdout.startswith("N(3) + N(5): *6"),
+      "eval --backend jit: exit %d, %r %r" % (r.returncode, r.stdout, r.stderr))
+check(mapped(loaded, "libLLVM"), "eval --backend jit maps libLLVM")
 
 # The REPL on a pipe reads plain lines, without libedit.
 r, loaded = run(["repl"], "game Nim(n) { take 1..n }\neval Nim(2) + Nim(2)\n")
