@@ -519,97 +519,121 @@ int runCommand(int argc, char** argv) {
         ->check(positiveSeconds);
   };
 
+  // Only the command that the first argument names gets its options: building
+  // every command's options was 5% of a short eval (bench/README.md,
+  // "Start-up"). `gdsl --help` lists the commands, which need none.
+  auto named = [&](const char* command) { return argc > 1 && std::strcmp(argv[1], command) == 0; };
+
   CLI::App* eval = app.add_subcommand("eval", "run a file's statements, then each -e position");
-  addCommon(eval, false);
-  eval->add_option("-e", o.positions, "a position to evaluate after the file's statements");
-  addRunOptions(eval);
+  if (named("eval")) {
+    addCommon(eval, false);
+    eval->add_option("-e", o.positions, "a position to evaluate after the file's statements");
+    addRunOptions(eval);
+  }
 
   CLI::App* chk = app.add_subcommand("check", "check a file without evaluating it");
-  addCommon(chk, true);
-  chk->add_option("--dump", o.dump, "print the program after a stage: ast, desugared, ir, llvm");
+  if (named("check")) {
+    addCommon(chk, true);
+    chk->add_option("--dump", o.dump, "print the program after a stage: ast, desugared, ir, llvm");
+  }
 
   CLI::App* table = app.add_subcommand("table", "print a value table, e.g. 'G(0..100)'");
-  addCommon(table, false);
-  table->add_option("RANGE", o.tableSpec, "G(0..N) or G(a..b, c..d)");
-  addRunOptions(table);
+  if (named("table")) {
+    addCommon(table, false);
+    table->add_option("RANGE", o.tableSpec, "G(0..N) or G(a..b, c..d)");
+    addRunOptions(table);
+  }
 
   CLI::App* period = app.add_subcommand("period", "find (and prove) the period of a game");
-  addCommon(period, false);
-  period->add_option("GAME", o.periodGame, "a one-heap game");
-  period->add_option("--max", o.periodMax, "search heaps 0..N (default 100000)")
-      ->check(expected("a whole number of heaps", [](const std::string& text) {
-        int64_t heaps = 0;
-        return reads(text, heaps);
-      }));
-  addRunOptions(period);
+  if (named("period")) {
+    addCommon(period, false);
+    period->add_option("GAME", o.periodGame, "a one-heap game");
+    period->add_option("--max", o.periodMax, "search heaps 0..N (default 100000)")
+        ->check(expected("a whole number of heaps", [](const std::string& text) {
+          int64_t heaps = 0;
+          return reads(text, heaps);
+        }));
+    addRunOptions(period);
+  }
 
   CLI::App* plotCmd = app.add_subcommand("plot", "draw a value table as SVG, e.g. 'G(0..100)'");
   std::string plotPath;
-  addCommon(plotCmd, false);
-  plotCmd->add_option("RANGE", o.tableSpec, "G(0..N) or G(a..b, c..d)");
-  plotCmd->add_option("-o,--output", plotPath, "the SVG file to write ('-' for standard output)")
-      ->required();
-  addRunOptions(plotCmd);
-  plotCmd->remove_option(plotCmd->get_option("--json"));
+  if (named("plot")) {
+    addCommon(plotCmd, false);
+    plotCmd->add_option("RANGE", o.tableSpec, "G(0..N) or G(a..b, c..d)");
+    plotCmd->add_option("-o,--output", plotPath, "the SVG file to write ('-' for standard output)")
+        ->required();
+    addRunOptions(plotCmd);
+    plotCmd->remove_option(plotCmd->get_option("--json"));
+  }
 
   CLI::App* repl = app.add_subcommand("repl", "interactive session (:help inside lists commands)");
-  repl->add_option("FILE", o.file, "a .game file to load first");
-  repl->add_option("--backend", o.backend, "interp, jit or auto (default)");
-  addLimitOptions(repl);
+  if (named("repl")) {
+    repl->add_option("FILE", o.file, "a .game file to load first");
+    repl->add_option("--backend", o.backend, "interp, jit or auto (default)");
+    addLimitOptions(repl);
+  }
 
   CLI::App* playCmd = app.add_subcommand("play", "play a position against the computer");
-  addCommon(playCmd, false);
-  playCmd->add_option("POS", o.playPosition, "the position, e.g. 'Kayles(7) + Kayles(4)'");
-  playCmd->add_flag("--misere", o.play.misere, "misère play: the player who moves last loses");
-  playCmd->add_flag("--computer-first", o.play.computerFirst, "the computer moves first");
-  playCmd->add_option("--seed", o.play.seed, "seed of the computer's random moves")
-      ->check(expected("a whole number from 0 to 18446744073709551615",
-                       [](const std::string& text) {
-                         uint64_t seed = 0;
-                         return reads(text, seed);
-                       }))
-      ->each([&](const std::string&) { o.seeded = true; });
-  playCmd->add_option("--backend", o.backend, "interp, jit or auto (default)");
-  addLimitOptions(playCmd);
+  if (named("play")) {
+    addCommon(playCmd, false);
+    playCmd->add_option("POS", o.playPosition, "the position, e.g. 'Kayles(7) + Kayles(4)'");
+    playCmd->add_flag("--misere", o.play.misere, "misère play: the player who moves last loses");
+    playCmd->add_flag("--computer-first", o.play.computerFirst, "the computer moves first");
+    playCmd->add_option("--seed", o.play.seed, "seed of the computer's random moves")
+        ->check(expected("a whole number from 0 to 18446744073709551615",
+                         [](const std::string& text) {
+                           uint64_t seed = 0;
+                           return reads(text, seed);
+                         }))
+        ->each([&](const std::string&) { o.seeded = true; });
+    playCmd->add_option("--backend", o.backend, "interp, jit or auto (default)");
+    addLimitOptions(playCmd);
+  }
 
   CLI::App* census = app.add_subcommand(
       "census", "compute a family of one-heap games into a database (docs/census.md)");
   CensusOptions censusOptions;
   std::string censusShard;
-  census->add_option("FAMILY", censusOptions.family,
-                     "octal codes ('0.?\?\?', '4.?\?', '0.137,0.07') or a .game file");
-  census->add_option("--to", censusOptions.to, "compute heaps 0..N, or until the period is proved")
-      ->check(expected("a whole number of heaps, at least 1", [](const std::string& text) {
-        int64_t heaps = 0;
-        return reads(text, heaps) && heaps >= 1;
-      }));
-  census->add_option("--db", censusOptions.db, "the SQLite database to fill (created if absent)");
-  census
-      ->add_option("--jobs", censusOptions.jobs,
-                   "games computed at once (default: the cores; under mpirun, 1 per rank)")
-      ->check(expected("a whole number from 1 to 1024", [](const std::string& text) {
-        int64_t jobs = 0;
-        return reads(text, jobs) && jobs >= 1 && jobs <= 1024;
-      }));
-  census->add_option("--shard", censusShard, "K/N: only the games i with i % N == K - 1");
-  census->add_option("--backend", o.backend, "interp, jit or auto (default)");
-  CLI::App* censusReportCmd = census->add_subcommand("report", "print a census database's table");
   std::string reportDb;
   CensusReportOptions report;
-  censusReportCmd->add_option("DB", reportDb, "the database")->required();
-  censusReportCmd->add_flag("--csv", report.csv, "CSV (every column) instead of Markdown");
-  censusReportCmd->add_flag("--open", report.openOnly, "only the games whose period is not proved");
-  censusReportCmd->add_flag("--times", report.times, "Markdown: also seconds and peak memory");
-  censusReportCmd
-      ->add_option("--sort", report.sort,
-                   "game (default), or the largest first: "
-                   "period, preperiod, proof, value, rare, seconds")
-      ->check(expected("game, period, preperiod, proof, value, rare or seconds", censusSortKey));
-  CLI::App* censusMergeCmd = census->add_subcommand("merge", "merge census databases");
   std::vector<std::string> mergeInputs;
   std::string mergeOutput;
-  censusMergeCmd->add_option("DB", mergeInputs, "the databases to merge")->required();
-  censusMergeCmd->add_option("-o,--output", mergeOutput, "the database to merge into")->required();
+  CLI::App* censusReportCmd = census->add_subcommand("report", "print a census database's table");
+  CLI::App* censusMergeCmd = census->add_subcommand("merge", "merge census databases");
+  if (named("census")) {
+    census->add_option("FAMILY", censusOptions.family,
+                       "octal codes ('0.?\?\?', '4.?\?', '0.137,0.07') or a .game file");
+    census
+        ->add_option("--to", censusOptions.to, "compute heaps 0..N, or until the period is proved")
+        ->check(expected("a whole number of heaps, at least 1", [](const std::string& text) {
+          int64_t heaps = 0;
+          return reads(text, heaps) && heaps >= 1;
+        }));
+    census->add_option("--db", censusOptions.db, "the SQLite database to fill (created if absent)");
+    census
+        ->add_option("--jobs", censusOptions.jobs,
+                     "games computed at once (default: the cores; under mpirun, 1 per rank)")
+        ->check(expected("a whole number from 1 to 1024", [](const std::string& text) {
+          int64_t jobs = 0;
+          return reads(text, jobs) && jobs >= 1 && jobs <= 1024;
+        }));
+    census->add_option("--shard", censusShard, "K/N: only the games i with i % N == K - 1");
+    census->add_option("--backend", o.backend, "interp, jit or auto (default)");
+    censusReportCmd->add_option("DB", reportDb, "the database")->required();
+    censusReportCmd->add_flag("--csv", report.csv, "CSV (every column) instead of Markdown");
+    censusReportCmd->add_flag("--open", report.openOnly,
+                              "only the games whose period is not proved");
+    censusReportCmd->add_flag("--times", report.times, "Markdown: also seconds and peak memory");
+    censusReportCmd
+        ->add_option("--sort", report.sort,
+                     "game (default), or the largest first: "
+                     "period, preperiod, proof, value, rare, seconds")
+        ->check(expected("game, period, preperiod, proof, value, rare or seconds", censusSortKey));
+    censusMergeCmd->add_option("DB", mergeInputs, "the databases to merge")->required();
+    censusMergeCmd->add_option("-o,--output", mergeOutput, "the database to merge into")
+        ->required();
+  }
 
   if (argc == 1)
     return usage(
