@@ -1,13 +1,18 @@
 // Resource limits and the watchdog thread (see Limits.h).
 #include "runtime/Limits.h"
 
+#include <fcntl.h>
 #include <fmt/format.h>
 #include <malloc.h>
+#include <sys/time.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
+#include <ctime>
 
 #include "runtime/Asan.h"
 
@@ -57,16 +62,43 @@ std::string formatSize(uint64_t bytes) {
                             : fmt::format("{:.1f} {}", v, units[u]);
 }
 
+namespace {
+
+// Parses the first three numbers of /proc/self/statm into `fields`;
+// async-signal-safe (open, read, close; no allocation).
+bool readStatm(unsigned long long fields[3]) {
+  int fd = ::open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  char text[128];
+  ssize_t size = ::read(fd, text, sizeof text - 1);
+  ::close(fd);
+  if (size <= 0) return false;
+  int field = 0;
+  for (ssize_t i = 0; i < size && field < 3;) {
+    if (text[i] < '0' || text[i] > '9') {
+      ++i;
+      continue;
+    }
+    unsigned long long value = 0;
+    for (; i < size && text[i] >= '0' && text[i] <= '9'; ++i) value = value * 10 + (text[i] - '0');
+    fields[field++] = value;
+  }
+  return field == 3;
+}
+
+// Resident pages not backed by a file: residentMemory() in pages.
+uint64_t residentAnonymousPages() {
+  unsigned long long fields[3];  // total, resident, shared
+  if (!readStatm(fields) || fields[2] > fields[1]) return 0;
+  return fields[1] - fields[2];
+}
+
+}  // namespace
+
 uint64_t residentMemory() {
-  std::FILE* f = std::fopen("/proc/self/statm", "r");
-  if (!f) return 0;
-  unsigned long long total = 0, resident = 0, shared = 0;
-  int read = std::fscanf(f, "%llu %llu %llu", &total, &resident, &shared);
-  std::fclose(f);
-  if (read != 3 || shared > resident) return 0;
   // Pages backed by files (a table file's, the program's code) are the
   // kernel's to write back and drop: only the others count.
-  return (resident - shared) * static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
+  return residentAnonymousPages() * static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
 }
 
 #ifdef GDSL_ASAN
@@ -103,60 +135,112 @@ std::string limitMessage(StopReason reason, const Limits& limits) {
   return "stopped";
 }
 
-Watchdog::Watchdog(const Limits& limits) : limits_(limits) {
-  startedAt_ = std::chrono::steady_clock::now();
-  running_ = true;
-  if (limits_.maxMemory > 0 || limits_.timeout > 0) thread_ = std::thread([this] { run(); });
+namespace {
+
+// What the SIGALRM handler reads: set before the timer starts, or atomics.
+struct WatchState {
+  uint64_t maxMemoryPages = 0;                // 0: no memory limit
+  int64_t timeoutNanos = 0;                   // 0: no time limit
+  std::string memoryMessage, timeoutMessage;  // "gdsl: ...\n", made beforehand
+  std::atomic<bool> running{false};
+  std::atomic<int64_t> startedAt{0};     // monotonic nanoseconds
+  std::atomic<int64_t> stopAskedAt{-1};  // -1: no stop asked since start()
+};
+WatchState watch;
+std::atomic<bool> watchdogActive{false};
+
+constexpr long kTickMicros = 10'000;
+
+int64_t monotonicNanos() {
+  timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return int64_t{now.tv_sec} * 1'000'000'000 + now.tv_nsec;
 }
 
-Watchdog::~Watchdog() {
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    quit_ = true;
+void writeAll(const std::string& text) {
+  for (size_t at = 0; at < text.size();) {
+    ssize_t n = ::write(2, text.data() + at, text.size() - at);
+    if (n <= 0) return;
+    at += static_cast<size_t>(n);
   }
-  wake_.notify_all();
-  if (thread_.joinable()) thread_.join();
 }
 
-void Watchdog::start() {
-  std::lock_guard<std::mutex> lock(mutex_);
-  running_ = true;
-  stopAsked_ = false;
-  startedAt_ = std::chrono::steady_clock::now();
-}
-
-void Watchdog::pause() {
-  std::lock_guard<std::mutex> lock(mutex_);
-  running_ = false;
-  stopAsked_ = false;
-}
-
-void Watchdog::run() {
-  using Clock = std::chrono::steady_clock;
-  std::unique_lock<std::mutex> lock(mutex_);
-  while (!quit_) {
-    wake_.wait_for(lock, std::chrono::milliseconds(10));
-    if (quit_ || !running_) continue;
-    Clock::time_point now = Clock::now();
-    StopReason reason = StopReason::None;
-    if (limits_.maxMemory > 0 && residentMemory() > limits_.maxMemory)
-      reason = StopReason::Memory;
-    else if (limits_.timeout > 0 &&
-             std::chrono::duration<double>(now - startedAt_).count() > limits_.timeout)
-      reason = StopReason::Timeout;
-    if (reason == StopReason::None) continue;
-    if (!stopAsked_) {
+// The timer's tick: async-signal-safe (atomics, clock_gettime, open/read/
+// close, write, _exit); errno is kept for the code it interrupted.
+void onTick(int) {
+  if (!watch.running.load(std::memory_order_relaxed)) return;
+  int savedErrno = errno;
+  int64_t now = monotonicNanos();
+  StopReason reason = StopReason::None;
+  if (watch.maxMemoryPages > 0 && residentAnonymousPages() > watch.maxMemoryPages)
+    reason = StopReason::Memory;
+  else if (watch.timeoutNanos > 0 &&
+           now - watch.startedAt.load(std::memory_order_relaxed) > watch.timeoutNanos)
+    reason = StopReason::Timeout;
+  if (reason != StopReason::None) {
+    int64_t askedAt = watch.stopAskedAt.load(std::memory_order_relaxed);
+    if (askedAt < 0) {
       requestInterrupt(reason);
-      stopAsked_ = true;
-      stopAskedAt_ = now;
-    } else if (now - stopAskedAt_ > std::chrono::seconds(1)) {
+      watch.stopAskedAt.store(now, std::memory_order_relaxed);
+    } else if (now - askedAt > 1'000'000'000) {
       // The computation did not stop (it is in code that does not poll).
-      std::string message = "gdsl: " + limitMessage(reason, limits_) + "\n";
-      if (::write(2, message.data(), message.size()) < 0) {
-      }
+      writeAll(reason == StopReason::Memory ? watch.memoryMessage : watch.timeoutMessage);
       std::_Exit(1);
     }
   }
+  errno = savedErrno;
+}
+
+void setTimer(bool on) {
+  itimerval timer{};
+  if (on) timer.it_interval.tv_usec = timer.it_value.tv_usec = kTickMicros;
+  setitimer(ITIMER_REAL, &timer, nullptr);
+}
+
+}  // namespace
+
+Watchdog::Watchdog(const Limits& limits) {
+  if (limits.maxMemory == 0 && limits.timeout <= 0) return;
+  if (watchdogActive.exchange(true)) return;
+  owner_ = true;
+  long pageSize = sysconf(_SC_PAGESIZE);
+  // Rounded down: a limit below a page stops at once, as the bytes did.
+  watch.maxMemoryPages =
+      limits.maxMemory == 0
+          ? 0
+          : std::max<uint64_t>(limits.maxMemory / (pageSize > 0 ? pageSize : 4096), 1);
+  watch.timeoutNanos =
+      limits.timeout > 0 ? std::max<int64_t>(static_cast<int64_t>(limits.timeout * 1e9), 1) : 0;
+  watch.memoryMessage = "gdsl: " + limitMessage(StopReason::Memory, limits) + "\n";
+  watch.timeoutMessage = "gdsl: " + limitMessage(StopReason::Timeout, limits) + "\n";
+  struct sigaction action {};
+  action.sa_handler = onTick;
+  action.sa_flags = SA_RESTART;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGALRM, &action, &previous_);
+  start();
+}
+
+Watchdog::~Watchdog() {
+  if (!owner_) return;
+  pause();
+  sigaction(SIGALRM, &previous_, nullptr);
+  watchdogActive.store(false);
+}
+
+void Watchdog::start() {
+  if (!owner_) return;
+  watch.stopAskedAt.store(-1, std::memory_order_relaxed);
+  watch.startedAt.store(monotonicNanos(), std::memory_order_relaxed);
+  watch.running.store(true, std::memory_order_relaxed);
+  setTimer(true);
+}
+
+void Watchdog::pause() {
+  if (!owner_) return;
+  setTimer(false);
+  watch.running.store(false, std::memory_order_relaxed);
+  watch.stopAskedAt.store(-1, std::memory_order_relaxed);
 }
 
 }  // namespace gdsl

@@ -1,19 +1,17 @@
 // Resource limits (--max-states, --max-memory, --timeout) and the watchdog
-// that enforces the last two: a thread that looks at the clock and at the
-// process's resident memory every 10 ms and, past a limit, asks the running
-// computation to stop (runtime/Interrupt.h). Code that does not poll the
-// flag (the parser, LLVM compiling) cannot be stopped that way: when a stop
-// has not been taken up within a second, the watchdog prints the limit's
-// message and ends the process with status 1.
+// that enforces the last two: a 10 ms interval timer (SIGALRM) whose handler
+// looks at the clock and at the process's resident memory and, past a limit,
+// asks the running computation to stop (runtime/Interrupt.h). Code that does
+// not poll the flag (the parser, LLVM compiling) cannot be stopped that way:
+// when a stop has not been taken up within a second, the handler prints the
+// limit's message and ends the process with status 1. A timer, not a thread:
+// starting and ending a thread was a tenth of a short eval (bench/README.md,
+// "Start-up").
 #pragma once
 
-#include <atomic>
-#include <chrono>
-#include <condition_variable>
+#include <csignal>
 #include <cstdint>
-#include <mutex>
 #include <string>
-#include <thread>
 
 #include "runtime/Interrupt.h"
 
@@ -43,6 +41,10 @@ void releaseFreedMemory();
 // how to raise it.
 std::string limitMessage(StopReason reason, const Limits& limits);
 
+// One watchdog enforces limits at a time (the process has one SIGALRM); a
+// second made while one lives does nothing. The handler runs on whichever
+// thread the signal reaches and does only async-signal-safe work. Blocking
+// calls interrupted by it are restarted (SA_RESTART).
 class Watchdog {
  public:
   explicit Watchdog(const Limits& limits);
@@ -51,22 +53,14 @@ class Watchdog {
   Watchdog& operator=(const Watchdog&) = delete;
 
   // A computation starts: the timeout counts from now. The REPL calls this
-  // for each entry and pause() when it is back at the prompt.
+  // for each entry and pause() when it is back at the prompt; paused, the
+  // timer is off.
   void start();
   void pause();
 
  private:
-  void run();
-
-  Limits limits_;
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  bool quit_ = false;
-  bool running_ = false;
-  std::chrono::steady_clock::time_point startedAt_;
-  std::chrono::steady_clock::time_point stopAskedAt_;
-  bool stopAsked_ = false;
-  std::thread thread_;
+  bool owner_ = false;  // this one installed the handler and the timer
+  struct sigaction previous_ {};
 };
 
 }  // namespace gdsl
