@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -26,36 +27,53 @@ namespace gdsl {
 // the PositionBuilder and the interpreter, which keeps its own evaluator so
 // that its hot loops reach it without an indirection.
 template <typename Body>
-void forEachInDomain(const ir::Evaluator& eval, ir::ListArena& arena, const ir::Step& s,
+bool forEachInDomain(const ir::Evaluator& eval, ir::ListArena& arena, const ir::Step& s,
                      const ir::Frame& f, Body&& body) {
+  // A body that returns bool stops the walk by returning false; then so does
+  // forEachInDomain. A body that returns nothing sees every element.
+  auto step = [&] {
+    if constexpr (std::is_void_v<std::invoke_result_t<Body&>>) {
+      body();
+      return true;
+    } else {
+      return static_cast<bool>(body());
+    }
+  };
   ir::ListArena::Mark mark = arena.mark();
   if (s.domain.isRange) {
     int64_t lo = eval.evalInt(s.domain.lo, f), hi = eval.evalInt(s.domain.hi, f);
     for (int64_t v = lo; v <= hi; ++v) {
       if ((v & 0xffff) == 0) checkInterrupt();  // a huge range can take long
       f.ints[s.slot] = v;
-      body();
+      bool more = step();
       arena.release(mark);
+      if (!more) return false;
       if (v == hi) break;  // no overflow at INT64_MAX
     }
-    return;
+    return true;
   }
   if (s.domain.list.type == ir::Type::ListList) {
     for (int row : eval.nested(s.domain.list)) {
       f.lists[s.slot] = eval.poolList(row);
-      body();
+      bool more = step();
       arena.release(mark);
+      if (!more) return false;
     }
-    return;
+    return true;
   }
   ir::ListVal l = eval.evalList(s.domain.list, f);
   ir::ListArena::Mark inner = arena.mark();
   for (int64_t i = 0; i < l.size; ++i) {
     if ((i & 0xffff) == 0xffff) checkInterrupt();  // a range's list can be huge
     f.ints[s.slot] = l.at(i);
-    body();
+    bool more = step();
     arena.release(inner);
+    if (!more) {
+      arena.release(mark);
+      return false;
+    }
   }
+  return true;
 }
 
 class PositionBuilder {
@@ -101,10 +119,11 @@ class PositionBuilder {
   // arguments build are released before it returns.
   Position makePosition(const ir::Term& term, const ir::Frame& frame, Role role);
   // Calls `body` with the binder's variable set to each element of its domain
-  // in turn; lists built by the body are released after each element.
+  // in turn; lists built by the body are released after each element. A
+  // body that returns false stops the walk (forEach then returns false).
   template <typename Body>
-  void forEach(const ir::Step& binder, const ir::Frame& frame, Body&& body) {
-    forEachInDomain(eval_, arena_, binder, frame, std::forward<Body>(body));
+  bool forEach(const ir::Step& binder, const ir::Frame& frame, Body&& body) {
+    return forEachInDomain(eval_, arena_, binder, frame, std::forward<Body>(body));
   }
   // Names `position` in an error that does not name one yet.
   void addContext(RuntimeError& error, const Position& position) const;

@@ -5,6 +5,7 @@
 #include "backend/interp/Interpreter.h"
 
 #include <algorithm>
+#include <type_traits>
 
 namespace gdsl {
 
@@ -46,33 +47,32 @@ ir::Frame Interpreter::frame(Depth& d, int intSlots, int listSlots) {
 }
 
 template <typename AtEnd>
-void Interpreter::runSteps(const std::vector<ir::Step>& steps, size_t index, const ir::Frame& f,
+bool Interpreter::runSteps(const std::vector<ir::Step>& steps, size_t index, const ir::Frame& f,
                            AtEnd&& atEnd) {
   if (index == steps.size()) {
-    atEnd();
-    return;
+    if constexpr (std::is_void_v<std::invoke_result_t<AtEnd&>>) {
+      atEnd();
+      return true;
+    } else {
+      return atEnd();
+    }
   }
   const ir::Step& s = steps[index];
   switch (s.kind) {
     case ir::Step::Kind::Bind:
-      forEachInDomain(eval_, arena_, s, f, [&] { runSteps(steps, index + 1, f, atEnd); });
-      return;
+      return forEachInDomain(eval_, arena_, s, f,
+                             [&] { return runSteps(steps, index + 1, f, atEnd); });
     case ir::Step::Kind::Let:
       if (s.type == ir::Type::List)
         f.lists[s.slot] = eval_.evalList(s.value, f);
       else
         f.ints[s.slot] = eval_.evalInt(s.value, f);
-      runSteps(steps, index + 1, f, atEnd);
-      return;
+      return runSteps(steps, index + 1, f, atEnd);
     case ir::Step::Kind::Guard:
-      if (eval_.evalInt(s.value, f)) runSteps(steps, index + 1, f, atEnd);
-      return;
+      return !eval_.evalInt(s.value, f) || runSteps(steps, index + 1, f, atEnd);
   }
+  return true;
 }
-
-namespace {
-struct StopEnumeration {};
-}  // namespace
 
 void Interpreter::enumerate(const Position& position, MoveSink& sink) {
   const ir::Game& g = program_.games[position.game];
@@ -81,17 +81,18 @@ void Interpreter::enumerate(const Position& position, MoveSink& sink) {
   ir::Frame f = frame(d, g.intSlots, g.listSlots);
   PositionBuilder::bindParams(g, position, f);
   try {
+    // A sink that has seen enough (a winning move found) stops the walk.
     for (const ir::Move& m : g.moves) {
-      runSteps(m.steps, 0, f, [&] {
+      bool more = runSteps(m.steps, 0, f, [&] {
         d.components.clear();
         positions_.emitTerms(m.successor, f, PositionBuilder::Role::Successor, d.components);
-        if (!sink.onMove(m, f, d.components)) throw StopEnumeration{};
+        return sink.onMove(m, f, d.components);
       });
+      if (!more) return;
     }
   } catch (RuntimeError& e) {
     positions_.addContext(e, position);
     throw;
-  } catch (const StopEnumeration&) {
   }
 }
 

@@ -41,8 +41,10 @@ class Interpreter final : public Backend {
   Depth& enter();
   static ir::Frame frame(Depth& d, int intSlots, int listSlots);
 
+  // Calls `atEnd` once for each binding of `steps` from `index` on; an
+  // `atEnd` that returns false stops the walk, and runSteps returns false.
   template <typename AtEnd>
-  void runSteps(const std::vector<ir::Step>& steps, size_t index, const ir::Frame& frame,
+  bool runSteps(const std::vector<ir::Step>& steps, size_t index, const ir::Frame& frame,
                 AtEnd&& atEnd);
   uint32_t xorTerms(const std::vector<ir::Term>& terms, const ir::Frame& frame, int game, int64_t n,
                     TableView table, ValueOracle& oracle);
