@@ -209,8 +209,9 @@ Watchdog::Watchdog(const Limits& limits) {
       limits.maxMemory == 0
           ? 0
           : std::max<uint64_t>(limits.maxMemory / (pageSize > 0 ? pageSize : 4096), 1);
-  watch.timeoutNanos =
-      limits.timeout > 0 ? std::max<int64_t>(static_cast<int64_t>(limits.timeout * 1e9), 1) : 0;
+  // At most 9*10^9 s (285 years), which fits in int64 nanoseconds.
+  double timeout = std::min(limits.timeout, 9e9);
+  watch.timeoutNanos = timeout > 0 ? std::max<int64_t>(static_cast<int64_t>(timeout * 1e9), 1) : 0;
   watch.memoryMessage = "gdsl: " + limitMessage(StopReason::Memory, limits) + "\n";
   watch.timeoutMessage = "gdsl: " + limitMessage(StopReason::Timeout, limits) + "\n";
   struct sigaction action {};

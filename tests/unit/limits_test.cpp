@@ -4,8 +4,12 @@
 // (tests/golden/limits).
 #include "runtime/Limits.h"
 
+#include <pthread.h>
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 #include <chrono>
+#include <csignal>
 #include <thread>
 
 using gdsl::Limits;
@@ -81,4 +85,46 @@ TEST_CASE("the watchdog stops a computation past the memory limit") {
   gdsl::clearInterrupt();
   CHECK(stopped);
   CHECK(gdsl::limitMessage(StopReason::Memory, limits).find("--max-memory") != std::string::npos);
+}
+
+TEST_CASE("the watchdog's timer ticks do not break a blocking read, nor stop a long timeout") {
+  gdsl::clearInterrupt();
+  Limits limits;
+  limits.timeout = 1e300;  // centuries: no overflow, no stop
+  limits.maxMemory = uint64_t{1} << 50;
+  gdsl::Watchdog watchdog(limits);
+  int fds[2];
+  REQUIRE(::pipe(fds) == 0);
+  // The writer blocks SIGALRM, so the ticks reach this thread, blocked in read.
+  std::thread writer([&] {
+    sigset_t alarm;
+    sigemptyset(&alarm);
+    sigaddset(&alarm, SIGALRM);
+    pthread_sigmask(SIG_BLOCK, &alarm, nullptr);
+    std::this_thread::sleep_for(std::chrono::milliseconds(80));
+    char byte = 'x';
+    CHECK(::write(fds[1], &byte, 1) == 1);
+  });
+  char byte = 0;
+  ssize_t n = ::read(fds[0], &byte, 1);  // about 8 ticks meanwhile
+  writer.join();
+  ::close(fds[0]);
+  ::close(fds[1]);
+  CHECK(n == 1);
+  CHECK(byte == 'x');
+  CHECK(gdsl::interruptReason() == StopReason::None);
+}
+
+TEST_CASE("a second watchdog, made while one lives, enforces nothing") {
+  gdsl::clearInterrupt();
+  Limits loose;
+  loose.timeout = 60;
+  gdsl::Watchdog first(loose);
+  Limits tight;
+  tight.timeout = 0.02;
+  {
+    gdsl::Watchdog second(tight);
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  CHECK(gdsl::interruptReason() == StopReason::None);
 }
