@@ -1,4 +1,4 @@
-// Resource limits and the watchdog thread (see Limits.h).
+// Resource limits and the watchdog timer (see Limits.h).
 #include "runtime/Limits.h"
 
 #include <fcntl.h>

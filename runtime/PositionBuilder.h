@@ -22,30 +22,35 @@
 
 namespace gdsl {
 
+// Calls `body` and says whether the walk it is part of goes on: its result
+// if it returns one (false: stop), true if it returns nothing.
+template <typename Body>
+bool callContinues(Body& body) {
+  if constexpr (std::is_void_v<std::invoke_result_t<Body&>>) {
+    body();
+    return true;
+  } else {
+    return static_cast<bool>(body());
+  }
+}
+
 // The loop of a binder over its domain, with `eval` and the lists it builds
 // in `arena` (released to the loop's mark after each element): shared by
 // the PositionBuilder and the interpreter, which keeps its own evaluator so
 // that its hot loops reach it without an indirection.
+//
+// A body that returns bool stops the walk by returning false; then so does
+// forEachInDomain. A body that returns nothing sees every element.
 template <typename Body>
 bool forEachInDomain(const ir::Evaluator& eval, ir::ListArena& arena, const ir::Step& s,
                      const ir::Frame& f, Body&& body) {
-  // A body that returns bool stops the walk by returning false; then so does
-  // forEachInDomain. A body that returns nothing sees every element.
-  auto step = [&] {
-    if constexpr (std::is_void_v<std::invoke_result_t<Body&>>) {
-      body();
-      return true;
-    } else {
-      return static_cast<bool>(body());
-    }
-  };
   ir::ListArena::Mark mark = arena.mark();
   if (s.domain.isRange) {
     int64_t lo = eval.evalInt(s.domain.lo, f), hi = eval.evalInt(s.domain.hi, f);
     for (int64_t v = lo; v <= hi; ++v) {
       if ((v & 0xffff) == 0) checkInterrupt();  // a huge range can take long
       f.ints[s.slot] = v;
-      bool more = step();
+      bool more = callContinues(body);
       arena.release(mark);
       if (!more) return false;
       if (v == hi) break;  // no overflow at INT64_MAX
@@ -55,7 +60,7 @@ bool forEachInDomain(const ir::Evaluator& eval, ir::ListArena& arena, const ir::
   if (s.domain.list.type == ir::Type::ListList) {
     for (int row : eval.nested(s.domain.list)) {
       f.lists[s.slot] = eval.poolList(row);
-      bool more = step();
+      bool more = callContinues(body);
       arena.release(mark);
       if (!more) return false;
     }
@@ -66,7 +71,7 @@ bool forEachInDomain(const ir::Evaluator& eval, ir::ListArena& arena, const ir::
   for (int64_t i = 0; i < l.size; ++i) {
     if ((i & 0xffff) == 0xffff) checkInterrupt();  // a range's list can be huge
     f.ints[s.slot] = l.at(i);
-    bool more = step();
+    bool more = callContinues(body);
     arena.release(inner);
     if (!more) {
       arena.release(mark);

@@ -5,7 +5,6 @@
 #include "backend/interp/Interpreter.h"
 
 #include <algorithm>
-#include <type_traits>
 
 namespace gdsl {
 
@@ -49,14 +48,7 @@ ir::Frame Interpreter::frame(Depth& d, int intSlots, int listSlots) {
 template <typename AtEnd>
 bool Interpreter::runSteps(const std::vector<ir::Step>& steps, size_t index, const ir::Frame& f,
                            AtEnd&& atEnd) {
-  if (index == steps.size()) {
-    if constexpr (std::is_void_v<std::invoke_result_t<AtEnd&>>) {
-      atEnd();
-      return true;
-    } else {
-      return atEnd();
-    }
-  }
+  if (index == steps.size()) return callContinues(atEnd);
   const ir::Step& s = steps[index];
   switch (s.kind) {
     case ir::Step::Kind::Bind:
