@@ -1,5 +1,6 @@
 // The gdsl grammar (docs/reference.md sections 2-5). The C++ parser is generated from
-// this file at build time by Debian's antlr4 tool; compiler/parse converts the
+// this file at build time by Debian's antlr4 tool (the token rules at the end
+// are also written by hand, in compiler/parse/Lexer.cpp); compiler/parse converts the
 // parse tree into gdsl's own AST, so nothing else sees ANTLR types.
 grammar Gdsl;
 
@@ -132,6 +133,9 @@ items : expr (compFor compClause* | (',' expr)*) ;
 compFor    : 'for' ID 'in' expr ;
 compClause : compFor | ('when' | IF=ID) expr ;
 
+// The token rules. gdsl lexes with compiler/parse/Lexer.cpp, which implements
+// these rules by hand; tests/unit/lexer_test.cpp holds it equal to the lexer
+// antlr4 generates from them, so change both together.
 ID     : [A-Za-z_] [A-Za-z0-9_]* ;
 // Decimal, hexadecimal (0x) or binary (0b), with `_` between digits
 // (1_000_000, 0xFF_FF); the parser checks the separators and the range.

@@ -1,5 +1,5 @@
-// Runs the ANTLR-generated lexer and parser and converts the parse tree into
-// the AST. Each convert function is headed by the grammar rule it handles.
+// Runs the hand-written lexer (Lexer.h) and the ANTLR-generated parser and converts the parse tree
+// into the AST. Each convert function is headed by the grammar rule it handles.
 #include "compiler/parse/Parser.h"
 
 #include <antlr4-runtime.h>
@@ -11,8 +11,8 @@
 #include <set>
 #include <string_view>
 
-#include "GdslLexer.h"
 #include "GdslParser.h"
+#include "compiler/parse/Lexer.h"
 
 namespace gdsl {
 namespace {
@@ -156,18 +156,18 @@ class ErrorCollector : public antlr4::BaseErrorListener {
       length = static_cast<uint32_t>(offending->getStopIndex() - offending->getStartIndex() + 1);
       std::string text = offending->getText();
       size_t type = offending->getType();
-      if (type == GdslLexer::UNTERMINATED_STRING) {
+      if (type == GdslParser::UNTERMINATED_STRING) {
         message = "unterminated string: a string ends with \" on the same line";
         length = 1;
-      } else if (type == GdslLexer::UNTERMINATED_COMMENT) {
+      } else if (type == GdslParser::UNTERMINATED_COMMENT) {
         message = "unterminated comment: /* needs a closing */";
         length = 2;
-      } else if (type == GdslLexer::ERROR_CHAR) {
+      } else if (type == GdslParser::ERROR_CHAR) {
         auto byte = static_cast<unsigned char>(text.empty() ? 0 : text[0]);
         message = byte < 0x20 || byte == 0x7f
                       ? fmt::format("unexpected control character U+{:04X}", byte)
                       : "unexpected character '" + text + "'";
-      } else if (type != GdslLexer::ID && isWord(text) && msg.find("ID") != std::string::npos) {
+      } else if (type != GdslParser::ID && isWord(text) && msg.find("ID") != std::string::npos) {
         message = "'" + text + "' is a keyword and cannot be used as a name";
       } else if (message == "this does not parse here") {
         message = "unexpected '" + text + "'" + expecting;
@@ -870,7 +870,7 @@ bool checkNesting(antlr4::CommonTokenStream& tokens, const SourceManager& source
                         " operators; split it with constants");
         return false;
       }
-    } else if (t->getType() != GdslLexer::INT && t->getType() != GdslLexer::ID && text != "(" &&
+    } else if (t->getType() != GdslParser::INT && t->getType() != GdslParser::ID && text != "(" &&
                text != ")" && text != "[" && text != "]") {
       operators = 0;
     }
@@ -903,12 +903,13 @@ void markShowKeywords(antlr4::CommonTokenStream& tokens) {
   antlr4::Token* bodyStart = nullptr;  // the current game body's `{`
   for (antlr4::Token* t : tokens.getTokens()) {
     std::string text = t->getText();
-    if (t->getType() == GdslLexer::ID && text == "show" && body >= 0 && depth == body && previous) {
+    if (t->getType() == GdslParser::ID && text == "show" && body >= 0 && depth == body &&
+        previous) {
       std::string p = previous->getText();
       size_t type = previous->getType();
       // (`if`, the filter word of a comprehension, is a name that ends no item.)
-      bool endsItem = (type == GdslLexer::ID && p != "if") || type == GdslLexer::INT ||
-                      type == GdslLexer::STRING || p == ")" || p == "]" || p == "}" ||
+      bool endsItem = (type == GdslParser::ID && p != "if") || type == GdslParser::INT ||
+                      type == GdslParser::STRING || p == ")" || p == "]" || p == "}" ||
                       p == "unequal" || p == "neighbours";
       bool opensBody = previous == bodyStart;
       if (endsItem || opensBody) {
@@ -916,7 +917,7 @@ void markShowKeywords(antlr4::CommonTokenStream& tokens) {
           writable->setType(GdslParser::SHOW);
       }
     }
-    if (t->getType() != GdslLexer::ID && text == "game") inHeader = true;
+    if (t->getType() != GdslParser::ID && text == "game") inHeader = true;
     if (text == "=" && inHeader) inHeader = false;
     if (text == "{") {
       ++depth;
@@ -964,15 +965,17 @@ std::optional<ast::Module> parseModule(const SourceManager& sources, uint32_t fi
     return std::nullopt;
   }
   antlr4::ANTLRInputStream input(sources.file(fileId).text);
-  GdslLexer lexer(&input);
-  ErrorCollector collector(sources, fileId, diagnostics);
-  lexer.removeErrorListeners();
-  lexer.addErrorListener(&collector);
-  antlr4::CommonTokenStream tokens(&lexer);
+  antlr4::CommonTokenStream tokens(nullptr);
+  GdslParser parser(&tokens);  // reads no token until it parses
+  // The hand-written lexer (Lexer.h) makes the generated lexer's tokens; it
+  // reports nothing itself: what it cannot match becomes an ERROR_CHAR or
+  // UNTERMINATED_* token, which the parser reports.
+  Lexer lexer(input, parser.getVocabulary());
+  tokens.setTokenSource(&lexer);
   tokens.fill();
   if (!checkNesting(tokens, sources, fileId, diagnostics)) return std::nullopt;
   markShowKeywords(tokens);
-  GdslParser parser(&tokens);
+  ErrorCollector collector(sources, fileId, diagnostics);
   parser.removeErrorListeners();
   // Two stages, as ANTLR recommends: the fast SLL prediction, which gives up
   // at the first error; only then the full LL prediction with error
@@ -1002,7 +1005,8 @@ std::optional<ast::Module> parseModule(const SourceManager& sources, uint32_t fi
 
 std::vector<std::string> keywords() {
   std::vector<std::string> out;
-  const antlr4::dfa::Vocabulary& vocabulary = GdslLexer(nullptr).getVocabulary();
+  GdslParser parser(nullptr);
+  const antlr4::dfa::Vocabulary& vocabulary = parser.getVocabulary();
   for (size_t t = 0; t <= vocabulary.getMaxTokenType(); ++t) {
     std::string literal = vocabulary.getLiteralName(t);  // 'game', with the quotes
     if (literal.size() > 2 && isWord(literal.substr(1, literal.size() - 2)))
