@@ -5,7 +5,9 @@ linked; `gdsl census` loads libsqlite3 when it opens its database and its rows r
 the REPL loads libedit on a terminal only (tests/cli/repl_pty.py tests editing, history and
 completion through it). Exit statuses and output are those of a normal run. With
 RUNTIME `static` (builds without the sanitizers) the C++ runtime and fmt are linked in:
-those commands load neither libstdc++, libgcc_s nor libfmt.
+those commands load neither libstdc++, libgcc_s nor libfmt. The executable holds neither
+the generated lexer (gdsl lexes with compiler/parse/Lexer.cpp) nor antlr4's XPath lexer,
+whose static initializer builds an ATN at every start (compiler/parse/NoXPath.cpp).
 
 usage: startup.py GDSL WORKDIR RUNTIME   (RUNTIME: static or shared)
 """
@@ -81,6 +83,13 @@ check(mapped(loaded, "libsqlite3"), "the census maps libsqlite3")
 r, loaded = run(["census", "report", db])
 check(r.returncode == 0 and "| 0.7 | 30 |" in r.stdout, "census report: %r" % r.stdout)
 check(mapped(loaded, "libsqlite3"), "census report maps libsqlite3")
+
+# What is linked: `nm` lists the executable's symbols.
+symbols = subprocess.run(["nm", GDSL], capture_output=True, text=True, check=True).stdout.split()
+check("_ZN10XPathLexer5_initE" not in symbols, "the XPath lexer's initializer is linked")
+check("_ZN10XPathLexerC1EPN6antlr410CharStreamE" in symbols,
+      "the XPath lexer's constructor is not in the symbol table: is nm reading gdsl?")
+check(not any(s.startswith("_ZN9GdslLexer") for s in symbols), "the generated lexer is linked")
 
 if failures:
     print("%d failure(s)" % len(failures))
