@@ -451,6 +451,10 @@ constexpr bool kLeakChecked = false;
 #endif
 
 // The command line parsed and run; the exit status.
+// gdsl's commands, as the first argument names them.
+constexpr const char* kCommands[] = {"eval", "check", "table", "period",
+                                     "plot", "repl",  "play",  "census"};
+
 int runCommand(int argc, char** argv) {
   for (int i = 1; i < argc; ++i)
     if (std::strcmp(argv[i], "--json") == 0) jsonRequested = true;
@@ -519,32 +523,41 @@ int runCommand(int argc, char** argv) {
         ->check(positiveSeconds);
   };
 
-  // Only the command that the first argument names gets its options: building
-  // every command's options was 5% of a short eval (bench/README.md,
-  // "Start-up"). `gdsl --help` lists the commands, which need none.
+  // Only the command that the first argument names is made, with its options:
+  // building every command's options was 5% of a short eval, and making the
+  // other commands 1.5% more (bench/README.md, "Start-up"). Without a command
+  // there (`gdsl --help`, a usage error) every command is made, without options,
+  // for CLI11's list of commands.
   auto named = [&](const char* command) { return argc > 1 && std::strcmp(argv[1], command) == 0; };
+  bool commandNamed = false;
+  for (const char* command : kCommands) commandNamed = commandNamed || named(command);
+  auto addCommand = [&](CLI::App& parent, const char* command,
+                        const char* description) -> CLI::App* {
+    if (commandNamed && !named(command)) return nullptr;
+    return parent.add_subcommand(command, description);
+  };
 
-  CLI::App* eval = app.add_subcommand("eval", "run a file's statements, then each -e position");
+  CLI::App* eval = addCommand(app, "eval", "run a file's statements, then each -e position");
   if (named("eval")) {
     addCommon(eval, false);
     eval->add_option("-e", o.positions, "a position to evaluate after the file's statements");
     addRunOptions(eval);
   }
 
-  CLI::App* chk = app.add_subcommand("check", "check a file without evaluating it");
+  CLI::App* chk = addCommand(app, "check", "check a file without evaluating it");
   if (named("check")) {
     addCommon(chk, true);
     chk->add_option("--dump", o.dump, "print the program after a stage: ast, desugared, ir, llvm");
   }
 
-  CLI::App* table = app.add_subcommand("table", "print a value table, e.g. 'G(0..100)'");
+  CLI::App* table = addCommand(app, "table", "print a value table, e.g. 'G(0..100)'");
   if (named("table")) {
     addCommon(table, false);
     table->add_option("RANGE", o.tableSpec, "G(0..N) or G(a..b, c..d)");
     addRunOptions(table);
   }
 
-  CLI::App* period = app.add_subcommand("period", "find (and prove) the period of a game");
+  CLI::App* period = addCommand(app, "period", "find (and prove) the period of a game");
   if (named("period")) {
     addCommon(period, false);
     period->add_option("GAME", o.periodGame, "a one-heap game");
@@ -556,7 +569,7 @@ int runCommand(int argc, char** argv) {
     addRunOptions(period);
   }
 
-  CLI::App* plotCmd = app.add_subcommand("plot", "draw a value table as SVG, e.g. 'G(0..100)'");
+  CLI::App* plotCmd = addCommand(app, "plot", "draw a value table as SVG, e.g. 'G(0..100)'");
   std::string plotPath;
   if (named("plot")) {
     addCommon(plotCmd, false);
@@ -567,14 +580,14 @@ int runCommand(int argc, char** argv) {
     plotCmd->remove_option(plotCmd->get_option("--json"));
   }
 
-  CLI::App* repl = app.add_subcommand("repl", "interactive session (:help inside lists commands)");
+  CLI::App* repl = addCommand(app, "repl", "interactive session (:help inside lists commands)");
   if (named("repl")) {
     repl->add_option("FILE", o.file, "a .game file to load first");
     repl->add_option("--backend", o.backend, "interp, jit or auto (default)");
     addLimitOptions(repl);
   }
 
-  CLI::App* playCmd = app.add_subcommand("play", "play a position against the computer");
+  CLI::App* playCmd = addCommand(app, "play", "play a position against the computer");
   if (named("play")) {
     addCommon(playCmd, false);
     playCmd->add_option("POS", o.playPosition, "the position, e.g. 'Kayles(7) + Kayles(4)'");
@@ -591,16 +604,18 @@ int runCommand(int argc, char** argv) {
     addLimitOptions(playCmd);
   }
 
-  CLI::App* census = app.add_subcommand(
-      "census", "compute a family of one-heap games into a database (docs/census.md)");
+  CLI::App* census = addCommand(
+      app, "census", "compute a family of one-heap games into a database (docs/census.md)");
   CensusOptions censusOptions;
   std::string censusShard;
   std::string reportDb;
   CensusReportOptions report;
   std::vector<std::string> mergeInputs;
   std::string mergeOutput;
-  CLI::App* censusReportCmd = census->add_subcommand("report", "print a census database's table");
-  CLI::App* censusMergeCmd = census->add_subcommand("merge", "merge census databases");
+  CLI::App* censusReportCmd =
+      census ? census->add_subcommand("report", "print a census database's table") : nullptr;
+  CLI::App* censusMergeCmd =
+      census ? census->add_subcommand("merge", "merge census databases") : nullptr;
   if (named("census")) {
     census->add_option("FAMILY", censusOptions.family,
                        "octal codes ('0.?\?\?', '4.?\?', '0.137,0.07') or a .game file");
@@ -639,15 +654,11 @@ int runCommand(int argc, char** argv) {
     return usage(
         "missing a command: eval, check, table, period, plot, repl, play or census (see gdsl "
         "--help)");
-  if (argc > 1 && argv[1][0] != '-') {
-    std::string command = argv[1];
-    if (command != "eval" && command != "check" && command != "table" && command != "period" &&
-        command != "plot" && command != "repl" && command != "play" && command != "census")
-      return usage(
-          fmt::format("unknown command '{}'; expected eval, check, table, period, plot, repl, "
-                      "play or census (see gdsl --help)",
-                      command));
-  }
+  if (argc > 1 && argv[1][0] != '-' && !commandNamed)
+    return usage(
+        fmt::format("unknown command '{}'; expected eval, check, table, period, plot, repl, "
+                    "play or census (see gdsl --help)",
+                    argv[1]));
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -657,7 +668,7 @@ int runCommand(int argc, char** argv) {
   }
 
   try {
-    if (*eval) {
+    if (eval && *eval) {
       std::vector<CommandStatement> extra;
       for (const std::string& p : o.positions)
         extra.push_back(
@@ -665,13 +676,13 @@ int runCommand(int argc, char** argv) {
              fmt::format("-e takes one position like 'Kayles(5) + Nim(3)', not '{}'", p)});
       return run(o, true, extra);
     }
-    if (*chk) return check(o);
-    if (*table) {
+    if (chk && *chk) return check(o);
+    if (table && *table) {
       secondArgument(o, o.tableSpec);
       if (o.tableSpec.empty()) return usage("table needs a range: gdsl table FILE 'G(0..N)'");
       return run(o, false, {tableStatement(o)});
     }
-    if (*period) {
+    if (period && *period) {
       secondArgument(o, o.periodGame);
       if (o.periodGame.empty()) return usage("period needs a game: gdsl period FILE G");
       // Any --max given is checked like the range of a period statement.
@@ -681,13 +692,13 @@ int runCommand(int argc, char** argv) {
                  {{spec, fmt::format("GAME must be one game's name like 'Kayles', not '{}'",
                                      o.periodGame)}});
     }
-    if (*plotCmd) {
+    if (plotCmd && *plotCmd) {
       secondArgument(o, o.tableSpec);
       if (o.tableSpec.empty())
         return usage("plot needs a range: gdsl plot FILE 'G(0..N)' -o OUT.svg");
       return plot(o, plotPath);
     }
-    if (*repl) {
+    if (repl && *repl) {
       StackOptions options;
       Limits limits;
       if (int rc = stackOptions(o, options, limits)) return rc;
@@ -696,10 +707,10 @@ int runCommand(int argc, char** argv) {
         return usage(fmt::format("cannot read '{}': {}", o.file, error));
       return runRepl(o.file, options.backend, limits);
     }
-    if (*playCmd) return playCommand(o);
-    if (*censusReportCmd) return censusReport(reportDb, report);
-    if (*censusMergeCmd) return censusMerge(mergeInputs, mergeOutput);
-    if (*census) {
+    if (playCmd && *playCmd) return playCommand(o);
+    if (censusReportCmd && *censusReportCmd) return censusReport(reportDb, report);
+    if (censusMergeCmd && *censusMergeCmd) return censusMerge(mergeInputs, mergeOutput);
+    if (census && *census) {
       if (censusOptions.family.empty())
         return usage("census needs a family: gdsl census '0.?\?\?' --to N --db PATH");
       if (censusOptions.to < 1) return usage("census needs --to N (the heaps to compute)");
