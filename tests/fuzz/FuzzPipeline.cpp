@@ -17,6 +17,7 @@
 #include <thread>
 #include <vector>
 
+#include "compiler/support/Source.h"
 #include "driver/Output.h"
 #include "driver/Plot.h"
 #include "driver/Program.h"
@@ -26,6 +27,7 @@
 #include "runtime/Engine.h"
 #include "runtime/Interrupt.h"
 #include "runtime/Limits.h"
+#include "tests/fuzz/LexerCheck.h"
 #include "tests/fuzz/TokenMutator.h"
 
 namespace gdsl::fuzz {
@@ -342,6 +344,15 @@ bool skipInput(std::string_view text) {
 }
 
 Outcome runPipeline(std::string_view text, const PipelineOptions& options) {
+  // gdsl's lexer makes the generated lexer's tokens of every input it lexes.
+  if (invalidUtf8(text) == std::string_view::npos) {
+    std::string difference = lexerDifference(text);
+    if (!difference.empty()) {
+      std::fprintf(stderr, "fuzz: the two lexers disagree\n--- program\n%.*s\n%s",
+                   static_cast<int>(text.size()), text.data(), difference.c_str());
+      std::abort();
+    }
+  }
   if (skipInput(text)) return Outcome::Skipped;
   clearInterrupt();
   try {

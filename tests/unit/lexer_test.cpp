@@ -1,7 +1,8 @@
 // gdsl's hand-written lexer (compiler/parse/Lexer.h) against the lexer antlr4
 // generates from grammar/Gdsl.g4: the same tokens (type, text, start, stop,
 // line, column, channel) on every program in the repository and on random
-// text made of the characters the token rules care about.
+// text made of the characters the token rules care about. (The fuzz pipeline,
+// tests/fuzz/LexerCheck.h, compares them on every input too.)
 #include "compiler/parse/Lexer.h"
 
 #include <antlr4-runtime.h>
@@ -12,38 +13,13 @@
 #include <random>
 #include <sstream>
 
-#include "GdslLexer.h"
 #include "GdslParser.h"
+#include "tests/fuzz/LexerCheck.h"
 
 namespace {
 
-// One line per token, every field the parser or the diagnostics read.
-std::string describe(antlr4::TokenSource& source) {
-  std::string out;
-  for (;;) {
-    std::unique_ptr<antlr4::Token> t = source.nextToken();
-    out += std::to_string(t->getType()) + " " + std::to_string(t->getStartIndex()) + " " +
-           std::to_string(t->getStopIndex()) + " " + std::to_string(t->getLine()) + ":" +
-           std::to_string(t->getCharPositionInLine()) + " ch" + std::to_string(t->getChannel()) +
-           " [" + t->getText() + "]\n";
-    if (t->getType() == antlr4::Token::EOF) break;
-  }
-  return out;
-}
-
-std::string generatedTokens(const std::string& text) {
-  antlr4::ANTLRInputStream input(text);
-  GdslLexer lexer(&input);
-  lexer.removeErrorListeners();
-  return describe(lexer);
-}
-
-std::string handTokens(const std::string& text) {
-  antlr4::ANTLRInputStream input(text);
-  GdslParser parser(nullptr);
-  gdsl::Lexer lexer(input, parser.getVocabulary());
-  return describe(lexer);
-}
+using gdsl::fuzz::generatedTokens;
+using gdsl::fuzz::handTokens;
 
 std::string readAll(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
