@@ -13,6 +13,7 @@
 
 #include "GdslParser.h"
 #include "compiler/parse/Lexer.h"
+#include "compiler/parse/Predictor.h"
 
 namespace gdsl {
 namespace {
@@ -967,6 +968,7 @@ std::optional<ast::Module> parseModule(const SourceManager& sources, uint32_t fi
   antlr4::ANTLRInputStream input(sources.file(fileId).text);
   antlr4::CommonTokenStream tokens(nullptr);
   GdslParser parser(&tokens);  // reads no token until it parses
+  usePredictor(parser);
   // The hand-written lexer (Lexer.h) makes the generated lexer's tokens; it
   // reports nothing itself: what it cannot match becomes an ERROR_CHAR or
   // UNTERMINATED_* token, which the parser reports.

@@ -8,12 +8,11 @@
 #include <antlr4-runtime.h>
 
 #include <catch2/catch.hpp>
-#include <filesystem>
-#include <fstream>
 #include <random>
 #include <sstream>
 
 #include "GdslParser.h"
+#include "repository_programs.h"
 #include "tests/fuzz/LexerCheck.h"
 
 namespace {
@@ -21,40 +20,15 @@ namespace {
 using gdsl::fuzz::generatedTokens;
 using gdsl::fuzz::handTokens;
 
-std::string readAll(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
-
-bool isUtf8(const std::string& text) {
-  try {
-    antlr4::ANTLRInputStream input(text);
-    return true;
-  } catch (const std::exception&) {
-    return false;
-  }
-}
-
 }  // namespace
 
 TEST_CASE("the lexer makes the generated lexer's tokens on every program here", "[lexer]") {
-  size_t files = 0;
-  for (const char* dir : {GDSL_EXAMPLES_DIR, GDSL_STDLIB_DIR, GDSL_TESTS_DIR}) {
-    for (const auto& entry : std::filesystem::recursive_directory_iterator(dir)) {
-      if (!entry.is_regular_file()) continue;
-      std::string ext = entry.path().extension().string();
-      bool corpus = entry.path().string().find("/fuzz/") != std::string::npos && ext.empty();
-      if (ext != ".game" && !corpus) continue;
-      std::string text = readAll(entry.path());
-      if (!isUtf8(text)) continue;  // gdsl stops before lexing such a file
-      INFO(entry.path().string());
-      CHECK(handTokens(text) == generatedTokens(text));
-      ++files;
-    }
+  auto programs = repositoryPrograms();
+  for (const auto& [path, text] : programs) {
+    INFO(path);
+    CHECK(handTokens(text) == generatedTokens(text));
   }
-  CHECK(files > 300);
+  CHECK(programs.size() > 300);
 }
 
 TEST_CASE("the lexer makes the generated lexer's tokens on random text", "[lexer]") {
