@@ -27,7 +27,7 @@
 #include "runtime/Engine.h"
 #include "runtime/Interrupt.h"
 #include "runtime/Limits.h"
-#include "tests/fuzz/LexerCheck.h"
+#include "tests/fuzz/ParseCheck.h"
 #include "tests/fuzz/TokenMutator.h"
 
 namespace gdsl::fuzz {
@@ -344,11 +344,17 @@ bool skipInput(std::string_view text) {
 }
 
 Outcome runPipeline(std::string_view text, const PipelineOptions& options) {
-  // gdsl's lexer makes the generated lexer's tokens of every input it lexes.
+  // gdsl's lexer makes the generated lexer's tokens of every input it lexes,
+  // and its LL(1) table predicts as antlr4 does.
   if (invalidUtf8(text) == std::string_view::npos) {
     std::string difference = lexerDifference(text);
+    Predictions predictions;
+    checkPredictions(text, predictions);
+    if (!predictions.firstWrong.empty())
+      difference += "--- prediction\n" + predictions.firstWrong + "\n";
     if (!difference.empty()) {
-      std::fprintf(stderr, "fuzz: the two lexers disagree\n--- program\n%.*s\n%s",
+      std::fprintf(stderr,
+                   "fuzz: gdsl reads the program otherwise than antlr4\n--- program\n%.*s\n%s",
                    static_cast<int>(text.size()), text.data(), difference.c_str());
       std::abort();
     }

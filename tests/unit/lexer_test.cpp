@@ -2,7 +2,7 @@
 // generates from grammar/Gdsl.g4: the same tokens (type, text, start, stop,
 // line, column, channel) on every program in the repository and on random
 // text made of the characters the token rules care about. (The fuzz pipeline,
-// tests/fuzz/LexerCheck.h, compares them on every input too.)
+// tests/fuzz/ParseCheck.h, compares them on every input too.)
 #include "compiler/parse/Lexer.h"
 
 #include <antlr4-runtime.h>
@@ -13,7 +13,7 @@
 
 #include "GdslParser.h"
 #include "repository_programs.h"
-#include "tests/fuzz/LexerCheck.h"
+#include "tests/fuzz/ParseCheck.h"
 
 namespace {
 
