@@ -41,17 +41,18 @@ Lexer::Lexer(antlr4::CharStream& input, const antlr4::dfa::Vocabulary& vocabular
   for (size_t type = 1; type <= vocabulary.getMaxTokenType(); ++type) {
     std::string quoted = vocabulary.getLiteralName(type);  // 'game', with the quotes
     if (quoted.size() < 3) continue;
-    std::u32string text;  // without the quotes and ANTLR's escapes (\\ and \')
+    std::string text;  // without the quotes and ANTLR's escapes (\\ and \')
     for (size_t i = 1; i + 1 < quoted.size(); ++i) {
       if (quoted[i] == '\\' && i + 2 < quoted.size()) ++i;
-      text.push_back(static_cast<unsigned char>(quoted[i]));
+      text.push_back(quoted[i]);
     }
-    literals_[text[0] & 0x7f].push_back({std::move(text), type});
+    if (static_cast<unsigned char>(text[0]) < 128) literals_.push_back({std::move(text), type});
   }
-  for (auto& bucket : literals_)
-    std::stable_sort(bucket.begin(), bucket.end(), [](const Literal& a, const Literal& b) {
-      return a.text.size() > b.text.size();
-    });
+  std::sort(literals_.begin(), literals_.end(), [](const Literal& a, const Literal& b) {
+    return a.text[0] != b.text[0] ? a.text[0] < b.text[0] : a.text.size() > b.text.size();
+  });
+  for (const Literal& literal : literals_) ++firstOf_[static_cast<size_t>(literal.text[0]) + 1];
+  for (size_t c = 1; c < firstOf_.size(); ++c) firstOf_[c] += firstOf_[c - 1];
 }
 
 size_t Lexer::at(size_t offset) const {
@@ -79,9 +80,10 @@ std::pair<size_t, size_t> Lexer::longestMatch() const {
 
   // The literals of the parser rules ('game', '->', ...), which ANTLR puts first.
   if (first < 128) {
-    for (const Literal& literal : literals_[first]) {
+    for (size_t i = firstOf_[first]; i < firstOf_[first + 1]; ++i) {
+      const Literal& literal = literals_[i];
       size_t n = 0;
-      while (n < literal.text.size() && at(n) == literal.text[n]) ++n;
+      while (n < literal.text.size() && at(n) == static_cast<unsigned char>(literal.text[n])) ++n;
       if (n == literal.text.size()) {
         consider(literal.type, n);
         break;  // longest first: a shorter literal cannot win

@@ -10,6 +10,7 @@
 #include <antlr4-runtime.h>
 
 #include <array>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -33,7 +34,7 @@ class Lexer : public antlr4::TokenSource {
 
  private:
   struct Literal {
-    std::u32string text;
+    std::string text;  // ASCII
     size_t type;
   };
   // The longest token at the current position, as ANTLR chooses it: the
@@ -49,8 +50,10 @@ class Lexer : public antlr4::TokenSource {
   size_t position_ = 0;
   size_t line_ = 1;
   size_t column_ = 0;
-  // Literals by their first character (all are ASCII), longest first.
-  std::array<std::vector<Literal>, 128> literals_;
+  // The literals by their first character (all are ASCII), longest first:
+  // those beginning with c are literals_[firstOf_[c]] to literals_[firstOf_[c + 1]].
+  std::vector<Literal> literals_;
+  std::array<uint16_t, 129> firstOf_{};
 };
 
 }  // namespace gdsl
