@@ -3,7 +3,9 @@
 // decisions, left-recursive rules, rules, modes, sets, edges, decisions. Links
 // that antlr4 derives instead of storing (rule returns, block ends' starts,
 // loop-back states, precedence decisions) are made as its deserializer makes
-// them, with the state types read from getStateType() instead of dynamic_cast.
+// them, with the state types read from getStateType() instead of dynamic_cast,
+// and from lists of the states concerned gathered while reading instead of
+// passes over every state (each pass a cache miss per state, at start-up).
 #include "AtnLoader.h"
 
 #include <string>
@@ -99,6 +101,11 @@ ATN loadParserAtn(const std::vector<uint16_t>& serialized) {
   // state, by number: they are linked once every state exists.
   std::vector<std::pair<LoopEndState*, size_t>> loopBacks;
   std::vector<std::pair<BlockStartState*, size_t>> blockEnds;
+  // States the links below start from, in state order, so that no pass visits
+  // every state: rule stops, loop-back states, loop entries.
+  std::vector<RuleStopState*> ruleStops;
+  std::vector<ATNState*> loopBackStates;
+  std::vector<StarLoopEntryState*> loopEntries;
   size_t stateCount = in.next();
   atn.states.reserve(stateCount);
   for (size_t i = 0; i < stateCount; ++i) {
@@ -114,11 +121,22 @@ ATN loadParserAtn(const std::vector<uint16_t>& serialized) {
       loopBacks.emplace_back(static_cast<LoopEndState*>(state), in.next());
     else if (isBlockStart(type))
       blockEnds.emplace_back(static_cast<BlockStartState*>(state), in.next());
+    else if (type == ATNState::RULE_STOP)
+      ruleStops.push_back(static_cast<RuleStopState*>(state));
+    else if (type == ATNState::PLUS_LOOP_BACK || type == ATNState::STAR_LOOP_BACK)
+      loopBackStates.push_back(state);
+    else if (type == ATNState::STAR_LOOP_ENTRY)
+      loopEntries.push_back(static_cast<StarLoopEntryState*>(state));
     atn.addState(state);
   }
   for (auto& [loopEnd, number] : loopBacks) loopEnd->loopBackState = stateAt(atn, number, anyType);
-  for (auto& [start, number] : blockEnds)
+  // Each block end knows its one start.
+  for (auto& [start, number] : blockEnds) {
     start->endState = stateAt<BlockEndState>(atn, number, typeIs(ATNState::BLOCK_END));
+    if (start->endState->startState != nullptr)
+      throw IllegalStateException("a block end state of two blocks");
+    start->endState->startState = start;
+  }
 
   for (size_t i = 0, n = in.next(); i < n; ++i)
     stateAt<DecisionState>(atn, in.next(), isDecision)->nonGreedy = true;
@@ -132,13 +150,11 @@ ATN loadParserAtn(const std::vector<uint16_t>& serialized) {
     atn.ruleToStartState.push_back(
         stateAt<RuleStartState>(atn, in.next(), typeIs(ATNState::RULE_START)));
   atn.ruleToStopState.resize(ruleCount);
-  for (ATNState* state : atn.states) {
-    if (state == nullptr || state->getStateType() != ATNState::RULE_STOP) continue;
-    if (state->ruleIndex >= ruleCount)
+  for (RuleStopState* stop : ruleStops) {
+    if (stop->ruleIndex >= ruleCount)
       throw IllegalStateException("a rule stop state of no rule in the serialized ATN");
-    auto* stop = static_cast<RuleStopState*>(state);
-    atn.ruleToStopState[state->ruleIndex] = stop;
-    atn.ruleToStartState[state->ruleIndex]->stopState = stop;
+    atn.ruleToStopState[stop->ruleIndex] = stop;
+    atn.ruleToStartState[stop->ruleIndex]->stopState = stop;
   }
 
   for (size_t i = 0, n = in.next(); i < n; ++i)
@@ -151,6 +167,7 @@ ATN loadParserAtn(const std::vector<uint16_t>& serialized) {
   readSets(in, sets, true);
 
   // Edges: source, target, type and three arguments each.
+  std::vector<bool> callsRule(atn.states.size());
   for (size_t i = 0, n = in.next(); i < n; ++i) {
     size_t source = in.next(), target = in.next(), type = in.next();
     size_t arg1 = in.next(), arg2 = in.next(), arg3 = in.next();
@@ -159,13 +176,16 @@ ATN loadParserAtn(const std::vector<uint16_t>& serialized) {
     if ((type == Transition::SET || type == Transition::NOT_SET) && arg1 >= sets.size())
       throw IllegalStateException("the serialized ATN names a wrong set");
     ATNState* from = stateAt(atn, source, anyType);
+    if (type == Transition::RULE) callsRule[source] = true;
     from->addTransition(
         ATNDeserializer::edgeFactory(atn, type, source, target, arg1, arg2, arg3, sets));
   }
 
-  // A rule's stop state returns to the state after each call of the rule.
-  for (ATNState* state : atn.states) {
-    if (state == nullptr) continue;
+  // A rule's stop state returns to the state after each call of the rule
+  // (in the order of the states that call, and of their transitions).
+  for (size_t number = 0; number < atn.states.size(); ++number) {
+    if (!callsRule[number]) continue;
+    ATNState* state = atn.states[number];
     for (size_t i = 0; i < state->transitions.size(); ++i) {
       if (state->transitions[i]->getSerializationType() != Transition::RULE) continue;
       auto* call = static_cast<RuleTransition*>(state->transitions[i]);
@@ -178,16 +198,9 @@ ATN loadParserAtn(const std::vector<uint16_t>& serialized) {
     }
   }
 
-  // Each block end knows its one start; each loop entry its loop-back state.
-  for (ATNState* state : atn.states) {
-    if (state == nullptr) continue;
+  // Each loop entry knows its loop-back state.
+  for (ATNState* state : loopBackStates) {
     size_t type = state->getStateType();
-    if (isBlockStart(type)) {
-      auto* start = static_cast<BlockStartState*>(state);
-      if (start->endState == nullptr || start->endState->startState != nullptr)
-        throw IllegalStateException("a block end state of no block or of two");
-      start->endState->startState = start;
-    }
     for (Transition* transition : state->transitions) {
       size_t targetType = transition->target->getStateType();
       if (type == ATNState::PLUS_LOOP_BACK && targetType == ATNState::PLUS_BLOCK_START)
@@ -207,13 +220,12 @@ ATN loadParserAtn(const std::vector<uint16_t>& serialized) {
   }
 
   // The loop of a left-recursive rule that decides whether the rule goes on.
-  for (ATNState* state : atn.states) {
-    if (state == nullptr || state->getStateType() != ATNState::STAR_LOOP_ENTRY) continue;
+  for (StarLoopEntryState* state : loopEntries) {
     if (!atn.ruleToStartState[state->ruleIndex]->isLeftRecursiveRule) continue;
     ATNState* loopEnd = state->transitions.back()->target;
     if (loopEnd->getStateType() == ATNState::LOOP_END && loopEnd->epsilonOnlyTransitions &&
         loopEnd->transitions[0]->target->getStateType() == ATNState::RULE_STOP)
-      static_cast<StarLoopEntryState*>(state)->isPrecedenceDecision = true;
+      state->isPrecedenceDecision = true;
   }
   return atn;
 }
