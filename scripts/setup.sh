@@ -4,7 +4,7 @@
 set -euo pipefail
 
 PACKAGES=(
-  build-essential cmake ninja-build pkg-config
+  build-essential cmake ninja-build pkg-config lld
   default-jre-headless antlr4 libantlr4-runtime-dev
   llvm-14-dev clang-14 libclang-rt-14-dev clang-format-14 clang-tidy-14
   libfmt-dev catch2 libcli11-dev nlohmann-json3-dev libedit-dev

@@ -9,13 +9,16 @@ those commands load neither libstdc++, libgcc_s nor libfmt. The executable holds
 the generated lexer (gdsl lexes with compiler/parse/Lexer.cpp) nor antlr4's XPath lexer,
 whose static initializer builds an ATN at every start (compiler/parse/NoXPath.cpp).
 
-usage: startup.py GDSL WORKDIR RUNTIME   (RUNTIME: static or shared)
+With ORDERED `on` (linked by lld with cli/startup-order.txt), the functions on that list
+are in gdsl, first in its code and together.
+
+usage: startup.py GDSL WORKDIR RUNTIME ORDERED   (RUNTIME: static or shared; ORDERED: on or off)
 """
 import os
 import subprocess
 import sys
 
-GDSL, WORK, RUNTIME = sys.argv[1], sys.argv[2], sys.argv[3]
+GDSL, WORK, RUNTIME, ORDERED = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
 os.makedirs(WORK, exist_ok=True)
 GAME = os.path.join(WORK, "triv.game")
 with open(GAME, "w") as f:
@@ -90,6 +93,35 @@ check("_ZN10XPathLexer5_initE" not in symbols, "the XPath lexer's initializer is
 check("_ZN10XPathLexerC1EPN6antlr410CharStreamE" in symbols,
       "the XPath lexer's constructor is not in the symbol table: is nm reading gdsl?")
 check(not any(s.startswith("_ZN9GdslLexer") for s in symbols), "the generated lexer is linked")
+
+# The start-up order: the listed functions start the code and lie together (the
+# default layout spreads them over all of it).
+if ORDERED == "on":
+    address = {}
+    for line in subprocess.run(["nm", "--defined-only", GDSL], capture_output=True, text=True,
+                               check=True).stdout.splitlines():
+        fields = line.split()
+        if len(fields) == 3 and fields[1] in "tTwW":
+            address.setdefault(fields[2], int(fields[0], 16))
+    order = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "cli",
+                         "startup-order.txt")
+    listed = [name.strip() for name in open(order) if name.strip()]
+    found = [address[name] for name in listed if name in address]
+    text_start = text_size = 0
+    for line in subprocess.run(["readelf", "-SW", GDSL], capture_output=True, text=True,
+                               check=True).stdout.splitlines():
+        fields = line.replace("[ ", "[").split()
+        if ".text" in fields and fields[fields.index(".text") - 1].startswith("["):
+            i = fields.index(".text")
+            text_start, text_size = int(fields[i + 2], 16), int(fields[i + 4], 16)
+    check(len(found) >= 0.9 * len(listed),
+          "only %d of the %d functions of cli/startup-order.txt are in gdsl: run "
+          "scripts/startup-order.py" % (len(found), len(listed)))
+    check(text_size > 0 and found and min(found) == text_start,
+          "the listed functions do not start gdsl's code")
+    check(text_size > 0 and found and max(found) - min(found) < 0.4 * text_size,
+          "the listed functions span %.0f%% of gdsl's code" %
+          (100.0 * (max(found) - min(found)) / max(text_size, 1)))
 
 if failures:
     print("%d failure(s)" % len(failures))
