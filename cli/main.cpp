@@ -450,11 +450,11 @@ constexpr bool kLeakChecked = true;
 constexpr bool kLeakChecked = false;
 #endif
 
-// The command line parsed and run; the exit status.
 // gdsl's commands, as the first argument names them.
 constexpr const char* kCommands[] = {"eval", "check", "table", "period",
                                      "plot", "repl",  "play",  "census"};
 
+// The command line parsed and run; the exit status.
 int runCommand(int argc, char** argv) {
   for (int i = 1; i < argc; ++i)
     if (std::strcmp(argv[i], "--json") == 0) jsonRequested = true;

@@ -5,9 +5,9 @@
 # function-local static of the constructor: it runs, once and thread-safely,
 # when the first lexer or parser is made; and it builds the ATN without
 # verifying it (the tests verify it): the parser's with grammar/AtnLoader.cpp,
-# the lexer's (which only the tests use) with antlr4's deserializer. Fails when the generated code does
-# not have the expected shape (another antlr4 version), rather than leaving
-# the initializer where it was.
+# the lexer's (which only the tests use) with antlr4's deserializer. Fails
+# when the generated code does not have the expected shape (another antlr4
+# version), rather than leaving the initializer where it was.
 foreach(class GdslLexer GdslParser)
   set(file ${DIR}/${class}.cpp)
   file(READ ${file} text)

@@ -9,7 +9,6 @@
 
 #include <catch2/catch.hpp>
 #include <random>
-#include <sstream>
 
 #include "GdslParser.h"
 #include "repository_programs.h"

@@ -4,14 +4,13 @@
 // those that are UTF-8 (gdsl reports other text before lexing it).
 #pragma once
 
-#include <antlr4-runtime.h>
-
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
+
+#include "compiler/support/Source.h"
 
 inline std::vector<std::pair<std::string, std::string>> repositoryPrograms() {
   std::vector<std::pair<std::string, std::string>> programs;  // path, text
@@ -21,15 +20,10 @@ inline std::vector<std::pair<std::string, std::string>> repositoryPrograms() {
       std::string ext = entry.path().extension().string();
       bool corpus = entry.path().string().find("/fuzz/") != std::string::npos && ext.empty();
       if (ext != ".game" && !corpus) continue;
-      std::ifstream in(entry.path(), std::ios::binary);
-      std::stringstream buffer;
-      buffer << in.rdbuf();
-      try {
-        antlr4::ANTLRInputStream check(buffer.str());  // throws on text that is not UTF-8
-      } catch (const std::exception&) {
-        continue;
-      }
-      programs.emplace_back(entry.path().string(), buffer.str());
+      std::string text, error;
+      if (!gdsl::readFile(entry.path().string(), text, error)) continue;
+      if (gdsl::invalidUtf8(text) != std::string_view::npos) continue;  // as parseModule
+      programs.emplace_back(entry.path().string(), std::move(text));
     }
   }
   return programs;
