@@ -10,15 +10,18 @@ the generated lexer (gdsl lexes with compiler/parse/Lexer.cpp) nor antlr4's XPat
 whose static initializer builds an ATN at every start (compiler/parse/NoXPath.cpp).
 
 With ORDERED `on` (linked by lld with cli/startup-order.txt), the functions on that list
-are in gdsl, first in its code and together.
+are in gdsl, first in its code and together. With RUNTIME `static`, gdsl exports only what
+the libraries it may load use (cli/export-list.sh). With PACKED `on`, its relative
+relocations are packed (cli/PackedRelocations.cpp).
 
-usage: startup.py GDSL WORKDIR RUNTIME ORDERED   (RUNTIME: static or shared; ORDERED: on or off)
+usage: startup.py GDSL WORKDIR RUNTIME ORDERED PACKED
+       (RUNTIME: static or shared; ORDERED and PACKED: on or off)
 """
 import os
 import subprocess
 import sys
 
-GDSL, WORK, RUNTIME, ORDERED = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
+GDSL, WORK, RUNTIME, ORDERED, PACKED = sys.argv[1:6]
 os.makedirs(WORK, exist_ok=True)
 GAME = os.path.join(WORK, "triv.game")
 with open(GAME, "w") as f:
@@ -87,6 +90,17 @@ r, loaded = run(["census", "report", db])
 check(r.returncode == 0 and "| 0.7 | 30 |" in r.stdout, "census report: %r" % r.stdout)
 check(mapped(loaded, "libsqlite3"), "census report maps libsqlite3")
 
+def sections():
+    """gdsl's sections, by name: (address, size), from `readelf -S`."""
+    found = {}
+    for line in subprocess.run(["readelf", "-SW", GDSL], capture_output=True, text=True,
+                               check=True).stdout.splitlines():
+        fields = line.replace("[ ", "[").split()
+        if len(fields) > 5 and fields[0].startswith("[") and fields[1].startswith("."):
+            found[fields[1]] = (int(fields[3], 16), int(fields[5], 16))
+    return found
+
+
 # What is linked: `nm` lists the executable's symbols.
 symbols = subprocess.run(["nm", GDSL], capture_output=True, text=True, check=True).stdout.split()
 check("_ZN10XPathLexer5_initE" not in symbols, "the XPath lexer's initializer is linked")
@@ -107,13 +121,7 @@ if ORDERED == "on":
                          "startup-order.txt")
     listed = [name.strip() for name in open(order) if name.strip()]
     found = [address[name] for name in listed if name in address]
-    text_start = text_size = 0
-    for line in subprocess.run(["readelf", "-SW", GDSL], capture_output=True, text=True,
-                               check=True).stdout.splitlines():
-        fields = line.replace("[ ", "[").split()
-        if ".text" in fields and fields[fields.index(".text") - 1].startswith("["):
-            i = fields.index(".text")
-            text_start, text_size = int(fields[i + 2], 16), int(fields[i + 4], 16)
+    text_start, text_size = sections().get(".text", (0, 0))
     check(len(found) >= 0.9 * len(listed),
           "only %d of the %d functions of cli/startup-order.txt are in gdsl: run "
           "scripts/startup-order.py" % (len(found), len(listed)))
@@ -122,6 +130,25 @@ if ORDERED == "on":
     check(text_size > 0 and found and max(found) - min(found) < 0.4 * text_size,
           "the listed functions span %.0f%% of gdsl's code" %
           (100.0 * (max(found) - min(found)) / max(text_size, 1)))
+
+# What gdsl exports (static runtime): the symbols the libraries it may load use
+# (cli/export-list.sh), among them the engine's functions the JIT plugin calls,
+# but not the parser's. The JIT run above checked that the plugin loads.
+if RUNTIME == "static":
+    exported = [line.split()[-1] for line in subprocess.run(
+        ["nm", "-D", "--defined-only", GDSL], capture_output=True, text=True,
+        check=True).stdout.splitlines()]
+    check(len(exported) < 4000, "gdsl exports %d symbols" % len(exported))
+    check("gdsl_jit_move_emit" in exported and "__cxa_throw" in exported,
+          "gdsl does not export what the JIT plugin calls")
+    check(not any(s.startswith("_ZN6antlr4") for s in exported), "gdsl exports antlr4")
+
+# Packed relocations (PACKED on): the relative ones take a .relr.dyn section, and
+# few are left in .rela.dyn.
+if PACKED == "on":
+    relocations = sections().get(".rela.dyn", (0, 0))[1] // 24
+    check(".relr.dyn" in sections(), "gdsl has no packed relocations")
+    check(relocations < 1000, ".rela.dyn holds %d relocations" % relocations)
 
 if failures:
     print("%d failure(s)" % len(failures))
