@@ -146,8 +146,9 @@ if RUNTIME == "static":
 # Packed relocations (PACKED on): the relative ones take a .relr.dyn section, and
 # few are left in .rela.dyn.
 if PACKED == "on":
-    relocations = sections().get(".rela.dyn", (0, 0))[1] // 24
-    check(".relr.dyn" in sections(), "gdsl has no packed relocations")
+    packed = sections()
+    relocations = packed.get(".rela.dyn", (0, 0))[1] // 24
+    check(".relr.dyn" in packed, "gdsl has no packed relocations")
     check(relocations < 1000, ".rela.dyn holds %d relocations" % relocations)
 
 if failures:
