@@ -5,7 +5,8 @@
 # function-local static of the constructor: it runs, once and thread-safely,
 # when the first lexer or parser is made; and it builds the ATN without
 # verifying it (the tests verify it): the parser's with grammar/AtnLoader.cpp,
-# the lexer's (which only the tests use) with antlr4's deserializer. Fails
+# the lexer's (which only the tests use) with antlr4's deserializer. The
+# parser's ATN waits further, for GdslParser::loadAtn (below). Fails
 # when the generated code does not have the expected shape (another antlr4
 # version), rather than leaving the initializer where it was.
 foreach(class GdslLexer GdslParser)
@@ -42,11 +43,32 @@ foreach(class GdslLexer GdslParser)
            "_atn = gdsl::loadParserAtn(_serializedATN);  // grammar/LazyInit.cmake, AtnLoader.h"
            text "${text}")
     string(PREPEND text "#include \"AtnLoader.h\"  // grammar/LazyInit.cmake\n")
+    # The ATN and the DFAs of its decisions are made the first time something
+    # needs them (GdslParser::loadAtn), not with the first parser: gdsl's
+    # predictions come from tables (compiler/parse/Predictor.h) unless the
+    # tokens do not decide, and most programs parse without the ATN.
+    set(atn_start "  _serializedATN = {")
+    set(atn_end "_decisionToDFA.emplace_back(_atn.getDecisionState(i), i);\n  }\n}")
+    string(FIND "${text}" "${atn_start}" at_atn_start)
+    string(FIND "${text}" "${atn_end}" at_atn_end)
+    if(at_atn_start EQUAL -1 OR at_atn_end EQUAL -1 OR at_atn_end LESS at_atn_start)
+      message(FATAL_ERROR "${file}: not the shape grammar/LazyInit.cmake expects")
+    endif()
+    string(REPLACE "${atn_start}" "}
+
+// grammar/LazyInit.cmake: the ATN and its decisions' DFAs, made once.
+void GdslParser::loadAtn() {
+  static const AtnLoaded loaded;
+  (void)loaded;
+}
+
+GdslParser::AtnLoaded::AtnLoaded() {
+${atn_start}" text "${text}")
     # The serialized form, which the parser keeps private, for that comparison.
     string(APPEND text "
 // grammar/LazyInit.cmake: the serialized ATN, for tests/unit/grammar_test.cpp.
 const std::vector<uint16_t>& GdslParser::serializedAtn() {
-  GdslParser parser(nullptr);  // the first parser fills _serializedATN
+  loadAtn();  // fills _serializedATN
   return _serializedATN;
 }
 ")
@@ -59,6 +81,14 @@ const std::vector<uint16_t>& GdslParser::serializedAtn() {
     string(REPLACE "\npublic:\n" "\npublic:
   // grammar/LazyInit.cmake: the serialized ATN, for tests/unit/grammar_test.cpp.
   static const std::vector<uint16_t>& serializedAtn();
+  // grammar/LazyInit.cmake: makes the ATN (getATN()) and its decisions' DFAs,
+  // once, thread-safely. Whatever reads them calls it first: antlr4's
+  // prediction (compiler/parse/Predictor.cpp), error reporting (parseModule's
+  // second stage), tests and tools.
+  static void loadAtn();
+  struct AtnLoaded {
+    AtnLoaded();
+  };
 " header_text "${header_text}")
     file(WRITE ${header} "${header_text}")
   else()

@@ -989,6 +989,7 @@ std::optional<ast::Module> parseModule(const SourceManager& sources, uint32_t fi
   try {
     tree = parser.program();
   } catch (const antlr4::ParseCancellationException&) {
+    GdslParser::loadAtn();  // error recovery and reports read the ATN
     tokens.seek(0);
     parser.reset();
     parser.setErrorHandler(std::make_shared<antlr4::DefaultErrorStrategy>());

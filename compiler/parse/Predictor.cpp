@@ -1,21 +1,56 @@
 // See Predictor.h.
 #include "compiler/parse/Predictor.h"
 
+#include <algorithm>
+#include <cstring>
+
+#include "GdslParser.h"
+
 namespace gdsl {
 namespace {
 #include "GdslLl1.inc"
+
+size_t column(size_t token) {
+  return token == antlr4::Token::EOF ? 0 : token + 1;
+}
+
+// The alternative of the row of `table` (sorted, `width` bytes a row, the last
+// the alternative) that begins with `key`, or 0.
+template <size_t Width>
+size_t lookUp(const unsigned char (*table)[Width], size_t rows, const unsigned char* key) {
+  auto* end = table + rows;
+  auto* row = std::lower_bound(table, end, key, [](const unsigned char* r, const unsigned char* k) {
+    return std::memcmp(r, k, Width - 1) < 0;
+  });
+  return row != end && std::memcmp(*row, key, Width - 1) == 0 ? (*row)[Width - 1] : 0;
+}
+
 }  // namespace
 
 size_t ll1Alternative(size_t decision, size_t token) {
-  size_t column = token == antlr4::Token::EOF ? 0 : token + 1;
-  if (decision >= kLl1Decisions || column >= kLl1Columns) return 0;
-  return kLl1[decision][column];
+  size_t c = column(token);
+  if (decision >= kLl1Decisions || c >= kLl1Columns) return 0;
+  return kLl1[decision][c];
+}
+
+size_t tableAlternative(size_t decision, antlr4::TokenStream* input) {
+  if (size_t alternative = ll1Alternative(decision, input->LA(1))) return alternative;
+  size_t key[3] = {decision, column(input->LA(1)), column(input->LA(2))};
+  if (key[0] >= kLl1Decisions || key[1] >= kLl1Columns || key[2] >= kLl1Columns) return 0;
+  unsigned char bytes[4] = {static_cast<unsigned char>(key[0]), static_cast<unsigned char>(key[1]),
+                            static_cast<unsigned char>(key[2]), 0};
+  if (size_t alternative = lookUp(kLl2, kLl2Rows, bytes)) return alternative;
+  size_t third = column(input->LA(3));
+  if (third >= kLl1Columns) return 0;
+  bytes[3] = static_cast<unsigned char>(third);
+  return lookUp(kLl3, kLl3Rows, bytes);
 }
 
 size_t Predictor::adaptivePredict(antlr4::TokenStream* input, size_t decision,
                                   antlr4::ParserRuleContext* outerContext) {
   if (getPredictionMode() == antlr4::atn::PredictionMode::SLL)
-    if (size_t alternative = ll1Alternative(decision, input->LA(1))) return alternative;
+    if (size_t alternative = tableAlternative(decision, input)) return alternative;
+  GdslParser::loadAtn();  // antlr4's prediction follows the ATN
   return ParserATNSimulator::adaptivePredict(input, decision, outerContext);
 }
 

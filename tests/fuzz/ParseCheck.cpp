@@ -33,15 +33,21 @@ class CheckingPredictor : public antlr4::atn::ParserATNSimulator {
 
   size_t adaptivePredict(antlr4::TokenStream* input, size_t decision,
                          antlr4::ParserRuleContext* outer) override {
-    size_t table = ll1Alternative(decision, input->LA(1));
+    size_t table = tableAlternative(decision, input);
     size_t antlr = ParserATNSimulator::adaptivePredict(input, decision, outer);
     ++predictions_.made;
+    if (table == 0 && predictions_.firstUnanswered.empty())
+      predictions_.firstUnanswered =
+          "decision " + std::to_string(decision) + " tokens " + std::to_string(input->LA(1)) + " " +
+          std::to_string(input->LA(2)) + " " + std::to_string(input->LA(3));
     if (table != 0) {
       ++predictions_.answered;
+      if (ll1Alternative(decision, input->LA(1)) == 0) ++predictions_.longer;
       if (table != antlr && predictions_.wrong++ == 0)
-        predictions_.firstWrong = "decision " + std::to_string(decision) + " token " +
-                                  std::to_string(input->LA(1)) + ": table " +
-                                  std::to_string(table) + ", antlr4 " + std::to_string(antlr);
+        predictions_.firstWrong =
+            "decision " + std::to_string(decision) + " token " + std::to_string(input->LA(1)) +
+            " " + std::to_string(input->LA(2)) + " " + std::to_string(input->LA(3)) + ": table " +
+            std::to_string(table) + ", antlr4 " + std::to_string(antlr);
     }
     return antlr;
   }
@@ -76,6 +82,7 @@ void checkPredictions(std::string_view text, Predictions& predictions) {
   antlr4::ANTLRInputStream input{std::string(text)};
   antlr4::CommonTokenStream tokens(nullptr);
   GdslParser parser(&tokens);
+  GdslParser::loadAtn();  // antlr4's prediction, made beside the table's
   Lexer lexer(input, parser.getVocabulary());
   tokens.setTokenSource(&lexer);
   auto* generated = parser.getInterpreter<antlr4::atn::ParserATNSimulator>();

@@ -1,4 +1,4 @@
-// gdsl's hand-written lexer (compiler/parse/Lexer.h) and its LL(1) prediction
+// gdsl's hand-written lexer (compiler/parse/Lexer.h) and its prediction
 // shortcut (compiler/parse/Predictor.h) against what antlr4 does, on one text:
 // used by the fuzz pipeline on every input, and by tests/unit/lexer_test.cpp
 // and tests/unit/predictor_test.cpp.
@@ -20,12 +20,14 @@ std::string handTokens(std::string_view text);
 std::string lexerDifference(std::string_view text);
 
 // Parses `text` (UTF-8) in SLL mode, as gdsl's first stage does, making every
-// prediction both with antlr4's adaptive prediction and from the LL(1) table.
+// prediction both with antlr4's adaptive prediction and from the tables.
 struct Predictions {
   size_t made = 0;      // predictions the parse asked for
-  size_t answered = 0;  // of those, the ones the table answers
+  size_t answered = 0;  // of those, the ones the tables answer
+  size_t longer = 0;    // of those, the ones that take two or three tokens
   size_t wrong = 0;     // of those, the ones where it is not antlr4's answer
   std::string firstWrong;
+  std::string firstUnanswered;  // decision and tokens of the first prediction not answered
 };
 void checkPredictions(std::string_view text, Predictions& predictions);
 

@@ -104,6 +104,7 @@ TEST_CASE("the ATNs gdsl deserializes without checking pass ANTLR's check", "[gr
   GdslLexer lexer(&input);
   antlr4::CommonTokenStream tokens(&lexer);
   GdslParser parser(&tokens);
+  GdslParser::loadAtn();
   antlr4::atn::ATNDeserializer checking;  // default options: verifyATN on
   CHECK_NOTHROW(checking.verifyATN(lexer.getATN()));
   CHECK_NOTHROW(checking.verifyATN(parser.getATN()));
