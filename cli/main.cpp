@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
@@ -20,6 +21,7 @@
 #include <random>
 #include <regex>
 #include <sstream>
+#include <string_view>
 
 #include "cli/Repl.h"
 #include "driver/Backends.h"
@@ -458,7 +460,8 @@ constexpr const char* kCommands[] = {"eval", "check", "table", "period",
 int runCommand(int argc, char** argv) {
   for (int i = 1; i < argc; ++i)
     if (std::strcmp(argv[i], "--json") == 0) jsonRequested = true;
-  CLI::App app{"gdsl: Grundy values, outcomes and periods of impartial games"};
+  // Named "gdsl" in help, whatever path ran it.
+  CLI::App app{"gdsl: Grundy values, outcomes and periods of impartial games", "gdsl"};
   app.set_version_flag("--version", "gdsl " GDSL_VERSION);
   app.require_subcommand(1);
   // CLI11's parse errors in gdsl's own form (subcommands inherit it).
@@ -472,55 +475,97 @@ int runCommand(int argc, char** argv) {
   });
   Options o;
 
+  // An option that is not required is made only when the command line names it,
+  // or asks for help (which lists every option): CLI11 takes about 10 K
+  // instructions to make one, and a short eval used two of the fourteen it made
+  // (bench/README.md, "Start-up"). What CLI11 parses is unchanged: it refuses a
+  // name it does not know in the same words whether the command has no such
+  // option or gdsl did not make it, and tests/golden/help holds every command's
+  // help. `names` as CLI11 takes them ("-o,--output"); a long name is given as
+  // `--name` or `--name=VALUE`, a short one as `-x` or `-xVALUE`.
+  bool helpAsked = false;
+  for (int i = 1; i < argc; ++i)
+    helpAsked = helpAsked || std::strcmp(argv[i], "--help") == 0 ||
+                (argv[i][0] == '-' && argv[i][1] == 'h');
+  auto wanted = [&](std::string_view names) {
+    if (helpAsked) return true;
+    for (size_t start = 0; start < names.size();) {
+      size_t end = std::min(names.find(',', start), names.size());
+      std::string_view name = names.substr(start, end - start);
+      start = end + 1;
+      bool isLong = name.substr(0, 2) == "--";
+      for (int i = 2; i < argc; ++i) {
+        std::string_view arg = argv[i];
+        if (arg.substr(0, name.size()) != name) continue;
+        if (!isLong ? arg.substr(0, 2) != "--"
+                    : arg.size() == name.size() || arg[name.size()] == '=')
+          return true;
+      }
+    }
+    return false;
+  };
+
+  // The option or flag `names` of `cmd`, made if wanted; the option, or nullptr.
+  auto option = [&](CLI::App* cmd, const char* names, auto& variable,
+                    const char* description) -> CLI::Option* {
+    return wanted(names) ? cmd->add_option(names, variable, description) : nullptr;
+  };
+  auto flag = [&](CLI::App* cmd, const char* names, auto& variable, const char* description) {
+    if (wanted(names)) cmd->add_flag(names, variable, description);
+  };
+
   auto addCommon = [&](CLI::App* cmd, bool fileRequired) {
     auto* f = cmd->add_option("FILE", o.file, "the .game file ('-' for standard input)");
     if (fileRequired) f->required();
-    cmd->add_flag("--stdlib-only", o.stdlibOnly, "load the whole standard library (FILE optional)");
+    flag(cmd, "--stdlib-only", o.stdlibOnly, "load the whole standard library (FILE optional)");
   };
 
   // Options of the commands that compute (eval, table, period).
   // Limits, for every command that computes.
   auto addLimitOptions = [&](CLI::App* cmd) {
-    cmd->add_option("--max-states", o.maxStates,
-                    "most positions memoized by a search (default 20000000)")
-        ->check(expected("a whole number of positions, at least 1", [](const std::string& text) {
-          uint64_t states = 0;
-          return reads(text, states) && states >= 1;
-        }));
-    cmd->add_option("--max-memory", o.maxMemory,
-                    "stop when gdsl uses more memory than SIZE, e.g. 4G (default: half the "
-                    "machine's memory, at most 8G; 0: no limit)");
-    cmd->add_option("--timeout", o.timeout, "stop after SECONDS (default 0: no limit)")
-        ->check(expected("a number of seconds, 0 or more", [](const std::string& text) {
-          char* end = nullptr;
-          double seconds = std::strtod(text.c_str(), &end);
-          return !text.empty() && *end == '\0' && std::isfinite(seconds) && seconds >= 0;
-        }));
+    if (auto* states = option(cmd, "--max-states", o.maxStates,
+                              "most positions memoized by a search (default 20000000)"))
+      states->check(
+          expected("a whole number of positions, at least 1", [](const std::string& text) {
+            uint64_t states = 0;
+            return reads(text, states) && states >= 1;
+          }));
+    option(cmd, "--max-memory", o.maxMemory,
+           "stop when gdsl uses more memory than SIZE, e.g. 4G (default: half the machine's "
+           "memory, at most 8G; 0: no limit)");
+    if (auto* timeout =
+            option(cmd, "--timeout", o.timeout, "stop after SECONDS (default 0: no limit)"))
+      timeout->check(expected("a number of seconds, 0 or more", [](const std::string& text) {
+        char* end = nullptr;
+        double seconds = std::strtod(text.c_str(), &end);
+        return !text.empty() && *end == '\0' && std::isfinite(seconds) && seconds >= 0;
+      }));
   };
 
   auto addRunOptions = [&](CLI::App* cmd) {
     addLimitOptions(cmd);
-    cmd->add_option("--backend", o.backend, "interp, jit or auto (default)");
-    cmd->add_flag("--json", o.json, "print JSON Lines");
-    cmd->add_flag("--verbose", o.verbose, "say which backend runs and how tables were computed");
-    cmd->add_flag("--plain", o.plain,
-                  "plain method: every value by the game's kernel, no sparse space, no period "
-                  "shortcut");
-    cmd->add_option("--checkpoint", o.checkpoint,
-                    "save one-heap tables to PATH while they grow, and resume from it");
-    auto positiveSeconds = expected("a positive number of seconds", [](const std::string& text) {
-      double seconds = 0;
-      return reads(text, seconds) && seconds > 0;
-    });
-    cmd->add_option("--checkpoint-every", o.checkpointSeconds,
-                    "seconds between checkpoints (default 30)")
-        ->check(positiveSeconds);
-    cmd->add_option("--table-file", o.tableFile,
-                    "keep the one-heap table in the file PATH (for tables larger than memory), "
-                    "and resume from it");
-    cmd->add_option("--table-file-every", o.tableFileSeconds,
-                    "seconds between flushes of the table file (default 5)")
-        ->check(positiveSeconds);
+    option(cmd, "--backend", o.backend, "interp, jit or auto (default)");
+    flag(cmd, "--json", o.json, "print JSON Lines");
+    flag(cmd, "--verbose", o.verbose, "say which backend runs and how tables were computed");
+    flag(cmd, "--plain", o.plain,
+         "plain method: every value by the game's kernel, no sparse space, no period shortcut");
+    option(cmd, "--checkpoint", o.checkpoint,
+           "save one-heap tables to PATH while they grow, and resume from it");
+    auto positiveSeconds = [] {
+      return expected("a positive number of seconds", [](const std::string& text) {
+        double seconds = 0;
+        return reads(text, seconds) && seconds > 0;
+      });
+    };
+    if (auto* every = option(cmd, "--checkpoint-every", o.checkpointSeconds,
+                             "seconds between checkpoints (default 30)"))
+      every->check(positiveSeconds());
+    option(cmd, "--table-file", o.tableFile,
+           "keep the one-heap table in the file PATH (for tables larger than memory), and "
+           "resume from it");
+    if (auto* every = option(cmd, "--table-file-every", o.tableFileSeconds,
+                             "seconds between flushes of the table file (default 5)"))
+      every->check(positiveSeconds());
   };
 
   // Only the command that the first argument names is made, with its options:
@@ -540,14 +585,14 @@ int runCommand(int argc, char** argv) {
   CLI::App* eval = addCommand(app, "eval", "run a file's statements, then each -e position");
   if (named("eval")) {
     addCommon(eval, false);
-    eval->add_option("-e", o.positions, "a position to evaluate after the file's statements");
+    option(eval, "-e", o.positions, "a position to evaluate after the file's statements");
     addRunOptions(eval);
   }
 
   CLI::App* chk = addCommand(app, "check", "check a file without evaluating it");
   if (named("check")) {
     addCommon(chk, true);
-    chk->add_option("--dump", o.dump, "print the program after a stage: ast, desugared, ir, llvm");
+    option(chk, "--dump", o.dump, "print the program after a stage: ast, desugared, ir, llvm");
   }
 
   CLI::App* table = addCommand(app, "table", "print a value table, e.g. 'G(0..100)'");
@@ -561,11 +606,11 @@ int runCommand(int argc, char** argv) {
   if (named("period")) {
     addCommon(period, false);
     period->add_option("GAME", o.periodGame, "a one-heap game");
-    period->add_option("--max", o.periodMax, "search heaps 0..N (default 100000)")
-        ->check(expected("a whole number of heaps", [](const std::string& text) {
-          int64_t heaps = 0;
-          return reads(text, heaps);
-        }));
+    if (auto* max = option(period, "--max", o.periodMax, "search heaps 0..N (default 100000)"))
+      max->check(expected("a whole number of heaps", [](const std::string& text) {
+        int64_t heaps = 0;
+        return reads(text, heaps);
+      }));
     addRunOptions(period);
   }
 
@@ -577,13 +622,13 @@ int runCommand(int argc, char** argv) {
     plotCmd->add_option("-o,--output", plotPath, "the SVG file to write ('-' for standard output)")
         ->required();
     addRunOptions(plotCmd);
-    plotCmd->remove_option(plotCmd->get_option("--json"));
+    if (CLI::Option* json = plotCmd->get_option_no_throw("--json")) plotCmd->remove_option(json);
   }
 
   CLI::App* repl = addCommand(app, "repl", "interactive session (:help inside lists commands)");
   if (named("repl")) {
     repl->add_option("FILE", o.file, "a .game file to load first");
-    repl->add_option("--backend", o.backend, "interp, jit or auto (default)");
+    option(repl, "--backend", o.backend, "interp, jit or auto (default)");
     addLimitOptions(repl);
   }
 
@@ -591,16 +636,16 @@ int runCommand(int argc, char** argv) {
   if (named("play")) {
     addCommon(playCmd, false);
     playCmd->add_option("POS", o.playPosition, "the position, e.g. 'Kayles(7) + Kayles(4)'");
-    playCmd->add_flag("--misere", o.play.misere, "misère play: the player who moves last loses");
-    playCmd->add_flag("--computer-first", o.play.computerFirst, "the computer moves first");
-    playCmd->add_option("--seed", o.play.seed, "seed of the computer's random moves")
-        ->check(expected("a whole number from 0 to 18446744073709551615",
-                         [](const std::string& text) {
-                           uint64_t seed = 0;
-                           return reads(text, seed);
-                         }))
-        ->each([&](const std::string&) { o.seeded = true; });
-    playCmd->add_option("--backend", o.backend, "interp, jit or auto (default)");
+    flag(playCmd, "--misere", o.play.misere, "misère play: the player who moves last loses");
+    flag(playCmd, "--computer-first", o.play.computerFirst, "the computer moves first");
+    if (auto* seed = option(playCmd, "--seed", o.play.seed, "seed of the computer's random moves"))
+      seed->check(expected("a whole number from 0 to 18446744073709551615",
+                           [](const std::string& text) {
+                             uint64_t seed = 0;
+                             return reads(text, seed);
+                           }))
+          ->each([&](const std::string&) { o.seeded = true; });
+    option(playCmd, "--backend", o.backend, "interp, jit or auto (default)");
     addLimitOptions(playCmd);
   }
 
