@@ -373,6 +373,7 @@ void Engine::schedulePeriodCheck(int game) {
   std::optional<PeriodInfo> p = searchPeriod(game);
   if (h.proved) return;
   int64_t next = count + count / 4;
+  if (count < kFullPeriodCheck) next = std::min(next, kFullPeriodCheck);
   if (p && p->saltus == 0) next = std::min(next, heapsNeededForProof(*p, *h.proofBound));
   h.nextPeriodCheck = next;
 }

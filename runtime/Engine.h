@@ -130,6 +130,15 @@ class Engine final : private ValueOracle {
   bool hasTableFile() const { return tableFileGame_ >= 0; }
 
  private:
+  // A take-and-break game's table is searched for a period at 32 heaps, then
+  // at 1.25 times as many each time, meeting 256 (or when the candidate found
+  // would be proved): a short eval of Kayles stopped at 168 heaps instead of
+  // 256, the fifth of its start that the values took. From 256 on the checks
+  // fall where they fell when the first came at 256, so a period proved there
+  // reports the same `checked_to`.
+  static constexpr int64_t kFirstPeriodCheck = 32;
+  static constexpr int64_t kFullPeriodCheck = 256;
+
   struct HeapState {
     bool dense = false;      // values are computed bottom-up into `values`
     bool extending = false;  // `values` is growing right now
@@ -137,7 +146,7 @@ class Engine final : private ValueOracle {
     std::unique_ptr<TableFile> file;
     NimTable values;
     std::optional<PeriodInfo> proved;  // a proved ordinary period
-    int64_t nextPeriodCheck = 256;
+    int64_t nextPeriodCheck = kFirstPeriodCheck;
     // Take-and-break games: values from the game's shape, not the backend.
     std::unique_ptr<TakeBreakSolver> solver;
     bool shapeFromMoves = false;  // the shape was recognised in `move` rules

@@ -5,13 +5,16 @@
 // n0 the smallest such. The tables are random: ultimately periodic (with
 // long preperiods, so that multiples of the period are tried and refused),
 // arithmetic-periodic, with a late break in the period, and without a period.
+// Then where the engine stops a take-and-break table once a period is proved.
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <optional>
 #include <random>
 #include <vector>
 
+#include "driver/Stack.h"
 #include "runtime/Period.h"
+#include "test_backends.h"
 
 namespace {
 
@@ -90,4 +93,33 @@ TEST_CASE("the period search refuses multiples of a period whose preperiod is to
   CHECK(p->period == 44);
   CHECK(p->preperiod == 3000);
   CHECK(p->saltus == 0);
+}
+
+TEST_CASE("a take-and-break table stops at the first period check past its proof", "[period]") {
+  // The checks come at 32 heaps, then 1.25 times as many (meeting 256), or at
+  // the heap a candidate's proof needs (runtime/Engine.h): Kayles (0.77,
+  // period 12 from heap 71) needs 2 * 71 + 2 * 12 + 2 = 168 heaps, and its
+  // candidate is found at the check of 150; a subtraction game of period 7
+  // from 0 is proved at the first check, 32.
+  struct Case {
+    const char* source;
+    int64_t preperiod, period, heaps;
+  };
+  for (const Case& c : {Case{"game G = octal \"0.77\"\n", 71, 12, 168},
+                        Case{"game G(n) { take {1, 3, 4} }\n", 0, 7, 32}}) {
+    for (gdsl::BackendKind kind : testing::backends()) {
+      INFO(c.source << gdsl::backendKindName(kind));
+      gdsl::Stack stack{gdsl::StackOptions(kind)};
+      REQUIRE(stack.load("t.game", "", c.source));
+      std::string error;
+      REQUIRE(stack.start(error));
+      std::optional<gdsl::PeriodInfo> p = stack.engine().period(0, 100000);
+      REQUIRE(p.has_value());
+      CHECK(p->proved);
+      CHECK(p->preperiod == c.preperiod);
+      CHECK(p->period == c.period);
+      CHECK(stack.engine().heapTable(0).size() == c.heaps);
+      CHECK(p->checkedTo == c.heaps - 1);
+    }
+  }
 }
