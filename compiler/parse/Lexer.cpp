@@ -3,6 +3,8 @@
 #include "compiler/parse/Lexer.h"
 
 #include <algorithm>
+#include <map>
+#include <mutex>
 
 #include "GdslParser.h"
 
@@ -33,11 +35,21 @@ bool isSpace(size_t c) {
 
 }  // namespace
 
-Lexer::Lexer(antlr4::CharStream& input, const antlr4::dfa::Vocabulary& vocabulary) : input_(input) {
+Lexer::Lexer(antlr4::CharStream& input, const antlr4::dfa::Vocabulary& vocabulary)
+    : input_(input), literals_(literalsOf(vocabulary)) {
   input_.seek(0);
   text_.reserve(input_.size());
   for (size_t i = 0; i < input_.size(); ++i)
     text_.push_back(static_cast<char32_t>(input_.LA(static_cast<ssize_t>(i) + 1)));
+}
+
+const Lexer::Literals& Lexer::literalsOf(const antlr4::dfa::Vocabulary& vocabulary) {
+  static std::mutex mutex;
+  static std::map<const antlr4::dfa::Vocabulary*, std::unique_ptr<Literals>> made;
+  std::lock_guard<std::mutex> lock(mutex);
+  std::unique_ptr<Literals>& out = made[&vocabulary];
+  if (out) return *out;
+  out = std::make_unique<Literals>();
   for (size_t type = 1; type <= vocabulary.getMaxTokenType(); ++type) {
     std::string quoted = vocabulary.getLiteralName(type);  // 'game', with the quotes
     if (quoted.size() < 3) continue;
@@ -46,13 +58,15 @@ Lexer::Lexer(antlr4::CharStream& input, const antlr4::dfa::Vocabulary& vocabular
       if (quoted[i] == '\\' && i + 2 < quoted.size()) ++i;
       text.push_back(quoted[i]);
     }
-    if (static_cast<unsigned char>(text[0]) < 128) literals_.push_back({std::move(text), type});
+    if (static_cast<unsigned char>(text[0]) < 128) out->literals.push_back({std::move(text), type});
   }
-  std::sort(literals_.begin(), literals_.end(), [](const Literal& a, const Literal& b) {
+  std::sort(out->literals.begin(), out->literals.end(), [](const Literal& a, const Literal& b) {
     return a.text[0] != b.text[0] ? a.text[0] < b.text[0] : a.text.size() > b.text.size();
   });
-  for (const Literal& literal : literals_) ++firstOf_[static_cast<size_t>(literal.text[0]) + 1];
-  for (size_t c = 1; c < firstOf_.size(); ++c) firstOf_[c] += firstOf_[c - 1];
+  for (const Literal& literal : out->literals)
+    ++out->firstOf[static_cast<size_t>(literal.text[0]) + 1];
+  for (size_t c = 1; c < out->firstOf.size(); ++c) out->firstOf[c] += out->firstOf[c - 1];
+  return *out;
 }
 
 size_t Lexer::at(size_t offset) const {
@@ -80,8 +94,8 @@ std::pair<size_t, size_t> Lexer::longestMatch() const {
 
   // The literals of the parser rules ('game', '->', ...), which ANTLR puts first.
   if (first < 128) {
-    for (size_t i = firstOf_[first]; i < firstOf_[first + 1]; ++i) {
-      const Literal& literal = literals_[i];
+    for (size_t i = literals_.firstOf[first]; i < literals_.firstOf[first + 1]; ++i) {
+      const Literal& literal = literals_.literals[i];
       size_t n = 0;
       while (n < literal.text.size() && at(n) == static_cast<unsigned char>(literal.text[n])) ++n;
       if (n == literal.text.size()) {

@@ -37,6 +37,16 @@ class Lexer : public antlr4::TokenSource {
     std::string text;  // ASCII
     size_t type;
   };
+  // The literals by their first character (all are ASCII), longest first:
+  // those beginning with c are literals[firstOf[c]] to literals[firstOf[c + 1]].
+  struct Literals {
+    std::vector<Literal> literals;
+    std::array<uint16_t, 129> firstOf{};
+  };
+  // The literals of `vocabulary`, made once per vocabulary (antlr4's are static
+  // members of the generated recognizers, alive as long as the process): a
+  // short eval made them twice, a twentieth of its instructions.
+  static const Literals& literalsOf(const antlr4::dfa::Vocabulary& vocabulary);
   // The longest token at the current position, as ANTLR chooses it: the
   // longest match, and between matches of one length the rule written first
   // (literals, then ID, INT, STRING, ...). Returns its type and length;
@@ -50,10 +60,7 @@ class Lexer : public antlr4::TokenSource {
   size_t position_ = 0;
   size_t line_ = 1;
   size_t column_ = 0;
-  // The literals by their first character (all are ASCII), longest first:
-  // those beginning with c are literals_[firstOf_[c]] to literals_[firstOf_[c + 1]].
-  std::vector<Literal> literals_;
-  std::array<uint16_t, 129> firstOf_{};
+  const Literals& literals_;
 };
 
 }  // namespace gdsl
