@@ -135,7 +135,10 @@ class Engine final : private ValueOracle {
   // would be proved): a short eval of Kayles stopped at 168 heaps instead of
   // 256, the fifth of its start that the values took. From 256 on the checks
   // fall where they fell when the first came at 256, so a period proved there
-  // reports the same `checked_to`.
+  // reports the same `checked_to`. The period proved does not depend on where
+  // the checks fall: a proved candidate is a period of the whole game, so it
+  // holds in any longer table, and findPeriod (runtime/Period.h) takes the
+  // smallest candidate a table holds, which a shorter table held too.
   static constexpr int64_t kFirstPeriodCheck = 32;
   static constexpr int64_t kFullPeriodCheck = 256;
 
