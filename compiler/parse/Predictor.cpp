@@ -14,8 +14,8 @@ size_t column(size_t token) {
   return token == antlr4::Token::EOF ? 0 : token + 1;
 }
 
-// The alternative of the row of `table` (sorted, `width` bytes a row, the last
-// the alternative) that begins with `key`, or 0.
+// The alternative of the row of `table` (sorted, `Width` bytes a row, the last
+// the alternative) that begins with the first `Width - 1` bytes of `key`, or 0.
 template <size_t Width>
 size_t lookUp(const unsigned char (*table)[Width], size_t rows, const unsigned char* key) {
   auto* end = table + rows;
@@ -34,16 +34,19 @@ size_t ll1Alternative(size_t decision, size_t token) {
 }
 
 size_t tableAlternative(size_t decision, antlr4::TokenStream* input) {
-  if (size_t alternative = ll1Alternative(decision, input->LA(1))) return alternative;
-  size_t key[3] = {decision, column(input->LA(1)), column(input->LA(2))};
-  if (key[0] >= kLl1Decisions || key[1] >= kLl1Columns || key[2] >= kLl1Columns) return 0;
-  unsigned char bytes[4] = {static_cast<unsigned char>(key[0]), static_cast<unsigned char>(key[1]),
-                            static_cast<unsigned char>(key[2]), 0};
-  if (size_t alternative = lookUp(kLl2, kLl2Rows, bytes)) return alternative;
+  // Each token is read only when the ones before it do not decide.
+  size_t first = column(input->LA(1));
+  if (decision >= kLl1Decisions || first >= kLl1Columns) return 0;
+  if (size_t alternative = kLl1[decision][first]) return alternative;
+  size_t second = column(input->LA(2));
+  if (second >= kLl1Columns) return 0;
+  unsigned char key[4] = {static_cast<unsigned char>(decision), static_cast<unsigned char>(first),
+                          static_cast<unsigned char>(second), 0};
+  if (size_t alternative = lookUp(kLl2, kLl2Rows, key)) return alternative;
   size_t third = column(input->LA(3));
   if (third >= kLl1Columns) return 0;
-  bytes[3] = static_cast<unsigned char>(third);
-  return lookUp(kLl3, kLl3Rows, bytes);
+  key[3] = static_cast<unsigned char>(third);
+  return lookUp(kLl3, kLl3Rows, key);
 }
 
 size_t Predictor::adaptivePredict(antlr4::TokenStream* input, size_t decision,
