@@ -1,7 +1,7 @@
 // Choosing a backend: the interpreter, the JIT, or `auto`, which starts on the
-// interpreter and moves to the JIT once enough work has been done for the
-// compilation to pay off (both give the same answers, so the switch is safe
-// at any moment). The one place that parses and prints backend names.
+// interpreter and moves to the JIT once a worker thread has got it ready
+// (backend/tiered/TieredBackend.h; both give the same answers, so the switch
+// is safe at any moment). The one place that parses and prints backend names.
 #pragma once
 
 #include <chrono>
@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 
+#include "backend/tiered/TieredBackend.h"
 #include "runtime/Backend.h"
 #include "runtime/PositionBuilder.h"
 
@@ -22,14 +23,6 @@ std::optional<BackendKind> parseBackendKind(const std::string& name);
 const char* backendKindName(BackendKind kind);
 // What a usage error says is expected: "interp, jit or auto".
 inline constexpr const char* kBackendNames = "interp, jit or auto";
-
-// When `auto` moves to the JIT: after the interpreter has been busy for
-// `busy` (about what compiling a game or two costs), counted from its first
-// call and looked at every 64 calls. Tests set it to zero to force the switch
-// early in a computation.
-struct TieringOptions {
-  std::chrono::milliseconds busy{100};
-};
 
 // The backend of kind `kind` over the program of `positions`, which builds
 // positions and runs normalize rules for it. Null with `error` set when the

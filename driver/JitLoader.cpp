@@ -82,6 +82,10 @@ std::unique_ptr<Backend> loadJit(PositionBuilder& positions, std::string& error,
   return jit;
 }
 
+std::unique_ptr<jit::JitBackend> makeJitBackend(PositionBuilder& positions, std::string& error) {
+  return makeJit(positions, error);
+}
+
 std::unique_ptr<jit::ObjectCompiler> loadJitCompiler(std::string& error) {
   double millis = 0;
   return makeCompiler(error, millis);

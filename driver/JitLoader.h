@@ -12,14 +12,18 @@
 
 namespace gdsl {
 namespace jit {
+class JitBackend;
 class ObjectCompiler;
-}
+}  // namespace jit
 
 // A JIT backend over the program of `positions`, or null with `error` set
 // (the plugin cannot be found; with `loadCompiler`, also when it cannot be
 // loaded or LLVM cannot start: it is then loaded now, not on the first miss).
 std::unique_ptr<Backend> loadJit(PositionBuilder& positions, std::string& error,
                                  bool loadCompiler = false);
+// The same as a JitBackend (the tiered backend's factory; its compiler is
+// loaded on the first miss).
+std::unique_ptr<jit::JitBackend> makeJitBackend(PositionBuilder& positions, std::string& error);
 // The optimized LLVM IR of the program (gdsl check --dump=llvm).
 bool jitLlvmIr(const ir::Program& program, std::string& ir, std::string& error);
 // The plugin's compiler (loading the plugin now), or null with `error` set.

@@ -58,6 +58,24 @@ enum class NativeStatus {
   Deep,         // the native stack ran out at position `miss`, which has no value yet
   Cycle,        // a successor is being expanded: the engine's search will report it
   Full,         // the memo holds --max-states positions: the engine's search will say so
+  Yield,  // handed over (auto's switch to the JIT): the engine searches the same position again
+};
+
+// What a backend's native search asks now and then (every few thousand
+// positions): whether to stop with NativeStatus::Yield, leaving the memo as
+// any other stop leaves it, so that another backend takes the search over
+// (the tiered backend, backend/tiered/TieredBackend.h).
+class YieldPoll {
+ public:
+  virtual ~YieldPoll() = default;
+  virtual bool shouldYield(int game) = 0;
+};
+
+// What a backend has computed so far: tests check which backend served what
+// (the tiered backend's two tiers, say).
+struct BackendWork {
+  uint64_t kernelHeaps = 0;        // heapValue calls
+  uint64_t searchedPositions = 0;  // positions its native searches expanded
 };
 
 class Backend {
@@ -90,6 +108,7 @@ class Backend {
   }
   // What --verbose says at the end of a run (compile times, say).
   virtual std::string report() const { return {}; }
+  virtual BackendWork work() const { return {}; }
 };
 
 }  // namespace gdsl

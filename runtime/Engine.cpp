@@ -667,6 +667,10 @@ uint32_t Engine::nativeValue(const Position& root) {
         return leaveNative(root, "its table holds --max-states positions");
       case NativeStatus::Unsupported:
         return searchValue(root);
+      case NativeStatus::Yield:
+        // The backend hands the search over (auto's switch to the JIT): the
+        // same position again, with every value found so far in the memo.
+        break;
     }
   }
   return *nativeKnown(root);

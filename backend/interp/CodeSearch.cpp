@@ -209,12 +209,16 @@ class CodeSearch {
       in_.miss.assign(w, w + params_);
       return NativeStatus::Deep;
     }
+    if ((++expanded_ & 1023) == 0 && in_.yield && in_.yield->shouldYield(in_.game)) {
+      setCell(w, key, 0);
+      return NativeStatus::Yield;
+    }
     std::vector<uint32_t>& seen = scratch_.seen;
     size_t base = seen.size();
     ir::ListArena::Mark mark = in_.arena.mark();
     NativeStatus status;
     try {
-      if ((++expanded_ & 4095) == 0) checkInterrupt();
+      if ((expanded_ & 4095) == 0) checkInterrupt();
       CodeScratch::Frame& f = frameFor(scratch_, depth_++, code_);
       for (size_t i = 0; i < params_; ++i) f.registers[code_.paramRegisters[i]] = w[i];
       status = run(f);
@@ -237,6 +241,8 @@ class CodeSearch {
     setCell(w, key, m + 1);
     return NativeStatus::Done;
   }
+
+  uint64_t expanded() const { return expanded_; }
 
  private:
   // The box's cell index of `w`, or -1 outside the box.
@@ -339,6 +345,13 @@ class CodeSearch {
 
 NativeStatus searchCode(const CodeSearchInput& in, const int64_t* words, CodeScratch& scratch) {
   CodeSearch search(in, scratch);
+  struct Count {
+    const CodeSearch& search;
+    uint64_t* out;
+    ~Count() {
+      if (out) *out += search.expanded();
+    }
+  } count{search, in.expanded};
   uint64_t key = static_cast<uint64_t>(words[0]);
   try {
     return search.expand(words, key);

@@ -110,6 +110,7 @@ uint32_t Interpreter::xorTerms(const std::vector<ir::Term>& terms, const ir::Fra
 }
 
 uint32_t Interpreter::heapValue(int game, int64_t n, TableView table, ValueOracle& oracle) {
+  ++work_.kernelHeaps;
   // The compiled moves first; on a runtime error, walking the IR reports it.
   if (compiledMoves_)
     if (const interp::MoveCode* code = moveCode(game)) {

@@ -34,6 +34,10 @@ class Interpreter final : public Backend {
   // parameters run their compiled moves (backend/interp/MoveCode.h; the
   // default) or walk the IR (tests compare the two).
   void setCompiledMoves(bool on) { compiledMoves_ = on; }
+  // Native searches ask `poll` every 1024 positions whether to stop with
+  // NativeStatus::Yield (the tiered backend's switch); null: never.
+  void setYieldPoll(YieldPoll* poll) { yield_ = poll; }
+  BackendWork work() const override { return work_; }
 
  private:
   struct Depth;
@@ -58,6 +62,8 @@ class Interpreter final : public Backend {
   // Compiled moves per game (null: not compiled, or not yet tried), and the
   // scratch of each nested compiled search.
   bool compiledMoves_ = true;
+  YieldPoll* yield_ = nullptr;
+  BackendWork work_;
   std::vector<std::unique_ptr<interp::MoveCode>> moveCode_;
   std::vector<bool> moveCodeTried_;
   std::vector<std::unique_ptr<interp::CodeScratch>> codeScratch_;

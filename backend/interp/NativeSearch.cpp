@@ -19,7 +19,7 @@ namespace {
 class MemoSearch final : public MoveSink {
  public:
   MemoSearch(Backend& backend, const ir::Program& program, int game, NativeMemo memo,
-             ValueOracle& oracle, std::vector<int64_t>& miss, uint64_t floor)
+             ValueOracle& oracle, std::vector<int64_t>& miss, uint64_t floor, YieldPoll* yield)
       : backend_(backend),
         game_(static_cast<uint32_t>(game)),
         cells_(program.games[static_cast<size_t>(game)].cells
@@ -28,7 +28,8 @@ class MemoSearch final : public MoveSink {
         memo_(memo),
         oracle_(oracle),
         miss_(miss),
-        floor_(floor) {}
+        floor_(floor),
+        yield_(yield) {}
 
   // Expands `position` (unknown, inside the memo; `key` in a table of words)
   // into the memo.
@@ -41,7 +42,13 @@ class MemoSearch final : public MoveSink {
       miss_.assign(words.begin(), words.end());
       return NativeStatus::Deep;
     }
-    if ((++expanded_ & 4095) == 0) checkInterrupt();
+    if ((++expanded_ & 1023) == 0) {
+      checkInterrupt();
+      if (yield_ && yield_->shouldYield(static_cast<int>(game_))) {
+        setCell(words, key, 0);
+        return NativeStatus::Yield;
+      }
+    }
     size_t base = seen_.size();
     status_ = NativeStatus::Done;
     try {
@@ -61,6 +68,8 @@ class MemoSearch final : public MoveSink {
     setCell(words, key, m + 1);
     return NativeStatus::Done;
   }
+
+  uint64_t expanded() const { return expanded_; }
 
   bool onMove(const ir::Move&, const ir::Frame&, std::span<const Position> comps) override {
     uint32_t x = 0;
@@ -133,6 +142,7 @@ class MemoSearch final : public MoveSink {
   ValueOracle& oracle_;
   std::vector<int64_t>& miss_;
   uint64_t floor_;
+  YieldPoll* yield_;  // asked every 1024 positions whether to stop (null: never)
   NativeStatus status_ = NativeStatus::Done;
   std::vector<uint32_t> seen_;  // the moves' values of every position being expanded
   std::vector<uint8_t> marks_;
@@ -161,8 +171,12 @@ NativeStatus Interpreter::searchNative(int game, const int64_t* words, NativeMem
     if (const interp::MoveCode* code = moveCode(game)) {
       CodeLevel level(*this);
       const std::optional<ir::CellMoves>& cells = program_.games[static_cast<size_t>(game)].cells;
-      interp::CodeSearchInput in{*code, game,   memo, oracle,     positions_,
-                                 eval_, arena_, miss, stackFloor, cells ? &*cells : nullptr};
+      interp::CodeSearchInput in{*code,      game,
+                                 memo,       oracle,
+                                 positions_, eval_,
+                                 arena_,     miss,
+                                 stackFloor, cells ? &*cells : nullptr,
+                                 yield_,     &work_.searchedPositions};
       return interp::searchCode(in, words, *level.scratch);
     }
   Position root;
@@ -172,7 +186,12 @@ NativeStatus Interpreter::searchNative(int game, const int64_t* words, NativeMem
   root.words.assign(words, words + count);
   uint64_t key = 0;
   if (!memo.box) memo.key(words, key);  // the engine checked that it packs
-  MemoSearch search(*this, program_, game, memo, oracle, miss, stackFloor);
+  MemoSearch search(*this, program_, game, memo, oracle, miss, stackFloor, yield_);
+  struct Count {
+    const MemoSearch& search;
+    uint64_t& out;
+    ~Count() { out += search.expanded(); }
+  } counted{search, work_.searchedPositions};
   try {
     return search.expand(root, key);
   } catch (const RuntimeError&) {

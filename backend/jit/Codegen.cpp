@@ -8,11 +8,13 @@
 #include <llvm/IR/Intrinsics.h>
 #include <llvm/IR/MDBuilder.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <stdexcept>
 #include <unordered_set>
 
 #include "backend/jit/JitRuntime.h"
+#include "compiler/ir/Bounds.h"
 #include "compiler/ir/Errors.h"
 #include "runtime/Components.h"
 
@@ -137,7 +139,40 @@ class FunctionEmitter {
     } else {
       bindParams(F->getArg(1));
     }
+    // Bounds of the integers in terms of the parameters (compiler/ir/Bounds.h):
+    // the heap of a kernel, the integer parameters of a native search.
+    // A kernel's heap is at most a table's length (2^40), a box's parameters
+    // less than its extent (2^46 at the very most: the box would need 2^48
+    // bytes); a table of words holds any word.
+    if (mode_ == Mode::Kernel || (mode_ == Mode::Search && !packedList_)) {
+      bounds_.emplace(G.params.size(), word_ ? INT64_MAX : int64_t{1} << 46);
+      for (size_t i = 0; i < G.params.size(); ++i) bounds_->setParam(G.params[i].slot, i);
+      if (mode_ == Mode::Search && !word_) bounds_->setOrder(normalizedOrder());
+    }
     if (mode_ == Mode::Search) enterSearch(F->getArg(1));
+    if (mode_ == Mode::Kernel) {
+      cacheField(offsetof(KernelState, stamps), i32p, false);
+      cacheField(offsetof(KernelState, capacity), i64, false);
+      cacheField(offsetof(KernelState, epoch), i32, false);
+    } else if (mode_ == Mode::Search) {
+      cacheField(offsetof(KernelState, stamps), i32p, false);
+      cacheField(offsetof(KernelState, capacity), i64, false);
+      cacheField(offsetof(KernelState, seen), i32p, false);
+      cacheField(offsetof(KernelState, seenTop), i64, true);
+      cacheField(offsetof(KernelState, seenCapacity), i64, false);
+      if (word_) {
+        cacheField(offsetof(KernelState, wordSlots), i8p, false);
+        cacheField(offsetof(KernelState, wordMask), i64, false);
+        cacheField(offsetof(KernelState, wordShift), i64, false);
+        cacheField(offsetof(KernelState, wordNarrow), i64, false);
+      }
+      if (deferred_) {
+        cacheField(offsetof(KernelState, pending), i64p, false);
+        cacheField(offsetof(KernelState, pendingTop), i64, true);
+        cacheField(offsetof(KernelState, pendingCapacity), i64, false);
+      }
+      beginMarking();
+    }
     for (size_t i = 0; i < G.moves.size(); ++i) {
       moveIndex_ = static_cast<int>(i);
       steps(G.moves[i].steps, 0);
@@ -146,7 +181,10 @@ class FunctionEmitter {
       B.CreateRet(mex());
     } else if (mode_ == Mode::Search) {
       if (deferred_) readPending();
-      Value* v = call(gdsl_jit_seen_mex, i32, {i8p, i64}, {ctx_, seenBase_});
+      endMarking();
+      Value* v = B.CreateTrunc(mex(), i32);
+      spillFields();
+      cached_.clear();  // the rest reads and writes the context itself
       if (word_)
         call(gdsl_jit_word_set, voidTy, {i8p, i64, i32}, {ctx_, key_, B.CreateAdd(v, c32(1))});
       else
@@ -170,6 +208,38 @@ class FunctionEmitter {
 
  private:
   // ---- small helpers ------------------------------------------------------
+
+  // The order a position's parameters are in once normalized, when the rule
+  // sorts them: normalize -> G(min(a, b), max(a, b)) gives p[0] <= p[1]
+  // (the searched positions are all normalized). Empty otherwise.
+  std::vector<size_t> normalizedOrder() const {
+    if (!G.normalize || G.params.size() != 2) return {};
+    const ir::Expr& lo = (*G.normalize)[0];
+    const ir::Expr& hi = (*G.normalize)[1];
+    auto vars = [](const ir::Expr& e) {
+      std::vector<int64_t> out;
+      for (const ir::Expr& k : e.kids)
+        if (k.op == ir::Op::IntVar) out.push_back(k.imm);
+      std::sort(out.begin(), out.end());
+      return out;
+    };
+    std::vector<int64_t> both{G.params[0].slot, G.params[1].slot};
+    std::sort(both.begin(), both.end());
+    if (lo.op == ir::Op::Min && hi.op == ir::Op::Max && lo.kids.size() == 2 &&
+        hi.kids.size() == 2 && vars(lo) == both && vars(hi) == both)
+      return {0, 1};
+    if (lo.op == ir::Op::Max && hi.op == ir::Op::Min && lo.kids.size() == 2 &&
+        hi.kids.size() == 2 && vars(lo) == both && vars(hi) == both)
+      return {1, 0};
+    return {};
+  }
+
+  // Whether integer expression `e` is proved to lie in 0 .. p[param] + k.
+  bool provedBelowParam(const ir::Expr& e, size_t param, int64_t k) const {
+    if (!bounds_) return false;
+    ir::Bounds b = bounds_->of(e);
+    return bounds_->atLeast(b, 0) && bounds_->atMostParam(b, param, k);
+  }
 
   llvm::Type* tableType() { return wideTable_ ? i32 : llvm::Type::getInt16Ty(C); }
 
@@ -201,7 +271,67 @@ class FunctionEmitter {
     const char* name = helperName(reinterpret_cast<const void*>(fn));
     if (!name) throw std::logic_error("internal error: a JIT helper missing from helpers()");
     auto* fty = llvm::FunctionType::get(ret, argTypes, false);
-    return B.CreateCall(M.getOrInsertFunction(name, fty), args);
+    spillFields();
+    Value* result = B.CreateCall(M.getOrInsertFunction(name, fty), args);
+    reloadFields();
+    return result;
+  }
+
+  // The search calling itself on the successor at `words`.
+  Value* callSelf(Value* words) {
+    spillFields();
+    Value* result = B.CreateCall(F, {ctx_, words});
+    reloadFields();
+    B.CreateStore(llvm::ConstantInt::getTrue(C), expanded_);
+    return result;
+  }
+
+  // ---- context fields kept in locals ---------------------------------------
+  // The fields the hot loops read (the seen stack, the stamps of the mex, the
+  // table of words) live in local slots, which the optimizer keeps in
+  // registers, instead of being read from the context at every move: a call
+  // may change them (a helper that grows a stack, the search expanding a
+  // successor, which fills the table of words), so they are written back
+  // before every call (those the code changes) and read again after it.
+  struct CachedField {
+    size_t offset;
+    llvm::Type* type;
+    llvm::AllocaInst* slot;
+    bool written;  // the code changes it: written back before calls
+  };
+
+  void cacheField(size_t offset, llvm::Type* type, bool written) {
+    llvm::AllocaInst* slot = entryAlloca(type, "field");
+    B.CreateStore(B.CreateLoad(type, stateField(offset, type)), slot);
+    cached_.push_back({offset, type, slot, written});
+  }
+
+  const CachedField* cachedField(size_t offset) const {
+    for (const CachedField& f : cached_)
+      if (f.offset == offset) return &f;
+    return nullptr;
+  }
+
+  // The field at `offset`, from its local slot when it has one.
+  Value* field(size_t offset, llvm::Type* type) {
+    if (const CachedField* f = cachedField(offset)) return B.CreateLoad(f->type, f->slot);
+    return B.CreateLoad(type, stateField(offset, type));
+  }
+  void setField(size_t offset, Value* v) {
+    if (const CachedField* f = cachedField(offset)) {
+      B.CreateStore(v, f->slot);
+      return;
+    }
+    B.CreateStore(v, stateField(offset, v->getType()));
+  }
+
+  void spillFields() {
+    for (const CachedField& f : cached_)
+      if (f.written) B.CreateStore(B.CreateLoad(f.type, f.slot), stateField(f.offset, f.type));
+  }
+  void reloadFields() {
+    for (const CachedField& f : cached_)
+      B.CreateStore(B.CreateLoad(f.type, stateField(f.offset, f.type)), f.slot);
   }
 
   // Leaves through the bail block when `cond` holds, after recording the error.
@@ -695,6 +825,10 @@ class FunctionEmitter {
                   : e.op == Op::Sub ? llvm::Intrinsic::ssub_with_overflow
                                     : llvm::Intrinsic::smul_with_overflow;
         int32_t op = e.op == Op::Add ? kPlus : e.op == Op::Sub ? kMinus : kTimes;
+        // A sum or difference proved small cannot overflow: no test.
+        if (e.op != Op::Mul && bounds_ && bounds_->small(bounds_->of(e)) &&
+            bounds_->small(bounds_->of(e.kids[0])) && bounds_->small(bounds_->of(e.kids[1])))
+          return e.op == Op::Add ? B.CreateNSWAdd(a, b) : B.CreateNSWSub(a, b);
         return overflowOp(id, a, b, e.loc, op);
       }
       case Op::Div: {
@@ -764,8 +898,9 @@ class FunctionEmitter {
         Value* r = integer(e.kids[0]);
         for (size_t i = 1; i < e.kids.size(); ++i) {
           Value* b = integer(e.kids[i]);
-          Value* take = e.op == Op::Min ? B.CreateICmpSLT(b, r) : B.CreateICmpSGT(b, r);
-          r = B.CreateSelect(take, b, r);
+          // The intrinsics, which the optimizer folds and shares better than selects.
+          r = B.CreateBinaryIntrinsic(
+              e.op == Op::Min ? llvm::Intrinsic::smin : llvm::Intrinsic::smax, r, b);
         }
         return r;
       }
@@ -871,6 +1006,18 @@ class FunctionEmitter {
     Value* domain = nullptr;
     int32_t nestedIndex = -1;
     Value* lo = nullptr;
+    // The body sees the variable's bounds, and that the range was not empty.
+    std::vector<int64_t> outerMinimums;
+    if (bounds_) {
+      outerMinimums = bounds_->minimums();
+      if (s.domain.isRange) {
+        ir::Bounds var = bounds_->range(s.domain.lo, s.domain.hi);
+        bounds_->set(s.slot, var);
+        bounds_->assumeNonEmpty(var);
+      } else {
+        bounds_->forget(s.slot);
+      }
+    }
     if (s.domain.isRange) {
       lo = integer(s.domain.lo);
       Value* hi = integer(s.domain.hi);
@@ -909,6 +1056,7 @@ class FunctionEmitter {
     B.CreateBr(bodyBB);
     B.SetInsertPoint(bodyBB);
     body();
+    if (bounds_) bounds_->restoreMinimums(outerMinimums);
     if (useArena_) arenaRelease(mark);
     Value* current = B.CreateLoad(i64, index);
     if (nestedIndex < 0 && (mode_ != Mode::Kernel || inComprehension_)) {
@@ -953,6 +1101,7 @@ class FunctionEmitter {
           dataSlots_[static_cast<size_t>(s.slot)] = isData(l);
         } else {
           B.CreateStore(integer(s.value), intSlot(s.slot));
+          if (bounds_) bounds_->set(s.slot, bounds_->of(s.value));
         }
         walk(list, index + 1, stop, atEnd);
         return;
@@ -977,8 +1126,8 @@ class FunctionEmitter {
     if (mode_ == Mode::Kernel) {
       Value* acc = entryAlloca(i64, "xor");
       B.CreateStore(c64(0), acc);
-      xorTerms(m.successor, acc);
-      markSeen(B.CreateTrunc(B.CreateLoad(i64, acc), i32));
+      bool narrow = xorTerms(m.successor, acc);
+      markSeen(B.CreateTrunc(B.CreateLoad(i64, acc), i32), narrow);
       return;
     }
     if (mode_ == Mode::Search && deferred_ && !m.successor.empty()) {
@@ -989,7 +1138,7 @@ class FunctionEmitter {
       Value* acc = entryAlloca(i64, "xor");
       B.CreateStore(c64(0), acc);
       xorTerms(m.successor, acc);
-      pushSeen(B.CreateTrunc(B.CreateLoad(i64, acc), i32));
+      markSeen(B.CreateTrunc(B.CreateLoad(i64, acc), i32));
       return;
     }
     call(gdsl_jit_move_begin, voidTy, {i8p}, {ctx_});
@@ -1125,10 +1274,14 @@ class FunctionEmitter {
     return normalized;
   }
 
-  void xorTerms(const std::vector<ir::Term>& terms, Value* acc) {
+  // Xors the terms' values into `acc`; true when each was read straight from
+  // a kernel's 16-bit table, so that the xor is below 2^16.
+  bool xorTerms(const std::vector<ir::Term>& terms, Value* acc) {
+    bool narrow = true;
     for (const ir::Term& t : terms) {
       if (t.kind == ir::Term::Kind::SumFor) {
         forEach(t.binder, nullptr, [&] { xorTerms(t.body, acc); });
+        narrow = false;
         continue;
       }
       Value* v = nullptr;
@@ -1137,8 +1290,19 @@ class FunctionEmitter {
       } else if (mode_ == Mode::Search && t.game == game_) {
         v = searchedValue(t);
       } else if (t.game == game_) {
-        // The hot path: a smaller heap of this game is read from the table.
+        // The hot path: a smaller heap of this game is read from the table,
+        // with no test when the heap is proved to be in 0..n-1.
         Value* m = integer(t.args[0]);
+        auto read = [&] {
+          llvm::Type* entry = tableType();
+          return B.CreateZExt(B.CreateLoad(entry, B.CreateInBoundsGEP(entry, table_, m)), i64);
+        };
+        if (provedBelowParam(t.args[0], 0, -1)) {
+          v = read();
+          B.CreateStore(B.CreateXor(B.CreateLoad(i64, acc), v), acc);
+          narrow = narrow && !wideTable_;
+          continue;
+        }
         Value* fast = B.CreateAnd(B.CreateICmpSGE(m, c64(0)), B.CreateICmpSLT(m, n_));
         v = ifElse(
             fast, i64,
@@ -1151,7 +1315,9 @@ class FunctionEmitter {
         v = componentValue(t);
       }
       B.CreateStore(B.CreateXor(B.CreateLoad(i64, acc), v), acc);
+      narrow = false;
     }
+    return narrow;
   }
 
   // ---- dense search -------------------------------------------------------------
@@ -1159,11 +1325,11 @@ class FunctionEmitter {
   // Marks the position's cell, checks the native stack and polls now and
   // then; the moves' values go on the seen stack from its current top.
   void enterSearch(Value* words) {
+    seenBase_ = B.CreateLoad(i64, stateField(offsetof(KernelState, seenTop), i64));
     if (word_) {
       // The position's slot, marked; the memo may be full (--max-states).
       key_ = packedList_ ? call(gdsl_jit_list_key, i64, {i64p}, {words})
                          : static_cast<Value*>(B.CreateLoad(i64, words));
-      seenBase_ = B.CreateLoad(i64, stateField(offsetof(KernelState, seenTop), i64));
       if (deferred_)
         pendingBase_ = B.CreateLoad(i64, stateField(offsetof(KernelState, pendingTop), i64));
       checkStatus(call(gdsl_jit_word_enter, i32, {i8p, i64}, {ctx_, key_}));
@@ -1183,7 +1349,6 @@ class FunctionEmitter {
       }
       cell_ = B.CreateInBoundsGEP(i32, cells_, index);
       B.CreateStore(c32(-1), cell_);  // kDenseOnStack
-      seenBase_ = B.CreateLoad(i64, stateField(offsetof(KernelState, seenTop), i64));
     }
     // The stack grows down: below the floor, stop and let the engine restart here.
     llvm::Function* frameAddress =
@@ -1198,7 +1363,16 @@ class FunctionEmitter {
     Value* ticksField = stateField(offsetof(KernelState, ticks), i64);
     Value* ticks = B.CreateAdd(B.CreateLoad(i64, ticksField), c64(1));
     B.CreateStore(ticks, ticksField);
-    pollWhen(B.CreateICmpEQ(B.CreateAnd(ticks, c64(4095)), c64(0)), 4096);
+    BasicBlock* poll = BasicBlock::Create(C, "poll", F);
+    BasicBlock* polled = BasicBlock::Create(C, "polled", F);
+    B.CreateCondBr(B.CreateICmpEQ(B.CreateAnd(ticks, c64(4095)), c64(0)), poll, polled,
+                   llvm::MDBuilder(C).createBranchWeights(1, 4095));
+    B.SetInsertPoint(poll);
+    checkStatus(call(gdsl_jit_search_poll, i32, {i8p}, {ctx_}));
+    B.CreateBr(polled);
+    B.SetInsertPoint(polled);
+    keepValues_ = B.CreateICmpNE(
+        B.CreateLoad(i64, stateField(offsetof(KernelState, keepValues), i64)), c64(0));
   }
 
   void leaveSearch() {
@@ -1225,10 +1399,10 @@ class FunctionEmitter {
     Value* word = G.normalize ? normalizeInline(G, {raw})[0] : raw;
     Value* slot = entryAlloca(i64, "missword");
     B.CreateStore(word, slot);
-    exitOnMiss(B.CreateICmpSLT(raw, c64(0)), B.CreateICmpSLT(word, c64(0)), slot, c64(1));
-    Value* slots = B.CreateLoad(i8p, stateField(offsetof(KernelState, wordSlots), i8p));
-    Value* narrow = B.CreateICmpNE(
-        B.CreateLoad(i64, stateField(offsetof(KernelState, wordNarrow), i64)), c64(0));
+    exitOnMiss(
+        B.CreateICmpSLT(raw, c64(0)), B.CreateICmpSLT(word, c64(0)), [&] { return slot; }, c64(1));
+    Value* slots = field(offsetof(KernelState, wordSlots), i8p);
+    Value* narrow = B.CreateICmpNE(field(offsetof(KernelState, wordNarrow), i64), c64(0));
     Value* slotBytes =
         B.CreateSelect(narrow, c64(sizeof(uint64_t)), c64(static_cast<int64_t>(sizeof(WordSlot))));
     llvm::Function* prefetch =
@@ -1242,32 +1416,25 @@ class FunctionEmitter {
   // The deferred moves' values, read (or searched) in order and pushed on
   // the seen stack; the pending stack is left as this position found it.
   void readPending() {
-    Value* topField = stateField(offsetof(KernelState, pendingTop), i64);
-    Value* end = B.CreateLoad(i64, topField);
+    Value* end = field(offsetof(KernelState, pendingTop), i64);
     llvm::AllocaInst* word = entryAlloca(i64, "pendingword");
     loop(pendingBase_, end, [&](Value* i) {
       // The stack may move while a successor is searched: read it each time.
-      Value* pending = B.CreateLoad(i64p, stateField(offsetof(KernelState, pending), i64p));
+      Value* pending = field(offsetof(KernelState, pending), i64p);
       Value* key = B.CreateLoad(i64, B.CreateInBoundsGEP(i64, pending, i));
-      pushSeen(wordValue(key, [&] {
+      markSeen(wordValue(key, [&] {
         B.CreateStore(key, word);
-        return B.CreateCall(F, {ctx_, word});
+        return callSelf(word);
       }));
     });
-  }
-
-  void pushSeen(Value* v) {
-    push(offsetof(KernelState, seen), offsetof(KernelState, seenTop),
-         offsetof(KernelState, seenCapacity), i32, gdsl_jit_seen_grow, v);
   }
 
   // Pushes `v` on a stack of the context (the fields at offsets `data`, `top`
   // and `capacity`, of `element`s), after `grow` when it is full.
   void push(size_t data, size_t top, size_t capacity, llvm::Type* element, void (*grow)(Context*),
-            Value* v) {
-    Value* topField = stateField(top, i64);
-    Value* at = B.CreateLoad(i64, topField);
-    Value* limit = B.CreateLoad(i64, stateField(capacity, i64));
+            Value* v, Value* advance = nullptr) {
+    Value* at = field(top, i64);
+    Value* limit = field(capacity, i64);
     BasicBlock* growBB = BasicBlock::Create(C, "grow", F);
     BasicBlock* store = BasicBlock::Create(C, "store", F);
     B.CreateCondBr(B.CreateICmpEQ(at, limit), growBB, store,
@@ -1277,9 +1444,9 @@ class FunctionEmitter {
     B.CreateBr(store);
     B.SetInsertPoint(store);
     llvm::Type* pointer = element->getPointerTo();
-    Value* base = B.CreateLoad(pointer, stateField(data, pointer));
+    Value* base = field(data, pointer);
     B.CreateStore(v, B.CreateInBoundsGEP(element, base, at));
-    B.CreateStore(B.CreateAdd(at, c64(1)), topField);
+    setField(top, B.CreateAdd(at, advance ? advance : c64(1)));
   }
 
   // The value of a component of this game: read from the box, or searched
@@ -1292,25 +1459,50 @@ class FunctionEmitter {
     for (const ir::Expr& a : t.args) raw.push_back(integer(a));
     std::vector<Value*> words = raw;
     if (G.normalize) words = normalizeInline(G, raw);
+    // What the bounds prove: raw arguments that cannot be negative, words
+    // inside the box (at least 0, at most this position's own parameter).
+    std::vector<bool> rawSafe(count, false), wordSafe(count, false);
+    if (bounds_) {
+      std::vector<ir::Bounds> rawBounds, wordBounds;
+      for (const ir::Expr& a : t.args) rawBounds.push_back(bounds_->of(a));
+      wordBounds = rawBounds;
+      if (G.normalize) {
+        ir::BoundsEnv frame = bounds_->emptyFrame();
+        for (size_t i = 0; i < count; ++i) frame.set(G.params[i].slot, rawBounds[i]);
+        for (size_t i = 0; i < count; ++i) wordBounds[i] = frame.of((*G.normalize)[i]);
+      }
+      for (size_t i = 0; i < count; ++i) {
+        rawSafe[i] = bounds_->atLeast(rawBounds[i], 0);
+        wordSafe[i] = bounds_->atLeast(wordBounds[i], 0) &&
+                      (word_ || bounds_->atMostParam(wordBounds[i], i, 0));
+      }
+    }
     auto* arrayTy = llvm::ArrayType::get(i64, std::max<size_t>(1, count));
     Value* array = entryAlloca(arrayTy, "succ");
-    Value* first = B.CreateConstInBoundsGEP2_32(arrayTy, array, 0, 0);
+    // The words go to memory only on the ways that need them there (a miss,
+    // a search of the successor), not on the hot path.
+    auto stored = [&] {
+      for (size_t i = 0; i < count; ++i)
+        B.CreateStore(words[i],
+                      B.CreateConstInBoundsGEP2_32(arrayTy, array, 0, static_cast<unsigned>(i)));
+      return B.CreateConstInBoundsGEP2_32(arrayTy, array, 0, 0);
+    };
     Value* inBox = llvm::ConstantInt::getTrue(C);
     Value* rawNegative = llvm::ConstantInt::getFalse(C);
     Value* index = c64(0);
     for (size_t i = 0; i < count; ++i) {
-      B.CreateStore(words[i],
-                    B.CreateConstInBoundsGEP2_32(arrayTy, array, 0, static_cast<unsigned>(i)));
-      rawNegative = B.CreateOr(rawNegative, B.CreateICmpSLT(raw[i], c64(0)));
+      if (!rawSafe[i]) rawNegative = B.CreateOr(rawNegative, B.CreateICmpSLT(raw[i], c64(0)));
       if (word_) {
-        inBox = B.CreateAnd(inBox, B.CreateICmpSGE(words[i], c64(0)));
+        if (!wordSafe[i]) inBox = B.CreateAnd(inBox, B.CreateICmpSGE(words[i], c64(0)));
       } else {
-        inBox = B.CreateAnd(inBox, B.CreateICmpULT(words[i], extents_[i]));
-        index = B.CreateAdd(index, B.CreateMul(words[i], strides_[i]));
+        if (!wordSafe[i]) inBox = B.CreateAnd(inBox, B.CreateICmpULT(words[i], extents_[i]));
+        // The last parameter varies fastest (stride 1).
+        index = B.CreateAdd(index, i + 1 == count ? words[i] : B.CreateMul(words[i], strides_[i]));
       }
     }
-    exitOnMiss(rawNegative, B.CreateNot(inBox), first, c64(static_cast<int64_t>(count)));
-    auto search = [&] { return B.CreateCall(F, {ctx_, first}); };
+    if (!llvm::isa<llvm::ConstantInt>(rawNegative) || !llvm::isa<llvm::ConstantInt>(inBox))
+      exitOnMiss(rawNegative, B.CreateNot(inBox), stored, c64(static_cast<int64_t>(count)));
+    auto search = [&] { return callSelf(stored()); };
     if (word_) return B.CreateZExt(wordValue(words[0], search), i64);
     Value* cell = B.CreateInBoundsGEP(i32, cells_, index);
     auto read = [&] { return B.CreateLoad(i32, cell); };
@@ -1336,7 +1528,7 @@ class FunctionEmitter {
             Value* key = B.CreateLoad(i64, B.CreateInBoundsGEP(i64, parts, i));
             Value* v = wordValue(key, [&] {
               B.CreateStore(key, word);
-              return B.CreateCall(F, {ctx_, word});
+              return callSelf(word);
             });
             B.CreateStore(B.CreateXor(B.CreateLoad(i64, acc), B.CreateZExt(v, i64)), acc);
           });
@@ -1350,15 +1542,23 @@ class FunctionEmitter {
   // cycle, which stops the search.
   template <typename Search, typename Reread>
   Value* memoValue(Value* known, Search&& search, Reread&& reread) {
-    Value* cell = ifElse(
-        B.CreateICmpEQ(known, c32(0)), i32,
+    // One test on the hot path: cell - 1 wraps to the top two values for
+    // 0 (unknown) and all ones (being expanded).
+    Value* value = B.CreateSub(known, c32(1));
+    return ifElse(
+        B.CreateICmpULT(value, c32(-2)), i32, [&] { return value; },
         [&] {
-          checkStatus(search());
-          return static_cast<Value*>(reread());
+          Value* cell = ifElse(
+              B.CreateICmpEQ(known, c32(0)), i32,
+              [&] {
+                checkStatus(search());
+                return static_cast<Value*>(reread());
+              },
+              [&] { return known; });
+          exitIf(B.CreateICmpEQ(cell, c32(-1)), [&] { return c32(kDenseCycle); });
+          return static_cast<Value*>(B.CreateSub(cell, c32(1)));
         },
-        [&] { return known; });
-    exitIf(B.CreateICmpEQ(cell, c32(-1)), [&] { return c32(kDenseCycle); });
-    return B.CreateSub(cell, c32(1));
+        /*hot=*/true);
   }
 
   // memoValue for `key` in the table of words: probed inline, read back
@@ -1410,12 +1610,11 @@ class FunctionEmitter {
     Value* value = wordValue(B.CreateLoad(i64, key), [&] {
       Value* words = call(gdsl_jit_list_words, i64p, {i8p, listP}, {ctx_, l});
       return ifElse(
-          B.CreateICmpEQ(n, c64(length_)), i32,
+          B.CreateICmpEQ(n, c64(length_)), i32, [&] { return callSelf(words); },
           [&] {
-            return B.CreateCall(F, {ctx_, words});
-          },
-          [&] {
-            return call(gdsl_jit_search_length, i32, {i8p, i64p}, {ctx_, words});
+            Value* status = call(gdsl_jit_search_length, i32, {i8p, i64p}, {ctx_, words});
+            B.CreateStore(llvm::ConstantInt::getTrue(C), expanded_);
+            return status;
           },
           /*hot=*/true);
     });
@@ -1467,12 +1666,13 @@ class FunctionEmitter {
   // argument (even one normalize hides) is an error, which the engine's search
   // reports (status 1); otherwise the normalized words at `first` are the miss
   // (gdsl_jit_dense_miss: outside the box, or negative).
-  void exitOnMiss(Value* rawNegative, Value* outside, Value* first, Value* count) {
+  template <typename First>
+  void exitOnMiss(Value* rawNegative, Value* outside, First&& first, Value* count) {
     exitIf(B.CreateOr(rawNegative, outside), [&] {
       return ifElse(
           rawNegative, i32, [&] { return c32(1); },
           [&] {
-            return call(gdsl_jit_dense_miss, i32, {i8p, i64p, i64}, {ctx_, first, count});
+            return call(gdsl_jit_dense_miss, i32, {i8p, i64p, i64}, {ctx_, first(), count});
           });
     });
   }
@@ -1481,11 +1681,10 @@ class FunctionEmitter {
   // linear probe from its home slot, as WordMemo::find does, over narrow or
   // wide slots as the table has them now.
   Value* probeWord(Value* key) {
-    Value* slots = B.CreateLoad(i8p, stateField(offsetof(KernelState, wordSlots), i8p));
-    Value* mask = B.CreateLoad(i64, stateField(offsetof(KernelState, wordMask), i64));
+    Value* slots = field(offsetof(KernelState, wordSlots), i8p);
+    Value* mask = field(offsetof(KernelState, wordMask), i64);
     Value* home = wordHome(key);
-    Value* narrow = B.CreateICmpNE(
-        B.CreateLoad(i64, stateField(offsetof(KernelState, wordNarrow), i64)), c64(0));
+    Value* narrow = B.CreateICmpNE(field(offsetof(KernelState, wordNarrow), i64), c64(0));
     return ifElse(
         narrow, i32,
         [&] {
@@ -1517,7 +1716,7 @@ class FunctionEmitter {
   }
 
   Value* wordHome(Value* key) {
-    Value* shift = B.CreateLoad(i64, stateField(offsetof(KernelState, wordShift), i64));
+    Value* shift = field(offsetof(KernelState, wordShift), i64);
     return B.CreateLShr(B.CreateMul(key, c64(static_cast<int64_t>(WordMemo::kMultiplier))), shift);
   }
 
@@ -1559,16 +1758,39 @@ class FunctionEmitter {
     return B.CreateBitCast(p, type->getPointerTo());
   }
 
-  void markSeen(Value* v) {
-    Value* capacity = B.CreateLoad(i64, stateField(offsetof(KernelState, capacity), i64));
+  // `narrow`: v is below 2^16, which a kernel's stamps always hold
+  // (JitBackend::heapValue), so it needs no test against their end.
+  void markSeen(Value* v, bool narrow = false) {
+    if (mode_ == Mode::Search) {
+      BasicBlock* keep = BasicBlock::Create(C, "keep", F);
+      BasicBlock* kept = BasicBlock::Create(C, "kept", F);
+      B.CreateCondBr(keepValues_, keep, kept);
+      B.SetInsertPoint(keep);
+      push(offsetof(KernelState, seen), offsetof(KernelState, seenTop),
+           offsetof(KernelState, seenCapacity), i32, gdsl_jit_seen_grow, v);
+      B.CreateBr(kept);
+      B.SetInsertPoint(kept);
+    }
+    if (narrow && mode_ == Mode::Kernel) {
+      Value* stamps = field(offsetof(KernelState, stamps), i32p);
+      B.CreateStore(currentEpoch(), B.CreateInBoundsGEP(i32, stamps, B.CreateZExt(v, i64)));
+      return;
+    }
+    stamp(v, currentEpoch());
+  }
+
+  // stamps[v] = epoch, the stamps grown first when v is past their end (the
+  // helper stamps with the context's epoch, which is `epoch` unless a
+  // successor expanded since, and then the stamps are made again anyway).
+  void stamp(Value* v, Value* epoch) {
+    Value* capacity = field(offsetof(KernelState, capacity), i64);
     BasicBlock* inBB = BasicBlock::Create(C, "mark", F);
     BasicBlock* bigBB = BasicBlock::Create(C, "grow", F);
     BasicBlock* done = BasicBlock::Create(C, "marked", F);
     B.CreateCondBr(B.CreateICmpULT(B.CreateZExt(v, i64), capacity), inBB, bigBB,
                    llvm::MDBuilder(C).createBranchWeights(1000, 1));
     B.SetInsertPoint(inBB);
-    Value* stamps = B.CreateLoad(i32p, stateField(offsetof(KernelState, stamps), i32p));
-    Value* epoch = B.CreateLoad(i32, stateField(offsetof(KernelState, epoch), i32));
+    Value* stamps = field(offsetof(KernelState, stamps), i32p);
     B.CreateStore(epoch, B.CreateInBoundsGEP(i32, stamps, B.CreateZExt(v, i64)));
     B.CreateBr(done);
     B.SetInsertPoint(bigBB);
@@ -1577,10 +1799,75 @@ class FunctionEmitter {
     B.SetInsertPoint(done);
   }
 
+  // The epoch the moves' values are stamped with: the kernel's is the
+  // context's (JitBackend::heapValue takes a new one per heap); a search takes
+  // its own (beginMarking).
+  Value* currentEpoch() {
+    if (mode_ == Mode::Search) return B.CreateLoad(i32, epoch_);
+    return field(offsetof(KernelState, epoch), i32);
+  }
+
+  // A search stamps its moves' values straight into the context's stamps, as
+  // a kernel does, with an epoch of its own. Expanding an unknown successor
+  // takes later epochs and may overwrite stamps; then, once every move has a
+  // value, the moves run again with a new epoch, every successor now known,
+  // nothing expanded. Few positions expand a successor (3% in three-row
+  // Chomp), so few run their moves twice; and no value is stored but the
+  // stamp.
+  void beginMarking() {
+    epoch_ = entryAlloca(i32, "epoch");
+    expanded_ = entryAlloca(i1, "expanded");
+    marking_ = BasicBlock::Create(C, "marking", F);
+    B.CreateBr(marking_);
+    B.SetInsertPoint(marking_);
+    B.CreateStore(newEpoch(), epoch_);
+    B.CreateStore(llvm::ConstantInt::getFalse(C), expanded_);
+    if (deferred_) setField(offsetof(KernelState, pendingTop), pendingBase_);
+  }
+  // The next epoch of the context's stamps (all cleared when the count wraps).
+  Value* newEpoch() {
+    Value* epochField = stateField(offsetof(KernelState, epoch), i32);
+    Value* next = B.CreateAdd(B.CreateLoad(i32, epochField), c32(1));
+    return ifElse(
+        B.CreateICmpNE(next, c32(0)), i32,
+        [&] {
+          B.CreateStore(next, epochField);
+          return next;
+        },
+        [&] { return call(gdsl_jit_epoch_reset, i32, {i8p}, {ctx_}); }, /*hot=*/true);
+  }
+  // After the moves: when a successor was expanded, the stamps are made
+  // again, from the seen stack when the values were kept there (a game where
+  // many positions expand one), else by running the moves again.
+  void endMarking() {
+    BasicBlock* done = BasicBlock::Create(C, "marked", F);
+    BasicBlock* again = BasicBlock::Create(C, "again", F);
+    BasicBlock* restamp = BasicBlock::Create(C, "restamp", F);
+    BasicBlock* rerun = BasicBlock::Create(C, "rerun", F);
+    B.CreateCondBr(B.CreateLoad(i1, expanded_), again, done,
+                   llvm::MDBuilder(C).createBranchWeights(1, 30));
+    B.SetInsertPoint(again);
+    Value* redos = stateField(offsetof(KernelState, redos), i64);
+    B.CreateStore(B.CreateAdd(B.CreateLoad(i64, redos), c64(1)), redos);
+    B.CreateCondBr(keepValues_, restamp, rerun);
+    B.SetInsertPoint(rerun);
+    B.CreateBr(marking_);
+    B.SetInsertPoint(restamp);
+    Value* epoch = newEpoch();
+    B.CreateStore(epoch, epoch_);
+    Value* seen = field(offsetof(KernelState, seen), i32p);
+    loop(seenBase_, field(offsetof(KernelState, seenTop), i64), [&](Value* i) {
+      Value* v = B.CreateLoad(i32, B.CreateInBoundsGEP(i32, seen, i));
+      stamp(v, epoch);
+    });
+    B.CreateBr(done);
+    B.SetInsertPoint(done);
+  }
+
   Value* mex() {
-    Value* capacity = B.CreateLoad(i64, stateField(offsetof(KernelState, capacity), i64));
-    Value* stamps = B.CreateLoad(i32p, stateField(offsetof(KernelState, stamps), i32p));
-    Value* epoch = B.CreateLoad(i32, stateField(offsetof(KernelState, epoch), i32));
+    Value* capacity = field(offsetof(KernelState, capacity), i64);
+    Value* stamps = field(offsetof(KernelState, stamps), i32p);
+    Value* epoch = currentEpoch();
     BasicBlock* before = B.GetInsertBlock();
     BasicBlock* head = BasicBlock::Create(C, "mex", F);
     BasicBlock* check = BasicBlock::Create(C, "mexcheck", F);
@@ -1632,9 +1919,8 @@ class FunctionEmitter {
   Value* n_ = nullptr;
   Value* table_ = nullptr;
   llvm::AllocaInst* retSlot_ = nullptr;
-  Value* cell_ = nullptr;      // dense search: the position's cell
-  Value* seenBase_ = nullptr;  // dense search: where its moves' values start
-  Value* cells_ = nullptr;     // dense search: the box, read once
+  Value* cell_ = nullptr;   // dense search: the position's cell
+  Value* cells_ = nullptr;  // dense search: the box, read once
   std::vector<Value*> extents_, strides_;
   bool word_ = false;        // the native search fills a packed table of words, not a box
   bool packedList_ = false;  // whose keys are packed lists (runtime/ListKey.h)
@@ -1647,6 +1933,13 @@ class FunctionEmitter {
   llvm::AllocaInst* ints_ = nullptr;
   llvm::AllocaInst* lists_ = nullptr;
   BasicBlock* bail_ = nullptr;
+  std::vector<CachedField> cached_;       // context fields kept in local slots
+  std::optional<ir::BoundsEnv> bounds_;   // kernels and integer searches
+  Value* seenBase_ = nullptr;             // search: where its kept values start
+  Value* keepValues_ = nullptr;           // search: its values go on the seen stack too
+  llvm::AllocaInst* epoch_ = nullptr;     // search: the epoch of its stamps
+  llvm::AllocaInst* expanded_ = nullptr;  // search: a successor was expanded (stamps lost)
+  BasicBlock* marking_ = nullptr;         // search: where its moves start (again)
 };
 
 }  // namespace

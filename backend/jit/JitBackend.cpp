@@ -47,9 +47,13 @@ struct JitBackend::Impl {
   double compileMillis = 0;
   std::vector<std::unique_ptr<Context>> contexts;
   size_t depth = 0;
+  BackendWork work;
 };
 
 namespace {
+
+// The stamps every kernel's context holds (values below 2^16).
+constexpr size_t kNarrowStamps = size_t{1} << 16;
 
 // The build of the running executable (its code and data layouts are what
 // compiled code calls and reads).
@@ -198,6 +202,23 @@ SearchFn JitBackend::listSearch(int game, int64_t length) {
                Emitted::Search, length));
 }
 
+bool JitBackend::prepare(int game, Emitted what, int64_t length, std::string& error) {
+  return has(game, what, length) || compile(game, what, length, error);
+}
+
+bool JitBackend::has(int game, Emitted what, int64_t length) const {
+  const Impl& impl = *impl_;
+  if (length >= 0)
+    return impl.listSearches[static_cast<size_t>(game)][static_cast<size_t>(length)] != nullptr;
+  return impl.functions[static_cast<size_t>(game)][static_cast<size_t>(what)] != nullptr;
+}
+
+void JitBackend::rebind(PositionBuilder& positions) {
+  impl_->positions = &positions;
+  impl_->program = &positions.program();
+  for (auto& c : impl_->contexts) c->program = impl_->program;
+}
+
 bool JitBackend::compileAll(std::string& error) {
   impl_->keepIr = true;
   for (size_t g = 0; g < impl_->program->games.size(); ++g)
@@ -274,10 +295,18 @@ uint32_t JitBackend::heapValue(int game, int64_t n, TableView table, ValueOracle
       function(game, table.wide ? Emitted::Kernel32 : Emitted::Kernel16));
   c.oracle = &oracle;
   c.game = game;
+  // A 16-bit kernel stamps xors of table entries unchecked (Codegen.cpp,
+  // markSeen): its stamps hold every value below 2^16.
+  if (c.stampStore.size() < kNarrowStamps) {
+    c.stampStore.resize(kNarrowStamps, 0);
+    c.stamps = c.stampStore.data();
+    c.capacity = c.stampStore.size();
+  }
   if (++c.epoch == 0) {
     std::fill(c.stampStore.begin(), c.stampStore.end(), 0);
     c.epoch = 1;
   }
+  ++impl_->work.kernelHeaps;
   int64_t value = kernel(&c, n, table.data);
   if (value < 0) {
     Position p;
@@ -314,11 +343,13 @@ NativeStatus JitBackend::searchNative(int game, const int64_t* words, NativeMemo
     c.words = memo.words;
     c.readWordMemo();
   }
-  c.seenTop = 0;
   c.pendingTop = 0;
+  c.seenTop = 0;
   c.miss = &miss;
   c.stackFloor = stackFloor;
+  uint64_t ticks = c.ticks;
   int32_t status = search(&c, words);
+  impl_->work.searchedPositions += c.ticks - ticks;
   switch (status) {
     case 0:
       return NativeStatus::Done;
@@ -342,6 +373,10 @@ NativeStatus JitBackend::searchNative(int game, const int64_t* words, NativeMemo
     }
   }
   return NativeStatus::Failed;
+}
+
+BackendWork JitBackend::work() const {
+  return impl_->work;
 }
 
 std::string JitBackend::report() const {

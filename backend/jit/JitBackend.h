@@ -39,6 +39,17 @@ class JitBackend final : public Backend {
   bool startCompiler(std::string& error);
   // Compiles every game now, keeping the optimized IR (gdsl check --dump=llvm).
   bool compileAll(std::string& error);
+  // Gets function `what` of `game` now (for a list game's search, the one
+  // for lists of `length`), from the code cache or the compiler, unless it
+  // is there already; false with `error` set when that fails. The tiered
+  // backend calls it on its worker thread, before it uses the backend.
+  bool prepare(int game, Emitted what, int64_t length, std::string& error);
+  // Whether that function is linked already.
+  bool has(int game, Emitted what, int64_t length = -1) const;
+  // From now on normalize rules run on `positions`, and errors name its
+  // program, which must be the same as the one this backend was made over
+  // (the tiered backend's worker compiles over a copy of it).
+  void rebind(PositionBuilder& positions);
   ~JitBackend() override;
 
   const char* name() const override { return "jit"; }
@@ -51,6 +62,7 @@ class JitBackend final : public Backend {
   NativeStatus searchNative(int game, const int64_t* words, NativeMemo memo, ValueOracle& oracle,
                             std::vector<int64_t>& miss, uint64_t stackFloor) override;
   std::string report() const override;
+  BackendWork work() const override;
 
   // The optimized LLVM IR of the games compiled by compileAll.
   const std::string& optimizedIr() const;

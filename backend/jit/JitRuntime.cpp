@@ -294,35 +294,28 @@ int32_t gdsl_jit_list_miss(Context* ctx, const ir::ListVal* list) {
   return gdsl_jit_dense_miss(ctx, words, 1 + list->size);
 }
 
-void gdsl_jit_seen_grow(Context* ctx) {
-  ctx->seenStore.resize(std::max<size_t>(1024, 2 * ctx->seenStore.size()));
-  ctx->seen = ctx->seenStore.data();
-  ctx->seenCapacity = ctx->seenStore.size();
-}
-
 void gdsl_jit_pending_grow(Context* ctx) {
   ctx->pendingStore.resize(std::max<size_t>(1024, 2 * ctx->pendingStore.size()));
   ctx->pending = ctx->pendingStore.data();
   ctx->pendingCapacity = ctx->pendingStore.size();
 }
 
-uint32_t gdsl_jit_seen_mex(Context* ctx, uint64_t base) {
-  std::span<const uint32_t> values(ctx->seen + base, ctx->seenTop - base);
-  if (uint32_t m = smallMex(values); m != UINT32_MAX) return m;
-  if (++ctx->epoch == 0) {
-    std::fill(ctx->stampStore.begin(), ctx->stampStore.end(), 0);
-    ctx->epoch = 1;
-  }
-  for (uint64_t i = base; i < ctx->seenTop; ++i) {
-    uint32_t v = ctx->seen[i];
-    if (v < ctx->capacity)
-      ctx->stamps[v] = ctx->epoch;
-    else
-      gdsl_jit_mark_big(ctx, v);
-  }
-  uint32_t m = 0;
-  while (m < ctx->capacity && ctx->stamps[m] == ctx->epoch) ++m;
-  return m;
+void gdsl_jit_seen_grow(Context* ctx) {
+  ctx->seenStore.resize(std::max<size_t>(1024, 2 * ctx->seenStore.size()));
+  ctx->seen = ctx->seenStore.data();
+  ctx->seenCapacity = ctx->seenStore.size();
+}
+
+int32_t gdsl_jit_search_poll(Context* ctx) {
+  ctx->keepValues = ctx->redos * 16 > 4096 ? 1 : 0;
+  ctx->redos = 0;
+  return gdsl_jit_poll(ctx);
+}
+
+uint32_t gdsl_jit_epoch_reset(Context* ctx) {
+  std::fill(ctx->stampStore.begin(), ctx->stampStore.end(), 0);
+  ctx->epoch = 1;
+  return 1;
 }
 
 int32_t gdsl_jit_dense_miss(Context* ctx, const int64_t* words, int64_t count) {
@@ -398,9 +391,10 @@ std::span<const Helper> helpers() {
       {"gdsl_jit_list_key", reinterpret_cast<void*>(&gdsl_jit_list_key)},
       {"gdsl_jit_list_miss", reinterpret_cast<void*>(&gdsl_jit_list_miss)},
       {"gdsl_jit_search_length", reinterpret_cast<void*>(&gdsl_jit_search_length)},
-      {"gdsl_jit_seen_grow", reinterpret_cast<void*>(&gdsl_jit_seen_grow)},
       {"gdsl_jit_pending_grow", reinterpret_cast<void*>(&gdsl_jit_pending_grow)},
-      {"gdsl_jit_seen_mex", reinterpret_cast<void*>(&gdsl_jit_seen_mex)},
+      {"gdsl_jit_epoch_reset", reinterpret_cast<void*>(&gdsl_jit_epoch_reset)},
+      {"gdsl_jit_seen_grow", reinterpret_cast<void*>(&gdsl_jit_seen_grow)},
+      {"gdsl_jit_search_poll", reinterpret_cast<void*>(&gdsl_jit_search_poll)},
       {"gdsl_jit_dense_miss", reinterpret_cast<void*>(&gdsl_jit_dense_miss)},
       {"gdsl_jit_dense_deep", reinterpret_cast<void*>(&gdsl_jit_dense_deep)},
       {"gdsl_jit_word_enter", reinterpret_cast<void*>(&gdsl_jit_word_enter)},

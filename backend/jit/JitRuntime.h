@@ -22,15 +22,22 @@ struct KernelState {
   uint32_t* stamps = nullptr;  // stamps[v] == epoch: value v was seen
   uint64_t capacity = 0;
   uint32_t epoch = 0;
+  // Native search: how a position's values are kept when it expands a
+  // successor (Codegen.cpp, beginMarking): 0, its moves run again; 1, they
+  // are also pushed on the seen stack, and stamped again from there. The
+  // search switches to 1 when more than one position in 16 expands a
+  // successor (`redos`, counted over the last 4096 positions).
+  uint64_t keepValues = 0;
+  uint64_t redos = 0;
+  // The values of the moves of every position being expanded while
+  // keepValues is 1, innermost last; a position's start at the top it found.
+  uint32_t* seen = nullptr;
+  uint64_t seenTop = 0;
+  uint64_t seenCapacity = 0;
   // Native search (Backend::searchNative): the box being filled.
   uint32_t* cells = nullptr;
   const int64_t* extent = nullptr;
   const int64_t* stride = nullptr;
-  // The values of the moves of every position being expanded, innermost
-  // last; a position's moves start at the top it found.
-  uint32_t* seen = nullptr;
-  uint64_t seenTop = 0;
-  uint64_t seenCapacity = 0;
   // Or the packed table of words being filled (runtime/WordMemo.h); the
   // helper that inserts updates these when it grows.
   uint8_t* wordSlots = nullptr;
@@ -144,12 +151,15 @@ int32_t gdsl_jit_list_miss(Context* ctx, const ir::ListVal* list);
 // The native search of the context's list game for a list of another length
 // than the caller's (compiled on its first use).
 int32_t gdsl_jit_search_length(Context* ctx, const int64_t* words);
-// Dense search: grows the seen stack; the mex of seen[base..top); a successor
+// Native search: a new epoch when the count wrapped to 0 (every stamp cleared:
+// returns 1); grows the seen stack; every 4096 positions, chooses keepValues
+// and polls for a stop (as gdsl_jit_poll); a successor
 // outside the box (kDenseOutside, or 1 when a parameter is negative); the
 // position where the native stack ran out (kDenseDeep).
+uint32_t gdsl_jit_epoch_reset(Context* ctx);
 void gdsl_jit_seen_grow(Context* ctx);
+int32_t gdsl_jit_search_poll(Context* ctx);
 void gdsl_jit_pending_grow(Context* ctx);
-uint32_t gdsl_jit_seen_mex(Context* ctx, uint64_t base);
 int32_t gdsl_jit_dense_miss(Context* ctx, const int64_t* words, int64_t count);
 int32_t gdsl_jit_dense_deep(Context* ctx, const int64_t* words, int64_t count);
 // The packed table of words: mark `key` as being expanded (kDenseFull when

@@ -1,28 +1,225 @@
-// The `auto` backend (driver/Backends.cpp) switched from the interpreter to the JIT in the middle
-// of a computation: a one-heap table whose first heaps were computed by the interpreter's kernel
-// and the rest by native code, a search whose first positions were expanded by the interpreter,
-// and a kernel whose successors ask a search game for values, so that the switch happens inside
-// a call that the interpreter has not finished. Every value is checked against a brute force of
-// the rules written here.
+// The `auto` backend (backend/tiered/TieredBackend.h) on the games of bench/ at several sizes:
+// which tier served what. The switch is made to come early and at a known point (the JIT got
+// ready on the calling thread at the first look: the 16th kernel call, or the 1024th position a
+// native search expands), so that every computation is split between the two tiers. Each value
+// is checked against a brute force of the rules written here, and the path is checked: a heap
+// of a table is computed once, by one tier or the other; a native search that the interpreter
+// began goes on in the JIT over the same memo, so the two tiers together expand the positions
+// a JIT-only run expands, plus at most the positions that were being expanded when the
+// interpreter handed over (fewer than 1024, the positions it expanded). A search that started
+// over would expand them all again; the engine's hashed search never serves these games.
+// A last case runs the worker on its own thread, as users run it.
 #include <catch2/catch.hpp>
+#include <map>
 #include <string>
 #include <vector>
 
+#include "backend/tiered/TieredBackend.h"
 #include "brute_force.h"
 #include "driver/Session.h"
 
 namespace {
 
-// Switches after the 64th call, the first time the backend looks at the clock.
+std::string benchGame(const std::string& file) {
+  return std::string(GDSL_BENCH_DIR) + "/games/" + file;
+}
+
+// The JIT got ready at the first look, on the calling thread.
 gdsl::StackOptions switchEarly() {
   gdsl::StackOptions options(gdsl::BackendKind::Auto);
-  options.tiering.busy = std::chrono::milliseconds(0);
+  options.tiering.start = std::chrono::microseconds(0);
+  options.tiering.synchronous = true;
   options.verbose = true;
   return options;
 }
 
-const char* kSource = R"(
-game T(n) { move t(k in 1..n) when k % 3 != 0 -> T(n - k) }
+gdsl::TierWork tiers(gdsl::Session& s) {
+  std::optional<gdsl::TierWork> t = gdsl::tierWork(s.stack()->backend());
+  REQUIRE(t);
+  return *t;
+}
+
+// The positions a JIT-only run of `position` expands in its native search.
+uint64_t jitOnlyPositions(const std::string& file, const std::string& position) {
+  gdsl::Session s{gdsl::StackOptions(gdsl::BackendKind::Jit)};
+  REQUIRE(s.loadFile(benchGame(file)));
+  s.grundy(position);
+  return s.stack()->backend().work().searchedPositions;
+}
+
+// `position` on auto: the value, and the search split between the tiers over one memo.
+uint64_t searchSplit(const std::string& file, const std::string& position) {
+  gdsl::Session s(switchEarly());
+  REQUIRE(s.loadFile(benchGame(file)));
+  uint64_t value = s.grundy(position);
+  gdsl::TierWork t = tiers(s);
+  uint64_t whole = jitOnlyPositions(file, position);
+  INFO(position << ": interpreter " << t.interpreter.searchedPositions << ", JIT "
+                << t.jit.searchedPositions << ", JIT alone " << whole << "\n"
+                << s.stack()->takeLog() << s.tableReport());
+  CHECK(t.switched);
+  CHECK(t.interpreter.searchedPositions >= 1024);
+  CHECK(t.jit.searchedPositions > 0);
+  CHECK(t.interpreter.searchedPositions + t.jit.searchedPositions >= whole);
+  CHECK(t.interpreter.searchedPositions + t.jit.searchedPositions < whole + 1024);
+  CHECK(s.tableReport().find("hashed memo") == std::string::npos);
+  return value;
+}
+
+// A table of `game` over 0..n on auto: every heap once, by one tier or the other.
+std::vector<uint64_t> tableSplit(gdsl::Session& s, const std::string& game, int n) {
+  std::vector<uint64_t> values = s.table(game, 0, n);
+  gdsl::TierWork t = tiers(s);
+  INFO(game << "(0.." << n << "): interpreter " << t.interpreter.kernelHeaps << " heaps, JIT "
+            << t.jit.kernelHeaps);
+  CHECK(t.switched);
+  CHECK(t.interpreter.kernelHeaps > 0);
+  CHECK(t.jit.kernelHeaps > 0);
+  CHECK(t.interpreter.kernelHeaps + t.jit.kernelHeaps == static_cast<uint64_t>(n) + 1);
+  return values;
+}
+
+// Three-row Chomp (bench/games/f_chomp.game): rows a >= b >= c; a move takes a square and all
+// above and right of it, never the bottom-left one.
+uint64_t bruteChomp(int n) {
+  int s = n + 1;
+  std::vector<brute::Value> g(static_cast<size_t>(s * s * s), 0);
+  auto at = [&](int a, int b, int c) -> brute::Value& { return g[(a * s + b) * s + c]; };
+  for (int a = 1; a <= n; ++a)
+    for (int b = 0; b <= a; ++b)
+      for (int c = 0; c <= b; ++c) {
+        std::vector<brute::Value> options;
+        for (int x = 1; x < a; ++x) options.push_back(at(x, std::min(b, x), std::min(c, x)));
+        for (int x = 0; x < b; ++x) options.push_back(at(a, x, std::min(c, x)));
+        for (int x = 0; x < c; ++x) options.push_back(at(a, b, x));
+        at(a, b, c) = brute::mex(options);
+      }
+  return at(n, n, n);
+}
+
+// Node Kayles on the w x 5 grid, the free cells as bits: a move removes a free cell and its
+// free neighbours.
+uint64_t bruteNodeKayles(int w, uint64_t board, std::map<uint64_t, brute::Value>& memo) {
+  auto it = memo.find(board);
+  if (it != memo.end()) return it->second;
+  std::vector<brute::Value> options;
+  for (int v = 0; v < w * 5; ++v) {
+    if (!((board >> v) & 1)) continue;
+    int x = v % w, y = v / w;
+    uint64_t taken = uint64_t{1} << v;
+    if (x > 0) taken |= uint64_t{1} << (v - 1);
+    if (x < w - 1) taken |= uint64_t{1} << (v + 1);
+    if (y > 0) taken |= uint64_t{1} << (v - w);
+    if (y < 4) taken |= uint64_t{1} << (v + w);
+    options.push_back(bruteNodeKayles(w, board & ~taken, memo));
+  }
+  return memo[board] = brute::mex(options);
+}
+
+// Row (e)'s program for the w x 5 grid (bench/run.py writes the same).
+std::string nodeKaylesSource(int w) {
+  std::string nb;
+  for (int v = 0; v < w * 5; ++v) {
+    int x = v % w, y = v / w;
+    uint64_t m = uint64_t{1} << v;
+    if (x > 0) m |= uint64_t{1} << (v - 1);
+    if (x < w - 1) m |= uint64_t{1} << (v + 1);
+    if (y > 0) m |= uint64_t{1} << (v - w);
+    if (y < 4) m |= uint64_t{1} << (v + w);
+    nb += (v ? ", " : "") + std::to_string(m);
+  }
+  return "const NB = [" + nb + "]\ngame NK(b) {\n  move pick(v in 0.." + std::to_string(w * 5 - 1) +
+         ") when ((b >> v) & 1) == 1 -> NK(b ^ (b & NB[v]))\n}\n";
+}
+
+}  // namespace
+
+TEST_CASE("auto: a one-heap table is computed once, part by each tier (rows a and b)") {
+  for (int n : {300, 2000}) {
+    gdsl::Session s(switchEarly());
+    REQUIRE(s.loadFile(benchGame("a_take.game")));
+    brute::Table want(static_cast<size_t>(n) + 1, 0);  // T takes k tokens, k % 3 != 0
+    for (int m = 0; m <= n; ++m) {
+      std::vector<brute::Value> options;
+      for (int k = 1; k <= m; ++k)
+        if (k % 3 != 0) options.push_back(want[m - k]);
+      want[m] = brute::mex(options);
+    }
+    CHECK(tableSplit(s, "T", n) == std::vector<uint64_t>(want.begin(), want.end()));
+  }
+  for (int n : {200, 3000}) {
+    gdsl::StackOptions options = switchEarly();
+    options.engine.plain = true;  // every heap by the kernel, as row (b) runs it
+    gdsl::Session s(options);
+    REQUIRE(s.loadFile(benchGame("b_grundy.game")));
+    brute::Table want = brute::grundyGame(n);
+    CHECK(tableSplit(s, "Grundy", n) == std::vector<uint64_t>(want.begin(), want.end()));
+  }
+}
+
+TEST_CASE("auto: a box search goes on in the JIT over the interpreter's memo (rows c and f)") {
+  for (int w : {60, 120}) {
+    brute::Grid want = brute::cut(w, w);
+    std::string pos = "Cut(" + std::to_string(w) + ", " + std::to_string(w) + ")";
+    CHECK(searchSplit("c_cut.game", pos) == want[w][w]);
+  }
+  for (int n : {25, 45}) {
+    std::string pos =
+        "Chomp(" + std::to_string(n) + ", " + std::to_string(n) + ", " + std::to_string(n) + ")";
+    CHECK(searchSplit("f_chomp.game", pos) == bruteChomp(n));
+  }
+}
+
+TEST_CASE("auto: a list search goes on in the JIT over the interpreter's memo (row d)") {
+  for (int h : {12, 14}) {
+    std::string hs = std::to_string(h);
+    CHECK(searchSplit("d_moore.game", "M([" + hs + ", " + hs + ", " + hs + ", " + hs + "])") ==
+          brute::moore(2, {h, h, h, h}));
+  }
+}
+
+TEST_CASE("auto: a board that splits goes on in the JIT over the interpreter's memo (row e)") {
+  for (int w : {5, 6}) {
+    gdsl::Session s(switchEarly());
+    REQUIRE(s.load("nk.game", nodeKaylesSource(w)));
+    uint64_t full = (uint64_t{1} << (5 * w)) - 1;
+    std::map<uint64_t, brute::Value> memo;
+    // The full board's options, each a search of its own over the one memo.
+    for (int v = 0; v < 5 * w; v += 3) {
+      uint64_t board = full & ~(uint64_t{1} << v);
+      INFO("NK(" << board << ")");
+      CHECK(s.grundy("NK(" + std::to_string(board) + ")") == bruteNodeKayles(w, board, memo));
+    }
+    gdsl::TierWork t = tiers(s);
+    CHECK(t.switched);
+    CHECK(t.interpreter.searchedPositions >= 1024);
+    CHECK(t.jit.searchedPositions > 0);
+    CHECK(s.tableReport().find("hashed memo") == std::string::npos);
+  }
+}
+
+TEST_CASE("auto: the JIT got ready on a worker thread gives the same values") {
+  gdsl::StackOptions options(gdsl::BackendKind::Auto);
+  options.tiering.start = std::chrono::microseconds(0);
+  gdsl::Session s(options);
+  REQUIRE(s.loadFile(benchGame("f_chomp.game")));
+  for (int n = 10; n <= 40; n += 10) {
+    std::string ns = std::to_string(n);
+    CHECK(s.grundy("Chomp(" + ns + ", " + ns + ", " + ns + ")") == bruteChomp(n));
+  }
+  gdsl::TierWork t = tiers(s);
+  INFO(s.stack()->takeLog());
+  // The worker may or may not be done by now: the positions were expanded once either way,
+  // the in-progress ones of a hand-over apart.
+  CHECK(t.interpreter.searchedPositions + t.jit.searchedPositions <
+        jitOnlyPositions("f_chomp.game", "Chomp(40, 40, 40)") + 1024);
+}
+
+TEST_CASE("auto: the engine's hashed search and a kernel that asks it, across the switch") {
+  // Without native searches every position of W is expanded through the backend's enumerator,
+  // which the JIT takes over once the enumerations make it hot; P's kernel asks W for values
+  // from inside the interpreter's call that the switch happens in.
+  const char* source = R"(
 game W(a, b) {
   move left(k in 1..a) -> W(a - k, b)
   move right(k in 1..b) -> W(a, b - k)
@@ -30,92 +227,22 @@ game W(a, b) {
 }
 game P(n) { move p(k in 1..n) when k % 2 == 1 -> P(n - k) + W(k, n - k) }
 )";
-
-// T: take any k that is not a multiple of 3.
-brute::Table bruteT(int maxN) {
-  brute::Table g(maxN + 1, 0);
-  for (int n = 0; n <= maxN; ++n) {
-    std::vector<brute::Value> options;
-    for (int k = 1; k <= n; ++k)
-      if (k % 3 != 0) options.push_back(g[n - k]);
-    g[n] = brute::mex(options);
-  }
-  return g;
-}
-
-// P: take an odd k, leaving P(n - k) and Wythoff's W(k, n - k).
-brute::Table bruteP(int maxN, const brute::Grid& w) {
-  brute::Table g(maxN + 1, 0);
-  for (int n = 0; n <= maxN; ++n) {
-    std::vector<brute::Value> options;
-    for (int k = 1; k <= n; k += 2) options.push_back(g[n - k] ^ w[k][n - k]);
-    g[n] = brute::mex(options);
-  }
-  return g;
-}
-
-void expectSwitched(gdsl::Session& s) {
-  std::string log = s.stack()->takeLog();
-  INFO(log);
-  CHECK(log.find("gdsl: auto: switched to the JIT after 64 calls") != std::string::npos);
-  CHECK(std::string(s.stack()->backend().name()) == "jit");
-}
-
-}  // namespace
-
-TEST_CASE("auto switches to the JIT in the middle of a one-heap table") {
-  constexpr int N = 3000;
-  gdsl::Session s(switchEarly());
-  REQUIRE(s.load("tiered.game", kSource));
-  brute::Table want = bruteT(N);
-  CHECK(s.table("T", 0, N) == std::vector<uint64_t>(want.begin(), want.end()));
-  expectSwitched(s);
-}
-
-TEST_CASE("auto switches to the JIT in the middle of a search") {
-  constexpr int M = 40;
-  // The engine's hashed search, whose expansions are calls to the backend (a native search
-  // is one call, and runs on one backend from start to end).
-  gdsl::StackOptions options = switchEarly();
-  options.engine.native = false;
-  gdsl::Session s(options);
-  REQUIRE(s.load("tiered.game", kSource));
-  brute::Grid want = brute::wythoff(M, M);
-  // The first value searches every W(a, b) below (40, 40): the switch comes after 64 of them.
-  CHECK(s.grundy("W(40, 40)") == want[M][M]);
-  expectSwitched(s);
-  for (int a = 0; a <= M; ++a)
-    for (int b = 0; b <= M; ++b) {
-      INFO("W(" << a << ", " << b << ")");
-      REQUIRE(s.grundy("W(" + std::to_string(a) + ", " + std::to_string(b) + ")") == want[a][b]);
-    }
-}
-
-TEST_CASE("auto switches to the JIT inside a kernel that asks a search for values") {
   constexpr int N = 60;
   gdsl::StackOptions options = switchEarly();
   options.engine.native = false;
   gdsl::Session s(options);
-  REQUIRE(s.load("tiered.game", kSource));
-  // P's kernel runs on the interpreter while the oracle's searches of W make the calls that
-  // switch: the outer call finishes on the interpreter, the later ones run native code.
-  brute::Table want = bruteP(N, brute::wythoff(N, N));
+  REQUIRE(s.load("tiered.game", source));
+  brute::Grid w = brute::wythoff(N, N);
+  brute::Table want(N + 1, 0);
+  for (int n = 0; n <= N; ++n) {
+    std::vector<brute::Value> opts;
+    for (int k = 1; k <= n; k += 2) opts.push_back(want[n - k] ^ w[k][n - k]);
+    want[n] = brute::mex(opts);
+  }
   CHECK(s.table("P", 0, N) == std::vector<uint64_t>(want.begin(), want.end()));
-  expectSwitched(s);
-}
-
-TEST_CASE("auto hands the positions of a search to the JIT's native search once it switches") {
-  constexpr int M = 30;
-  gdsl::Session s(switchEarly());
-  REQUIRE(s.load("tiered.game", kSource));
-  brute::Grid want = brute::wythoff(M, M);
-  // Before the switch the engine's search runs (one call per position); after it (64 calls),
-  // the positions it meets go to the JIT's native search, over a dense memo.
-  for (int a = M; a >= 0; --a)
-    for (int b = 0; b <= M; b += 3) {
-      INFO("W(" << a << ", " << b << ")");
-      REQUIRE(s.grundy("W(" + std::to_string(a) + ", " + std::to_string(b) + ")") == want[a][b]);
-    }
-  CHECK(s.grundy("T(200) + W(30, 29)") == (bruteT(200)[200] ^ want[30][29]));
-  expectSwitched(s);
+  CHECK(tiers(s).switched);
+  CHECK(std::string(s.stack()->backend().name()) == "jit");
+  for (int a = 0; a <= N; a += 7)
+    for (int b = 0; b <= N; b += 5)
+      REQUIRE(s.grundy("W(" + std::to_string(a) + ", " + std::to_string(b) + ")") == w[a][b]);
 }
