@@ -187,6 +187,20 @@ TableResult Runner::table(const ir::Statement& s) {
   if (r.ranges[0].second - r.ranges[0].first > 10000 ||
       r.ranges[1].second - r.ranges[1].first > 10000)
     throw RuntimeError(s.loc, "a two-parameter table has at most 10000 rows and columns");
+  // A game searched over a dense memo gets its box at the size of the last
+  // corner at once (the cells are still filled in the table's order).
+  {
+    Position corner;
+    corner.game = static_cast<uint32_t>(s.game);
+    corner.words.assign(fixed.begin(), fixed.end());
+    corner.words[ranged[0]] = r.ranges[0].second;
+    corner.words[ranged[1]] = r.ranges[1].second;
+    try {
+      engine_.normalize(corner);
+      engine_.reserve(corner);
+    } catch (const RuntimeError&) {  // the table meets it in order
+    }
+  }
   const auto& progress = engine_.options().progress;
   int64_t rows = r.ranges[0].second - r.ranges[0].first + 1;
   arith::forEachInRange(r.ranges[0].first, r.ranges[0].second, [&](int64_t a) {

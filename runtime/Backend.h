@@ -59,6 +59,7 @@ enum class NativeStatus {
   Cycle,        // a successor is being expanded: the engine's search will report it
   Full,         // the memo holds --max-states positions: the engine's search will say so
   Yield,  // handed over (auto's switch to the JIT): the engine searches the same position again
+  Wide,   // a value does not fit the box's 16-bit cells: the engine widens it and searches again
 };
 
 // What a backend's native search asks now and then (every few thousand

@@ -22,8 +22,23 @@ void DenseBox::allocate(std::vector<int64_t> extent) {
   }
   cellCount_ = count;
   // calloc: the pages are zero (unknown) and only touched ones cost memory.
-  cells_.reset(static_cast<uint32_t*>(std::calloc(count, sizeof(uint32_t))));
+  cells_.reset(std::calloc(count, wide_ ? sizeof(uint32_t) : sizeof(uint16_t)));
   if (!cells_) throw std::bad_alloc();
+}
+
+void DenseBox::widen() {
+  if (wide_) return;
+  std::unique_ptr<void, Free> old = std::move(cells_);
+  cells_.reset(std::calloc(cellCount_, sizeof(uint32_t)));
+  if (!cells_) {
+    cells_ = std::move(old);
+    throw std::bad_alloc();
+  }
+  const auto* from = static_cast<const uint16_t*>(old.get());
+  auto* to = static_cast<uint32_t*>(cells_.get());
+  for (uint64_t i = 0; i < cellCount_; ++i)
+    if (from[i] != 0) to[i] = from[i] == kNarrowOnStack ? kDenseOnStack : from[i];
+  wide_ = true;
 }
 
 bool DenseBox::covers(std::span<const int64_t> words) const {
@@ -33,17 +48,15 @@ bool DenseBox::covers(std::span<const int64_t> words) const {
   return true;
 }
 
-uint32_t& DenseBox::at(std::span<const int64_t> words) {
-  int64_t index = 0;
-  for (size_t i = 0; i < words.size(); ++i) index += words[i] * stride_[i];
-  return cells_[static_cast<size_t>(index)];
+uint64_t DenseBox::index(std::span<const int64_t> words) const {
+  int64_t at = 0;
+  for (size_t i = 0; i < words.size(); ++i) at += words[i] * stride_[i];
+  return static_cast<uint64_t>(at);
 }
 
 bool DenseBox::known(std::span<const int64_t> words, uint32_t& value) const {
   if (!covers(words)) return false;
-  int64_t index = 0;
-  for (size_t i = 0; i < words.size(); ++i) index += words[i] * stride_[i];
-  uint32_t cell = cells_[static_cast<size_t>(index)];
+  uint32_t cell = get(index(words));
   if (cell == 0 || cell == kDenseOnStack) return false;
   value = cell - 1;
   return true;
@@ -86,20 +99,25 @@ uint64_t DenseBox::cellsToCover(std::span<const int64_t> words) const {
 
 void DenseBox::grow(std::span<const int64_t> words) {
   std::vector<int64_t> oldExtent = extent_, oldStride = stride_;
-  std::unique_ptr<uint32_t[], Free> old = std::move(cells_);
+  std::unique_ptr<void, Free> old = std::move(cells_);
   allocate(grownExtent(words));
+  size_t cellBytes = wide_ ? sizeof(uint32_t) : sizeof(uint16_t);
+  const auto* from = static_cast<const char*>(old.get());
+  auto* into = static_cast<char*>(cells_.get());
   // Copy every old cell to its place in the new box, one row (the last
   // dimension) at a time.
   size_t k = oldExtent.size();
   std::vector<int64_t> at(k, 0);
   int64_t row = oldExtent[k - 1];
   for (;;) {
-    int64_t from = 0, to = 0;
+    int64_t fromCell = 0, to = 0;
     for (size_t i = 0; i + 1 < k; ++i) {
-      from += at[i] * oldStride[i];
+      fromCell += at[i] * oldStride[i];
       to += at[i] * stride_[i];
     }
-    std::copy(old.get() + from, old.get() + from + row, cells_.get() + to);
+    std::copy(from + static_cast<size_t>(fromCell) * cellBytes,
+              from + static_cast<size_t>(fromCell + row) * cellBytes,
+              into + static_cast<size_t>(to) * cellBytes);
     size_t i = k - 1;
     while (i-- > 0) {
       if (++at[i] < oldExtent[i]) break;
@@ -111,7 +129,21 @@ void DenseBox::grow(std::span<const int64_t> words) {
 
 int64_t DenseBox::knownCount() const {
   int64_t n = 0;
-  for (uint64_t i = 0; i < cellCount_; ++i) n += cells_[i] != 0 && cells_[i] != kDenseOnStack;
+  if (mirror_.size() == 2 && extent_.size() == 2) {
+    // Only the cells of positions in order: the others are their mirrors.
+    for (int64_t a = 0; a < extent_[0]; ++a)
+      for (int64_t b = 0; b < extent_[1]; ++b) {
+        int64_t first = mirror_[0] == 0 ? a : b, second = mirror_[0] == 0 ? b : a;
+        if (first > second) continue;
+        uint32_t c = get(static_cast<uint64_t>(a * stride_[0] + b));
+        n += c != 0 && c != kDenseOnStack;
+      }
+    return n;
+  }
+  for (uint64_t i = 0; i < cellCount_; ++i) {
+    uint32_t c = get(i);
+    n += c != 0 && c != kDenseOnStack;
+  }
   return n;
 }
 

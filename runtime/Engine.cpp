@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include "compiler/ir/Bounds.h"
 #include "compiler/ir/Fingerprint.h"
 #include "runtime/Checkpoint.h"
 #include "runtime/Components.h"
@@ -72,6 +73,23 @@ uint32_t Engine::value(const Position& position) {
     x ^= wholeValue(part);
   });
   return whole ? wholeValue(position) : x;
+}
+
+void Engine::reserve(const Position& position) {
+  HeapState& h = heaps_[position.game];
+  if (!h.native || h.listKey || program_.games[position.game].params.size() < 2) return;
+  std::span<const int64_t> w(position.words.data(), position.words.size());
+  for (int64_t x : w)
+    if (x < 0) return;
+  if (h.box && h.box->covers(w)) return;
+  uint64_t cells = h.box ? h.box->cellsToCover(w) : DenseBox::cellsToHold(w);
+  if (cells > options_.maxStates) return;
+  if (h.box) {
+    h.box->grow(w);
+  } else {
+    h.box = std::make_unique<DenseBox>(w);
+    h.box->setMirror(ir::normalizedOrder(program_.games[position.game]));
+  }
 }
 
 uint32_t Engine::wholeValue(const Position& position) {
@@ -433,8 +451,7 @@ std::string Engine::report() const {
       out += fmt::format(
           "gdsl: {}: {} positions in a dense memo of {} cells ({:.1f} MiB reserved), filled by "
           "the backend's native search: its parameters are integers\n",
-          name, h.box->knownCount(), cells,
-          static_cast<double>(h.box->cellCount() * sizeof(uint32_t)) / (1 << 20));
+          name, h.box->knownCount(), cells, static_cast<double>(h.box->bytes()) / (1 << 20));
     }
     if (h.wordMemo) {
       int64_t known = h.wordMemo->knownCount();
@@ -598,10 +615,12 @@ uint32_t Engine::nativeValue(const Position& root) {
     if (!boxed || (h.box && h.box->covers(w))) return true;
     uint64_t cells = h.box ? h.box->cellsToCover(w) : DenseBox::cellsToHold(w);
     if (cells > options_.maxStates) return false;
-    if (h.box)
+    if (h.box) {
       h.box->grow(w);
-    else
+    } else {
       h.box = std::make_unique<DenseBox>(w);
+      h.box->setMirror(ir::normalizedOrder(program_.games[root.game]));
+    }
     return true;
   };
   auto tooLarge = [&](const std::vector<int64_t>& w) {
@@ -670,6 +689,11 @@ uint32_t Engine::nativeValue(const Position& root) {
       case NativeStatus::Yield:
         // The backend hands the search over (auto's switch to the JIT): the
         // same position again, with every value found so far in the memo.
+        break;
+      case NativeStatus::Wide:
+        // A value past 65533: the box's cells become 32 bits, and the same
+        // position is searched again.
+        h.box->widen();
         break;
     }
   }

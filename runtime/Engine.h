@@ -77,6 +77,10 @@ class Engine final : private ValueOracle {
   void normalize(Position& position) { backend_.normalize(position); }
 
   uint32_t value(const Position& position);  // position must be normalized
+  // Makes the dense memo of `position`'s game cover it now, if the game has
+  // one (a table's last corner: the box gets its size at once instead of
+  // doubling while the table is filled); nothing is computed.
+  void reserve(const Position& position);  // position must be normalized
   uint32_t value(const Sum& sum);
 
   std::vector<MoveRecord> movesOf(const Position& position);

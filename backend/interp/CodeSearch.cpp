@@ -193,7 +193,6 @@ class CodeSearch {
         scratch_(scratch),
         params_(in.code.paramRegisters.size()) {
     if (box_) {
-      cells_ = box_->cells();
       extent_ = box_->extent().data();
       stride_ = box_->stride().data();
     }
@@ -238,6 +237,10 @@ class CodeSearch {
     }
     uint32_t m = mex(std::span<const uint32_t>(seen).subspan(base), scratch_.marks);
     seen.resize(base);
+    if (box_ && !box_->fits(m + 1)) {  // a value past the box's 16-bit cells
+      setCell(w, key, 0);
+      return NativeStatus::Wide;
+    }
     setCell(w, key, m + 1);
     return NativeStatus::Done;
   }
@@ -255,11 +258,11 @@ class CodeSearch {
     return index;
   }
   uint32_t cellOf(const int64_t* w, uint64_t key) const {
-    return box_ ? cells_[boxIndex(w)] : words_->get(key);
+    return box_ ? box_->get(static_cast<uint64_t>(boxIndex(w))) : words_->get(key);
   }
   void setCell(const int64_t* w, uint64_t key, uint32_t cell) {
     if (box_)
-      cells_[boxIndex(w)] = cell;
+      box_->set(static_cast<uint64_t>(boxIndex(w)), cell);
     else
       words_->set(key, cell);
   }
@@ -314,7 +317,7 @@ class CodeSearch {
         in_.miss.assign(w, w + params_);
         return NativeStatus::Outside;
       }
-      cell = cells_[index];
+      cell = box_->get(static_cast<uint64_t>(index));
     } else {
       key = static_cast<uint64_t>(w[0]);
       cell = words_->get(key);
@@ -334,7 +337,6 @@ class CodeSearch {
   WordMemo* words_;
   CodeScratch& scratch_;
   size_t params_;
-  uint32_t* cells_ = nullptr;
   const int64_t* extent_ = nullptr;
   const int64_t* stride_ = nullptr;
   size_t depth_ = 0;

@@ -65,6 +65,10 @@ class MemoSearch final : public MoveSink {
     }
     uint32_t m = mex(std::span<const uint32_t>(seen_).subspan(base), marks_);
     seen_.resize(base);
+    if (memo_.box && !memo_.box->fits(m + 1)) {  // a value past the box's 16-bit cells
+      setCell(words, key, 0);
+      return NativeStatus::Wide;
+    }
     setCell(words, key, m + 1);
     return NativeStatus::Done;
   }
@@ -125,12 +129,12 @@ class MemoSearch final : public MoveSink {
   // The cell of a position in the memo, `key` in a table of words (0:
   // unknown, or a word never inserted).
   uint32_t cellOf(std::span<const int64_t> words, uint64_t key) {
-    return memo_.box ? memo_.box->at(words) : memo_.words->get(key);
+    return memo_.box ? memo_.box->get(memo_.box->index(words)) : memo_.words->get(key);
   }
   // Sets the cell of a position the memo holds.
   void setCell(std::span<const int64_t> words, uint64_t key, uint32_t cell) {
     if (memo_.box)
-      memo_.box->at(words) = cell;
+      memo_.box->set(memo_.box->index(words), cell);
     else
       memo_.words->set(key, cell);
   }

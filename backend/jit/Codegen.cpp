@@ -78,7 +78,7 @@ class FunctionEmitter {
   enum class Mode { Kernel, Enumerate, Search };
 
   FunctionEmitter(const ir::Program& p, llvm::Module& m, std::vector<SourceRange>& locs, int game,
-                  Mode mode, bool wideTable = false, int64_t length = -1)
+                  Mode mode, bool wideTable = false, int64_t length = -1, bool wideCells = false)
       : P(p),
         M(m),
         C(m.getContext()),
@@ -87,6 +87,7 @@ class FunctionEmitter {
         game_(game),
         mode_(mode),
         wideTable_(wideTable),
+        wideCells_(wideCells),
         length_(length),
         G(p.games[static_cast<size_t>(game)]) {
     i1 = llvm::Type::getInt1Ty(C);
@@ -105,6 +106,8 @@ class FunctionEmitter {
     word_ = kind == NativeKind::Word || kind == NativeKind::List;
     packedList_ = kind == NativeKind::List;
     deferred_ = mode_ == Mode::Search && kind == NativeKind::Word && onlySelfMoves() && !G.cells;
+    mirrored_ =
+        mode_ == Mode::Search && kind == NativeKind::Box && ir::normalizedOrder(G).size() == 2;
   }
 
   void emit() {
@@ -115,11 +118,12 @@ class FunctionEmitter {
           functionName(game_, wideTable_ ? Emitted::Kernel32 : Emitted::Kernel16), M);
     } else {
       auto* fty = llvm::FunctionType::get(i32, {i8p, i64p}, false);
-      F = llvm::Function::Create(fty, llvm::Function::ExternalLinkage,
-                                 mode_ == Mode::Search
-                                     ? functionName(game_, Emitted::Search, length_)
-                                     : functionName(game_, Emitted::Enumerator),
-                                 M);
+      F = llvm::Function::Create(
+          fty, llvm::Function::ExternalLinkage,
+          mode_ == Mode::Search
+              ? functionName(game_, wideCells_ ? Emitted::SearchWide : Emitted::Search, length_)
+              : functionName(game_, Emitted::Enumerator),
+          M);
     }
     ctx_ = F->getArg(0);
     // The context is reached only through this pointer (and the helpers it is
@@ -147,7 +151,7 @@ class FunctionEmitter {
     if (mode_ == Mode::Kernel || (mode_ == Mode::Search && !packedList_)) {
       bounds_.emplace(G.params.size(), word_ ? INT64_MAX : int64_t{1} << 46);
       for (size_t i = 0; i < G.params.size(); ++i) bounds_->setParam(G.params[i].slot, i);
-      if (mode_ == Mode::Search && !word_) bounds_->setOrder(normalizedOrder());
+      if (mode_ == Mode::Search && !word_) bounds_->setOrder(ir::normalizedOrder(G));
     }
     if (mode_ == Mode::Search) enterSearch(F->getArg(1));
     if (mode_ == Mode::Kernel) {
@@ -185,10 +189,17 @@ class FunctionEmitter {
       Value* v = B.CreateTrunc(mex(), i32);
       spillFields();
       cached_.clear();  // the rest reads and writes the context itself
-      if (word_)
-        call(gdsl_jit_word_set, voidTy, {i8p, i64, i32}, {ctx_, key_, B.CreateAdd(v, c32(1))});
-      else
-        B.CreateStore(B.CreateAdd(v, c32(1)), cell_);
+      Value* cell = B.CreateAdd(v, c32(1));
+      if (word_) {
+        call(gdsl_jit_word_set, voidTy, {i8p, i64, i32}, {ctx_, key_, cell});
+      } else {
+        // A 16-bit box holds cells up to 0xfffe: past that, the engine
+        // widens it and searches again (runtime/DenseBox.h).
+        if (!wideCells_)
+          exitIf(B.CreateICmpUGT(cell, c32(0xfffe)), [&] { return c32(kDenseWide); });
+        B.CreateStore(B.CreateTrunc(cell, cellType()), cell_);
+        if (mirrored_) storeMirror(B.CreateTrunc(cell, cellType()));
+      }
       leaveSearch();
       B.CreateRet(c32(0));
     } else {
@@ -200,7 +211,7 @@ class FunctionEmitter {
       if (word_)
         call(gdsl_jit_word_forget, voidTy, {i8p, i64}, {ctx_, key_});
       else
-        B.CreateStore(c32(0), cell_);
+        B.CreateStore(llvm::ConstantInt::get(cellType(), 0), cell_);
       leaveSearch();
     }
     B.CreateRet(B.CreateLoad(mode_ == Mode::Kernel ? i64 : i32, retSlot_));
@@ -208,31 +219,6 @@ class FunctionEmitter {
 
  private:
   // ---- small helpers ------------------------------------------------------
-
-  // The order a position's parameters are in once normalized, when the rule
-  // sorts them: normalize -> G(min(a, b), max(a, b)) gives p[0] <= p[1]
-  // (the searched positions are all normalized). Empty otherwise.
-  std::vector<size_t> normalizedOrder() const {
-    if (!G.normalize || G.params.size() != 2) return {};
-    const ir::Expr& lo = (*G.normalize)[0];
-    const ir::Expr& hi = (*G.normalize)[1];
-    auto vars = [](const ir::Expr& e) {
-      std::vector<int64_t> out;
-      for (const ir::Expr& k : e.kids)
-        if (k.op == ir::Op::IntVar) out.push_back(k.imm);
-      std::sort(out.begin(), out.end());
-      return out;
-    };
-    std::vector<int64_t> both{G.params[0].slot, G.params[1].slot};
-    std::sort(both.begin(), both.end());
-    if (lo.op == ir::Op::Min && hi.op == ir::Op::Max && lo.kids.size() == 2 &&
-        hi.kids.size() == 2 && vars(lo) == both && vars(hi) == both)
-      return {0, 1};
-    if (lo.op == ir::Op::Max && hi.op == ir::Op::Min && lo.kids.size() == 2 &&
-        hi.kids.size() == 2 && vars(lo) == both && vars(hi) == both)
-      return {1, 0};
-    return {};
-  }
 
   // Whether integer expression `e` is proved to lie in 0 .. p[param] + k.
   bool provedBelowParam(const ir::Expr& e, size_t param, int64_t k) const {
@@ -242,6 +228,8 @@ class FunctionEmitter {
   }
 
   llvm::Type* tableType() { return wideTable_ ? i32 : llvm::Type::getInt16Ty(C); }
+  // A box's cells: 32 bits in the wide search, 16 otherwise (runtime/DenseBox.h).
+  llvm::Type* cellType() { return wideCells_ ? i32 : llvm::Type::getInt16Ty(C); }
 
   llvm::AllocaInst* entryAlloca(llvm::Type* ty, const char* name) {
     llvm::IRBuilder<> tmp(&F->getEntryBlock(), F->getEntryBlock().begin());
@@ -1341,14 +1329,16 @@ class FunctionEmitter {
         extents_.push_back(B.CreateLoad(i64, B.CreateConstInBoundsGEP1_64(i64, extent, i)));
         strides_.push_back(B.CreateLoad(i64, B.CreateConstInBoundsGEP1_64(i64, stride, i)));
       }
-      cells_ = B.CreateLoad(i32p, stateField(offsetof(KernelState, cells), i32p));
+      llvm::Type* cellPtr = cellType()->getPointerTo();
+      cells_ = B.CreateLoad(cellPtr, stateField(offsetof(KernelState, cells), cellPtr));
       Value* index = c64(0);
       for (size_t i = 0; i < G.params.size(); ++i) {
         Value* w = B.CreateLoad(i64, B.CreateConstInBoundsGEP1_64(i64, words, i));
+        ownWords_.push_back(w);
         index = B.CreateAdd(index, B.CreateMul(w, strides_[i]));
       }
-      cell_ = B.CreateInBoundsGEP(i32, cells_, index);
-      B.CreateStore(c32(-1), cell_);  // kDenseOnStack
+      cell_ = B.CreateInBoundsGEP(cellType(), cells_, index);
+      B.CreateStore(llvm::ConstantInt::get(cellType(), -1, true), cell_);  // being expanded
     }
     // The stack grows down: below the floor, stop and let the engine restart here.
     llvm::Function* frameAddress =
@@ -1454,9 +1444,61 @@ class FunctionEmitter {
   // stops with a status the engine acts on.
   Value* searchedValue(const ir::Term& t) {
     if (packedList_) return searchedListValue(t);
-    size_t count = t.args.size();
     std::vector<Value*> raw;
     for (const ir::Expr& a : t.args) raw.push_back(integer(a));
+    if (!mirrored_) return normalizedValue(t, raw);
+    // A game that sorts its two parameters: the cell of the raw successor,
+    // which holds its value whether the raw order is the normalized one or
+    // its mirror; unknown there (or outside the box), the normalized way.
+    Value* inBox = llvm::ConstantInt::getTrue(C);
+    for (size_t i = 0; i < 2; ++i)
+      if (!provedBelowParam(t.args[i], i, 0))
+        inBox = B.CreateAnd(inBox, B.CreateICmpULT(raw[i], extents_[i]));
+    BasicBlock* fast = BasicBlock::Create(C, "mirror", F);
+    BasicBlock* slow = BasicBlock::Create(C, "normalized", F);
+    BasicBlock* join = BasicBlock::Create(C, "mirrored", F);
+    B.CreateCondBr(inBox, fast, slow, llvm::MDBuilder(C).createBranchWeights(1000, 1));
+    B.SetInsertPoint(fast);
+    Value* index = B.CreateAdd(B.CreateMul(raw[0], strides_[0]), raw[1]);
+    Value* known =
+        B.CreateZExt(B.CreateLoad(cellType(), B.CreateInBoundsGEP(cellType(), cells_, index)), i32);
+    Value* value = B.CreateSub(known, c32(1));
+    Value* wide = B.CreateZExt(value, i64);
+    BasicBlock* fastEnd = B.GetInsertBlock();
+    B.CreateCondBr(B.CreateICmpULT(value, c32((wideCells_ ? -1 : 0xffff) - 1)), join, slow,
+                   llvm::MDBuilder(C).createBranchWeights(1000, 1));
+    B.SetInsertPoint(slow);
+    Value* other = normalizedValue(t, raw);
+    BasicBlock* slowEnd = B.GetInsertBlock();
+    B.CreateBr(join);
+    B.SetInsertPoint(join);
+    auto* phi = B.CreatePHI(i64, 2);
+    phi->addIncoming(wide, fastEnd);
+    phi->addIncoming(other, slowEnd);
+    return phi;
+  }
+
+  // The value cell of the position's mirror gets its value too (a game that
+  // sorts its two parameters), when the box holds the mirror.
+  void storeMirror(Value* cell) {
+    Value* a = ownWords_[0];
+    Value* b = ownWords_[1];
+    Value* there = B.CreateAnd(B.CreateICmpNE(a, b), B.CreateAnd(B.CreateICmpULT(b, extents_[0]),
+                                                                 B.CreateICmpULT(a, extents_[1])));
+    BasicBlock* store = BasicBlock::Create(C, "mirrorstore", F);
+    BasicBlock* done = BasicBlock::Create(C, "mirrorstored", F);
+    B.CreateCondBr(there, store, done);
+    B.SetInsertPoint(store);
+    Value* index = B.CreateAdd(B.CreateMul(b, strides_[0]), a);
+    B.CreateStore(cell, B.CreateInBoundsGEP(cellType(), cells_, index));
+    B.CreateBr(done);
+    B.SetInsertPoint(done);
+  }
+
+  // searchedValue by the normalized successor: its cell read, or the
+  // successor searched when unknown.
+  Value* normalizedValue(const ir::Term& t, const std::vector<Value*>& raw) {
+    size_t count = t.args.size();
     std::vector<Value*> words = raw;
     if (G.normalize) words = normalizeInline(G, raw);
     // What the bounds prove: raw arguments that cannot be negative, words
@@ -1504,9 +1546,9 @@ class FunctionEmitter {
       exitOnMiss(rawNegative, B.CreateNot(inBox), stored, c64(static_cast<int64_t>(count)));
     auto search = [&] { return callSelf(stored()); };
     if (word_) return B.CreateZExt(wordValue(words[0], search), i64);
-    Value* cell = B.CreateInBoundsGEP(i32, cells_, index);
-    auto read = [&] { return B.CreateLoad(i32, cell); };
-    return B.CreateZExt(memoValue(read(), search, read), i64);
+    Value* cell = B.CreateInBoundsGEP(cellType(), cells_, index);
+    auto read = [&] { return B.CreateZExt(B.CreateLoad(cellType(), cell), i32); };
+    return B.CreateZExt(memoValue(read(), search, read, wideCells_ ? -1 : 0xffff), i64);
   }
 
   // The value of a board that splits (ir::Game::cells): the xor of its
@@ -1540,13 +1582,15 @@ class FunctionEmitter {
   // unknown (0), `search()` expands the position (returning a status) and
   // `reread()` gives the cell it filled. A cell marked as being expanded is a
   // cycle, which stops the search.
+  // `onStack` is the mark of a cell being expanded, as read: all ones of a
+  // 32-bit cell, or 0xffff of a 16-bit one.
   template <typename Search, typename Reread>
-  Value* memoValue(Value* known, Search&& search, Reread&& reread) {
-    // One test on the hot path: cell - 1 wraps to the top two values for
-    // 0 (unknown) and all ones (being expanded).
+  Value* memoValue(Value* known, Search&& search, Reread&& reread, int64_t onStack = -1) {
+    // One test on the hot path: cell - 1 is at least onStack - 1 for 0
+    // (unknown, wrapping) and for the mark (being expanded).
     Value* value = B.CreateSub(known, c32(1));
     return ifElse(
-        B.CreateICmpULT(value, c32(-2)), i32, [&] { return value; },
+        B.CreateICmpULT(value, c32(onStack - 1)), i32, [&] { return value; },
         [&] {
           Value* cell = ifElse(
               B.CreateICmpEQ(known, c32(0)), i32,
@@ -1555,7 +1599,7 @@ class FunctionEmitter {
                 return static_cast<Value*>(reread());
               },
               [&] { return known; });
-          exitIf(B.CreateICmpEQ(cell, c32(-1)), [&] { return c32(kDenseCycle); });
+          exitIf(B.CreateICmpEQ(cell, c32(onStack)), [&] { return c32(kDenseCycle); });
           return static_cast<Value*>(B.CreateSub(cell, c32(1)));
         },
         /*hot=*/true);
@@ -1894,6 +1938,7 @@ class FunctionEmitter {
   int game_;
   Mode mode_;
   bool wideTable_;  // the kernel reads a table of 32-bit (not 16-bit) values
+  bool wideCells_;  // the search fills a box of 32-bit (not 16-bit) cells
   int64_t length_;  // the list length a list game's search is specialized to
   const ir::Game& G;
   bool useArena_ = false;
@@ -1919,8 +1964,10 @@ class FunctionEmitter {
   Value* n_ = nullptr;
   Value* table_ = nullptr;
   llvm::AllocaInst* retSlot_ = nullptr;
-  Value* cell_ = nullptr;   // dense search: the position's cell
-  Value* cells_ = nullptr;  // dense search: the box, read once
+  Value* cell_ = nullptr;         // dense search: the position's cell
+  std::vector<Value*> ownWords_;  // dense search: the position's parameters
+  bool mirrored_ = false;         // dense search of a game that sorts its two parameters
+  Value* cells_ = nullptr;        // dense search: the box, read once
   std::vector<Value*> extents_, strides_;
   bool word_ = false;        // the native search fills a packed table of words, not a box
   bool packedList_ = false;  // whose keys are packed lists (runtime/ListKey.h)
@@ -1947,10 +1994,12 @@ class FunctionEmitter {
 void emitFunction(const ir::Program& program, int game, Emitted what, int64_t length,
                   llvm::Module& module, std::vector<SourceRange>& locs) {
   using Mode = FunctionEmitter::Mode;
-  Mode mode = what == Emitted::Enumerator ? Mode::Enumerate
-              : what == Emitted::Search   ? Mode::Search
-                                          : Mode::Kernel;
-  FunctionEmitter(program, module, locs, game, mode, what == Emitted::Kernel32, length).emit();
+  Mode mode = what == Emitted::Enumerator                              ? Mode::Enumerate
+              : what == Emitted::Search || what == Emitted::SearchWide ? Mode::Search
+                                                                       : Mode::Kernel;
+  FunctionEmitter(program, module, locs, game, mode, what == Emitted::Kernel32, length,
+                  what == Emitted::SearchWide)
+      .emit();
 }
 
 }  // namespace gdsl::jit

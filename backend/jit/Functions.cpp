@@ -5,7 +5,7 @@ namespace gdsl::jit {
 
 std::string functionName(int game, Emitted what, int64_t length) {
   static const char* const prefixes[] = {"gdsl_kernel16_", "gdsl_kernel32_", "gdsl_enumerate_",
-                                         "gdsl_search_"};
+                                         "gdsl_search_", "gdsl_search_wide_"};
   std::string name = prefixes[static_cast<int>(what)] + std::to_string(game);
   return length >= 0 ? name + "_" + std::to_string(length) : name;
 }
@@ -63,6 +63,8 @@ bool emits(const ir::Game& g, Emitted what) {
       return true;
     case Emitted::Search:
       return nativeKind(g) != NativeKind::None;
+    case Emitted::SearchWide:
+      return nativeKind(g) == NativeKind::Box;
   }
   return false;
 }

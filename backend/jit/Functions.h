@@ -12,11 +12,15 @@
 namespace gdsl::jit {
 
 // The functions a game may get, each compiled on its first use.
-enum class Emitted { Kernel16, Kernel32, Enumerator, Search };
+// A game with two or more integer parameters gets two native searches, over a
+// box of 16-bit cells (Search) and over one of 32-bit cells (SearchWide,
+// compiled only once the box has been widened: runtime/DenseBox.h).
+enum class Emitted { Kernel16, Kernel32, Enumerator, Search, SearchWide };
 inline constexpr Emitted kEmitted[] = {Emitted::Kernel16, Emitted::Kernel32, Emitted::Enumerator,
-                                       Emitted::Search};
-// Its name in the JIT: gdsl_kernel16_G, gdsl_kernel32_G, gdsl_enumerate_G, gdsl_search_G;
-// gdsl_search_G_L for the search of a list game specialized to lists of length L.
+                                       Emitted::Search, Emitted::SearchWide};
+// Its name in the JIT: gdsl_kernel16_G, gdsl_kernel32_G, gdsl_enumerate_G, gdsl_search_G,
+// gdsl_search_wide_G; gdsl_search_G_L for the search of a list game specialized to lists of
+// length L.
 std::string functionName(int game, Emitted what, int64_t length = -1);
 // Whether game `g` gets a kernel (one integer parameter, no normalize).
 bool hasKernel(const ir::Game& g);

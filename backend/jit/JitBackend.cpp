@@ -48,6 +48,7 @@ struct JitBackend::Impl {
   std::vector<std::unique_ptr<Context>> contexts;
   size_t depth = 0;
   BackendWork work;
+  std::vector<NativeKind> kinds;  // each game's native search (Functions.h)
 };
 
 namespace {
@@ -105,6 +106,7 @@ std::unique_ptr<JitBackend> JitBackend::create(PositionBuilder& positions, Compi
   impl.compilerSource = std::move(compiler);
   impl.compilerIdentity = std::move(compilerIdentity);
   impl.functions.assign(program.games.size(), {});
+  for (const ir::Game& g : program.games) impl.kinds.push_back(nativeKind(g));
   impl.listSearches.assign(program.games.size(), {});
   impl.cache = std::make_unique<JitCache>(JitCache::directoryFromEnvironment());
   return backend;
@@ -318,21 +320,23 @@ uint32_t JitBackend::heapValue(int game, int64_t n, TableView table, ValueOracle
 }
 
 bool JitBackend::searchesNatively(int game) {
-  return nativeKind(impl_->program->games[static_cast<size_t>(game)]) != NativeKind::None;
+  return impl_->kinds[static_cast<size_t>(game)] != NativeKind::None;
 }
 
 NativeStatus JitBackend::searchNative(int game, const int64_t* words, NativeMemo memo,
                                       ValueOracle& oracle, std::vector<int64_t>& miss,
                                       uint64_t stackFloor) {
-  NativeKind kind = nativeKind(impl_->program->games[static_cast<size_t>(game)]);
+  NativeKind kind = impl_->kinds[static_cast<size_t>(game)];
   if (kind == NativeKind::None || (kind == NativeKind::Box) != (memo.box != nullptr) ||
       (kind == NativeKind::List) != memo.lists)
     return NativeStatus::Unsupported;
   DepthGuard guard(*this);
   Context& c = guard.context();
-  SearchFn search = kind == NativeKind::List
-                        ? listSearch(game, words[0])
-                        : reinterpret_cast<SearchFn>(function(game, Emitted::Search));
+  SearchFn search =
+      kind == NativeKind::List
+          ? listSearch(game, words[0])
+          : reinterpret_cast<SearchFn>(function(
+                game, memo.box && memo.box->wide() ? Emitted::SearchWide : Emitted::Search));
   c.oracle = &oracle;
   c.game = game;
   if (memo.box) {
@@ -361,6 +365,8 @@ NativeStatus JitBackend::searchNative(int game, const int64_t* words, NativeMemo
       return NativeStatus::Cycle;
     case kDenseFull:
       return NativeStatus::Full;
+    case kDenseWide:
+      return NativeStatus::Wide;
     default:
       break;
   }

@@ -34,8 +34,9 @@ struct KernelState {
   uint32_t* seen = nullptr;
   uint64_t seenTop = 0;
   uint64_t seenCapacity = 0;
-  // Native search (Backend::searchNative): the box being filled.
-  uint32_t* cells = nullptr;
+  // Native search (Backend::searchNative): the box being filled (16-bit cells
+  // for Emitted::Search, 32-bit ones for Emitted::SearchWide).
+  void* cells = nullptr;
   const int64_t* extent = nullptr;
   const int64_t* stride = nullptr;
   // Or the packed table of words being filled (runtime/WordMemo.h); the
@@ -67,6 +68,7 @@ inline constexpr int32_t kDenseOutside = 3;
 inline constexpr int32_t kDenseDeep = 4;
 inline constexpr int32_t kDenseCycle = 5;
 inline constexpr int32_t kDenseFull = 6;
+inline constexpr int32_t kDenseWide = 7;  // a value past a 16-bit box's cells
 
 class JitBackend;
 

@@ -94,6 +94,8 @@ class TieredBackend final : public Backend, private YieldPoll {
         searchLengths_(program_.games.size(), 0),
         enumerations_(program_.games.size(), 0) {
     interpreter_.setYieldPoll(this);
+    for (const ir::Game& g : program_.games)
+      jitSearches_.push_back(jit::nativeKind(g) != jit::NativeKind::None);
   }
 
   ~TieredBackend() override {
@@ -145,10 +147,15 @@ class TieredBackend final : public Backend, private YieldPoll {
                             std::vector<int64_t>& miss, uint64_t stackFloor) override {
     auto g = static_cast<size_t>(game);
     int64_t length = memo.lists ? words[0] : -1;
-    if (jitSearches(game))
-      searchLengths_[g] |= length >= 0 && length <= 15 ? 1u << (length + 1) : 1u;
+    Emitted what = memo.box && memo.box->wide() ? Emitted::SearchWide : Emitted::Search;
+    if (jitSearches(game)) {
+      if (what == Emitted::SearchWide)
+        kernels_[g] |= 1u << static_cast<int>(what);
+      else
+        searchLengths_[g] |= length >= 0 && length <= 15 ? 1u << (length + 1) : 1u;
+    }
     if (ready() && jitSearches(game))
-      if (Backend* j = jitWith(game, Emitted::Search, length))
+      if (Backend* j = jitWith(game, what, length))
         return j->searchNative(game, words, memo, oracle, miss, stackFloor);
     return interpreter_.searchNative(game, words, memo, oracle, miss, stackFloor);
   }
@@ -171,7 +178,7 @@ class TieredBackend final : public Backend, private YieldPoll {
   // engine gives it (runtime/Engine.cpp: a box for several integer
   // parameters, a table of words for one, packed lists for a list).
   bool jitSearches(int game) const {
-    return jit::nativeKind(program_.games[static_cast<size_t>(game)]) != jit::NativeKind::None;
+    return jitSearches_[static_cast<size_t>(game)];
   }
 
   // Whether the JIT runs from now on: starts the worker once the
@@ -199,7 +206,7 @@ class TieredBackend final : public Backend, private YieldPoll {
     for (size_t g = 0; g < program_.games.size(); ++g) {
       const ir::Game& game = program_.games[g];
       int gi = static_cast<int>(g);
-      for (Emitted k : {Emitted::Kernel16, Emitted::Kernel32})
+      for (Emitted k : {Emitted::Kernel16, Emitted::Kernel32, Emitted::SearchWide})
         if ((kernels_[g] >> static_cast<int>(k)) & 1) job_->wanted.push_back({gi, k, -1});
       for (int64_t length = -1; length <= 15; ++length)
         if ((searchLengths_[g] >> (length + 1)) & 1)
@@ -265,12 +272,13 @@ class TieredBackend final : public Backend, private YieldPoll {
   TieringOptions options_;
   std::chrono::microseconds cpuStart_;
   std::chrono::steady_clock::time_point wallStart_;
-  // What the interpreter ran, per game: kernels (bit Emitted), native
+  // What the interpreter ran, per game: kernels and wide searches (bit Emitted), native
   // searches (bit 0: integer parameters; bit L + 1: lists of length L), and
   // the count of enumerations.
   std::vector<uint32_t> kernels_;
   std::vector<uint32_t> searchLengths_;
   std::vector<uint32_t> enumerations_;
+  std::vector<bool> jitSearches_;  // per game: the JIT has a native search for it
   uint64_t calls_ = 0;
   double busyMillis_ = 0;
   std::shared_ptr<Job> job_;

@@ -124,6 +124,27 @@ std::vector<LinearForm> BoundsEnv::dominated(const std::vector<std::vector<Linea
   return out;
 }
 
+std::vector<size_t> normalizedOrder(const Game& g) {
+  if (!g.normalize || g.params.size() != 2 || g.params[0].type != Type::Int ||
+      g.params[1].type != Type::Int)
+    return {};
+  const Expr& lo = (*g.normalize)[0];
+  const Expr& hi = (*g.normalize)[1];
+  auto vars = [](const Expr& e) {
+    std::vector<int64_t> out;
+    for (const Expr& k : e.kids)
+      if (k.op == Op::IntVar) out.push_back(k.imm);
+    std::sort(out.begin(), out.end());
+    return out;
+  };
+  std::vector<int64_t> both{g.params[0].slot, g.params[1].slot};
+  std::sort(both.begin(), both.end());
+  if (lo.kids.size() != 2 || hi.kids.size() != 2 || vars(lo) != both || vars(hi) != both) return {};
+  if (lo.op == Op::Min && hi.op == Op::Max) return {0, 1};
+  if (lo.op == Op::Max && hi.op == Op::Min) return {1, 0};
+  return {};
+}
+
 void BoundsEnv::setParam(int slot, size_t index) {
   LinearForm f = constant(params_, 0);
   f.c[index] = 1;

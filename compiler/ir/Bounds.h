@@ -27,6 +27,13 @@ struct Bounds {
   std::vector<LinearForm> lo, hi;  // each lower (upper) form is a bound of the value
 };
 
+// The order a position's parameters are in once normalized, when the game's
+// rule sorts two of them: normalize -> G(min(a, b), max(a, b)) gives {0, 1}
+// (p[0] <= p[1]), max before min {1, 0}. Empty otherwise. Such a game is
+// symmetric under swapping them, which the JIT's box searches use
+// (backend/jit/Codegen.cpp: mirror cells).
+std::vector<size_t> normalizedOrder(const Game& g);
+
 class BoundsEnv {
  public:
   // A function of `params` parameters, each an integer in 0..maxParam.

@@ -13,6 +13,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "brute_force.h"
 #include "driver/Session.h"
 #include "runtime/DenseBox.h"
 #include "runtime/WordMemo.h"
@@ -112,6 +113,65 @@ TEST_CASE("three-row Chomp and the cutting game against brute forces, every back
   }
 }
 
+TEST_CASE("games that sort their two parameters, either way round, against a brute force") {
+  // The JIT writes each value to the mirror cell too and reads a successor's raw cell first
+  // (backend/jit/Codegen.cpp); Wythoff's game with the larger heap first, and again smaller first.
+  const char* source = R"(
+game Wd(a, b) {
+  normalize -> Wd(max(a, b), min(a, b))
+  move one(k in 1..a) -> Wd(a - k, b)
+  move other(k in 1..b) -> Wd(a, b - k)
+  move both(k in 1..min(a, b)) -> Wd(a - k, b - k)
+}
+game Wu(a, b) {
+  normalize -> Wu(min(a, b), max(a, b))
+  move one(k in 1..a) -> Wu(a - k, b)
+  move other(k in 1..b) -> Wu(a, b - k)
+  move both(k in 1..min(a, b)) -> Wu(a - k, b - k)
+}
+)";
+  constexpr int M = 45;
+  brute::Grid want = brute::wythoff(M, M);
+  for (gdsl::BackendKind backend : testing::backends()) {
+    INFO(gdsl::backendKindName(backend));
+    gdsl::Session s{gdsl::StackOptions(backend)};
+    REQUIRE(s.load("sorted.game", source));
+    CHECK(s.grundy("Wd(45, 44)") == want[45][44]);
+    CHECK(s.grundy("Wu(44, 45)") == want[44][45]);
+    for (int a = 0; a <= M; a += 4)
+      for (int b = 0; b <= M; b += 3) {
+        INFO(a << ", " << b);
+        std::string args = "(" + std::to_string(a) + ", " + std::to_string(b) + ")";
+        REQUIRE(s.grundy("Wd" + args) == want[a][b]);
+        REQUIRE(s.grundy("Wu" + args) == want[a][b]);
+      }
+  }
+}
+
+TEST_CASE("a box's 16-bit cells widen for a value past 65533, every backend") {
+  // H(j, z) has the options L(i) + H(k, z), i in 0..255, k < j: the values i ^ 256 k cover
+  // 0 .. 256 j - 1, so H(j, z) = 256 j, with 256 j moves (8.4 million moves for j <= 256).
+  // H(256, 0) = 65536 does not fit a 16-bit cell: the search stops, the box widens (keeping
+  // every value) and the search goes on; a cycle's mark must read the same after it.
+  const char* source = R"(
+game L(n) { move m(k in 0..n-1) -> L(k) }
+game H(j, z) { move m(i in 0..255, k in 0..j-1) -> L(i) + H(k, z) }
+)";
+  for (gdsl::BackendKind backend :
+       {gdsl::BackendKind::Interp, gdsl::BackendKind::Jit, gdsl::BackendKind::Auto}) {
+    INFO(gdsl::backendKindName(backend));
+    gdsl::Session s{gdsl::StackOptions(backend)};
+    REQUIRE(s.load("wide.game", source));
+    CHECK(s.grundy("H(200, 1)") == 256 * 200);  // fits: narrow cells
+    CHECK(s.grundy("H(256, 1)") == 65536);      // widens the box of H(., 1)
+    CHECK(s.grundy("H(255, 1)") == 65280);      // kept through the widening
+    CHECK(s.grundy("H(256, 1) + L(7)") == (65536 ^ 7));
+    for (int j : {0, 1, 17, 128, 254})
+      CHECK(s.grundy("H(" + std::to_string(j) + ", 1)") == static_cast<uint64_t>(256 * j));
+    CHECK(s.tableReport().find("hashed memo") == std::string::npos);
+  }
+}
+
 TEST_CASE("a search deeper than the native stack restarts where it stopped") {
   // W(300000, 3) is 300000 positions deep, far past the native search's stack budget.
   for (gdsl::BackendKind backend : testing::backends()) {
@@ -200,9 +260,9 @@ TEST_CASE("a dense box grows and keeps every value") {
   std::vector<int64_t> first = {2, 3};
   gdsl::DenseBox box(first);
   CHECK(box.cellCount() == 12);
-  box.at(first) = 5;
+  box.set(box.index(first), 5);
   std::vector<int64_t> corner = {0, 0};
-  box.at(corner) = 9;
+  box.set(box.index(corner), 9);
   std::vector<int64_t> far = {2, 10};
   CHECK(!box.covers(far));
   CHECK(box.cellsToCover(far) == 3 * 11);
@@ -227,6 +287,31 @@ TEST_CASE("a dense box grows and keeps every value") {
   CHECK(!box.known(wider, v));
   std::vector<int64_t> negative = {-1, 0};
   CHECK(!box.covers(negative));
+  // 16-bit cells until widened: the mark and every value survive, and cells past 0xfffe fit.
+  CHECK(!box.wide());
+  CHECK(box.bytes() == 6 * 11 * 2);
+  CHECK(!box.fits(0xffff));
+  box.set(box.index(wider), gdsl::kDenseOnStack);
+  CHECK(box.get(box.index(wider)) == gdsl::kDenseOnStack);
+  box.widen();
+  CHECK(box.wide());
+  CHECK(box.bytes() == 6 * 11 * 4);
+  CHECK(box.get(box.index(wider)) == gdsl::kDenseOnStack);
+  CHECK(box.known(first, v));
+  CHECK(v == 4);
+  CHECK(box.known(corner, v));
+  CHECK(v == 8);
+  CHECK(box.fits(0x12345));
+  box.set(box.index(first), 0x12345);
+  CHECK(box.known(first, v));
+  CHECK(v == 0x12344);
+  CHECK(box.knownCount() == 2);
+  // A game that sorts its two parameters: the mirror cells (first > second) are not counted.
+  box.setMirror({0, 1});
+  box.set(box.index(std::vector<int64_t>{4, 1}), 3);  // a mirror
+  CHECK(box.knownCount() == 2);
+  box.set(box.index(std::vector<int64_t>{1, 4}), 3);  // in order
+  CHECK(box.knownCount() == 3);
 }
 
 TEST_CASE("one-parameter games with normalize or bit moves fill a packed table of words") {
