@@ -20,6 +20,7 @@
 #include <time.h>
 
 #include <atomic>
+#include <exception>
 #include <thread>
 #include <vector>
 
@@ -67,14 +68,19 @@ struct Job {
 
 void runJob(Job& job) {
   auto start = std::chrono::steady_clock::now();
-  job.positions = std::make_unique<PositionBuilder>(*job.program);
-  job.jit = job.makeJit(*job.positions, job.error);
-  if (job.jit)
-    for (const Wanted& w : job.wanted)
-      if (!job.jit->prepare(w.game, w.what, w.length, job.error)) {
-        job.jit.reset();
-        break;
-      }
+  try {
+    job.positions = std::make_unique<PositionBuilder>(*job.program);
+    job.jit = job.makeJit(*job.positions, job.error);
+    if (job.jit)
+      for (const Wanted& w : job.wanted)
+        if (!job.jit->prepare(w.game, w.what, w.length, job.error)) {
+          job.jit.reset();
+          break;
+        }
+  } catch (const std::exception& e) {  // out of memory, say: the interpreter goes on
+    job.jit.reset();
+    job.error = e.what();
+  }
   job.millis = millisSince(start);
 }
 
@@ -90,7 +96,7 @@ class TieredBackend final : public Backend, private YieldPoll {
         options_(options),
         cpuStart_(threadCpuTime()),
         wallStart_(std::chrono::steady_clock::now()),
-        kernels_(program_.games.size(), 0),
+        used_(program_.games.size(), 0),
         searchLengths_(program_.games.size(), 0),
         enumerations_(program_.games.size(), 0) {
     interpreter_.setYieldPoll(this);
@@ -126,7 +132,7 @@ class TieredBackend final : public Backend, private YieldPoll {
 
   uint32_t heapValue(int game, int64_t n, TableView table, ValueOracle& oracle) override {
     Emitted kernel = table.wide ? Emitted::Kernel32 : Emitted::Kernel16;
-    kernels_[static_cast<size_t>(game)] |= 1u << static_cast<int>(kernel);
+    used_[static_cast<size_t>(game)] |= 1u << static_cast<int>(kernel);
     if (ready())
       if (Backend* j = jitWith(game, kernel, -1)) return j->heapValue(game, n, table, oracle);
     return interpreter_.heapValue(game, n, table, oracle);
@@ -150,7 +156,7 @@ class TieredBackend final : public Backend, private YieldPoll {
     Emitted what = memo.box && memo.box->wide() ? Emitted::SearchWide : Emitted::Search;
     if (jitSearches(game)) {
       if (what == Emitted::SearchWide)
-        kernels_[g] |= 1u << static_cast<int>(what);
+        used_[g] |= 1u << static_cast<int>(what);
       else
         searchLengths_[g] |= length >= 0 && length <= 15 ? 1u << (length + 1) : 1u;
     }
@@ -207,7 +213,7 @@ class TieredBackend final : public Backend, private YieldPoll {
       const ir::Game& game = program_.games[g];
       int gi = static_cast<int>(g);
       for (Emitted k : {Emitted::Kernel16, Emitted::Kernel32, Emitted::SearchWide})
-        if ((kernels_[g] >> static_cast<int>(k)) & 1) job_->wanted.push_back({gi, k, -1});
+        if ((used_[g] >> static_cast<int>(k)) & 1) job_->wanted.push_back({gi, k, -1});
       for (int64_t length = -1; length <= 15; ++length)
         if ((searchLengths_[g] >> (length + 1)) & 1)
           job_->wanted.push_back({gi, Emitted::Search, length});
@@ -275,7 +281,7 @@ class TieredBackend final : public Backend, private YieldPoll {
   // What the interpreter ran, per game: kernels and wide searches (bit Emitted), native
   // searches (bit 0: integer parameters; bit L + 1: lists of length L), and
   // the count of enumerations.
-  std::vector<uint32_t> kernels_;
+  std::vector<uint32_t> used_;
   std::vector<uint32_t> searchLengths_;
   std::vector<uint32_t> enumerations_;
   std::vector<bool> jitSearches_;  // per game: the JIT has a native search for it

@@ -3,7 +3,7 @@
 second run of the same games links the objects the first stored, with the same answers as a run that
 compiles and as the interpreter; a damaged object is compiled again (and replaced), never
 trusted; a cache directory that cannot be written changes nothing but speed; and
-GDSL_CACHE_DIR=off turns the cache off.
+GDSL_CACHE_DIR=off turns the cache off; and `auto` takes cached code without loading LLVM.
 
 usage: jit_cache.py GDSL EXAMPLES_DIR WORK_DIR
 """
@@ -100,6 +100,25 @@ for _ in range(2):
           "an unwritable cache directory changes no answer (%r)" % r.stderr[-300:])
     n = counts(r.stderr)
     check(n is not None and n[1] == 0, "an unwritable cache directory caches nothing")
+
+# auto (the default backend): once the JIT's code for a game is in the cache, a run long
+# enough to get the JIT ready (10 ms of the interpreter; these take 0.2 s or more on it) takes
+# every function from the cache and never loads LLVM. (The cache is filled by a JIT run, so
+# that nothing here depends on how fast LLVM compiles on a busy machine.)
+bench = os.path.join(os.path.dirname(os.path.abspath(EXAMPLES)), "bench", "games")
+auto_cache = os.path.join(WORK, "auto-cache")
+for game, pos in (("f_chomp.game", "Chomp(70, 70, 70)"), ("c_cut.game", "Cut(300, 300)"),
+                  ("a_take.game", "T(9000)")):
+    path = os.path.join(bench, game)
+    interp = run(["eval", path, "-e", pos, "--backend", "interp"], "off")
+    fill = run(["eval", path, "-e", pos, "--backend", "jit"], auto_cache)
+    auto = run(["eval", path, "-e", pos, "--verbose"], auto_cache)
+    for what, r in (("jit", fill), ("auto", auto)):
+        check(r.returncode == 0 and r.stdout == interp.stdout,
+              "%s: %s answers as the interpreter (%r)" % (pos, what, r.stderr[-300:]))
+    check("switched to the JIT" in auto.stderr, "%s: auto switches to the JIT" % pos)
+    check("LLVM loaded" not in auto.stderr and "(from the code cache)" in auto.stderr,
+          "%s: auto takes its code from the cache without loading LLVM (%r)" % (pos, auto.stderr))
 
 if failures:
     print("%d check(s) failed" % len(failures))
