@@ -83,6 +83,15 @@ class DenseBox {
   // (order[0]'s <= order[1]'s), and the JIT also writes each value to the
   // mirror cell, with the two swapped, which knownCount does not count.
   void setMirror(std::vector<size_t> order) { mirror_ = std::move(order); }
+  // Sets the value cell of `words` (which the box covers) and, in a box with
+  // mirror cells, the mirror's when the box holds it: what every search
+  // does once a position is valued, so that the JIT reads either.
+  void setValue(std::span<const int64_t> words, uint32_t cell) {
+    set(index(words), cell);
+    if (mirror_.size() == 2 && words.size() == 2 && words[0] != words[1] && words[1] < extent_[0] &&
+        words[0] < extent_[1])
+      set(static_cast<uint64_t>(words[1] * stride_[0] + words[0]), cell);
+  }
 
  private:
   struct Free {

@@ -208,7 +208,7 @@ class CodeSearch {
       in_.miss.assign(w, w + params_);
       return NativeStatus::Deep;
     }
-    if ((++expanded_ & 1023) == 0 && in_.yield && in_.yield->shouldYield(in_.game)) {
+    if ((++expanded_ & 63) == 0 && in_.yield && in_.yield->shouldYield(in_.game)) {
       setCell(w, key, 0);
       return NativeStatus::Yield;
     }
@@ -217,7 +217,7 @@ class CodeSearch {
     ir::ListArena::Mark mark = in_.arena.mark();
     NativeStatus status;
     try {
-      if ((expanded_ & 4095) == 0) checkInterrupt();
+      if ((expanded_ & 1023) == 0) checkInterrupt();
       CodeScratch::Frame& f = frameFor(scratch_, depth_++, code_);
       for (size_t i = 0; i < params_; ++i) f.registers[code_.paramRegisters[i]] = w[i];
       status = run(f);
@@ -241,7 +241,10 @@ class CodeSearch {
       setCell(w, key, 0);
       return NativeStatus::Wide;
     }
-    setCell(w, key, m + 1);
+    if (box_)
+      box_->setValue(std::span<const int64_t>(w, params_), m + 1);
+    else
+      setCell(w, key, m + 1);
     return NativeStatus::Done;
   }
 

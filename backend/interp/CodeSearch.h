@@ -46,7 +46,7 @@ struct CodeSearchInput {
   uint64_t stackFloor;
   // The game's moves over cells when its board splits (runtime/Components.h).
   const ir::CellMoves* cells = nullptr;
-  // Asked every 1024 positions whether to stop with Yield (null: never).
+  // Asked every 64 positions whether to stop with Yield (null: never).
   YieldPoll* yield = nullptr;
   // Counts the positions the search expands (null: not counted).
   uint64_t* expanded = nullptr;

@@ -34,7 +34,7 @@ class Interpreter final : public Backend {
   // parameters run their compiled moves (backend/interp/MoveCode.h; the
   // default) or walk the IR (tests compare the two).
   void setCompiledMoves(bool on) { compiledMoves_ = on; }
-  // Native searches ask `poll` every 1024 positions whether to stop with
+  // Native searches ask `poll` every 64 positions whether to stop with
   // NativeStatus::Yield (the tiered backend's switch); null: never.
   void setYieldPoll(YieldPoll* poll) { yield_ = poll; }
   BackendWork work() const override { return work_; }

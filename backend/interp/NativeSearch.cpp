@@ -42,7 +42,7 @@ class MemoSearch final : public MoveSink {
       miss_.assign(words.begin(), words.end());
       return NativeStatus::Deep;
     }
-    if ((++expanded_ & 1023) == 0) {
+    if ((++expanded_ & 63) == 0) {
       checkInterrupt();
       if (yield_ && yield_->shouldYield(static_cast<int>(game_))) {
         setCell(words, key, 0);
@@ -69,7 +69,10 @@ class MemoSearch final : public MoveSink {
       setCell(words, key, 0);
       return NativeStatus::Wide;
     }
-    setCell(words, key, m + 1);
+    if (memo_.box)
+      memo_.box->setValue(words, m + 1);
+    else
+      setCell(words, key, m + 1);
     return NativeStatus::Done;
   }
 

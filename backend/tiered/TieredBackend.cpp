@@ -6,7 +6,7 @@
 // from the code cache, or compiles them, over a copy of the program that it
 // owns: the main thread goes on interpreting and never waits for it. Each
 // call on the main thread looks whether the worker is done (a native search
-// asks every 1024 positions); the first that sees it takes the JIT over, and
+// asks every 64 positions); the first that sees it takes the JIT over, and
 // a search the interpreter is running stops with Yield, so that the engine
 // restarts it on the JIT over the same memo. A backend destroyed while the
 // worker runs leaves it to finish alone (it owns all it reads), except with
@@ -175,7 +175,7 @@ class TieredBackend final : public Backend, private YieldPoll {
   static constexpr bool kAsan = false;
 #endif
 
-  // The interpreter's native search asks this every 1024 positions.
+  // The interpreter's native search asks this every 64 positions.
   bool shouldYield(int game) override {
     return ready(true) && jitSearches(game);
   }
@@ -191,12 +191,16 @@ class TieredBackend final : public Backend, private YieldPoll {
   // interpreter has been busy for options_.start, and takes the JIT over
   // once the worker is done.
   // The clock is read every 16th call, or at every call with `always` (the
-  // native search's polls, every 1024 positions).
+  // native search's polls, every 64 positions).
   bool ready(bool always = false) {
     if (jit_) return true;
     if (failed_) return false;
     if (!job_) {
       if (!always && (++calls_ & 15) != 0) return false;
+      if (looks_ < options_.skipLooks) {
+        ++looks_;
+        return false;
+      }
       if (threadCpuTime() - cpuStart_ < options_.start) return false;
       startWorker();
     }
@@ -286,6 +290,7 @@ class TieredBackend final : public Backend, private YieldPoll {
   std::vector<uint32_t> enumerations_;
   std::vector<bool> jitSearches_;  // per game: the JIT has a native search for it
   uint64_t calls_ = 0;
+  uint32_t looks_ = 0;  // looks at the clock skipped (TieringOptions::skipLooks)
   double busyMillis_ = 0;
   std::shared_ptr<Job> job_;
   std::thread worker_;

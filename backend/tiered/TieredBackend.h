@@ -27,10 +27,13 @@ struct TieringOptions {
   // after which the worker starts: a run shorter than this never touches the
   // code cache or LLVM.
   std::chrono::microseconds start{10'000};
-  // Gets the JIT ready on the calling thread, at the first call after
+  // Gets the JIT ready on the calling thread, at the first look after
   // `start`, instead of on a worker: the switch then comes at a known point
   // (tests).
   bool synchronous = false;
+  // Looks at the clock skipped first (tests): the interpreter looks every 16
+  // kernel calls and every 64 positions of a native search.
+  uint32_t skipLooks = 0;
 };
 
 // Makes a JIT backend over the program of `positions` (which the worker

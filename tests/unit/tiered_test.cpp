@@ -1,14 +1,14 @@
 // The `auto` backend (backend/tiered/TieredBackend.h) on the games of bench/ at several sizes:
-// which tier served what. The switch is made to come early and at a known point (the JIT got
-// ready on the calling thread at the first look: the 16th kernel call, or the 1024th position a
-// native search expands), so that every computation is split between the two tiers. Each value
+// which tier served what. The switch is made to come at a known point (the JIT got ready on the
+// calling thread at the 33rd look: the 528th kernel call, or the 2112th position a native search
+// expands), so that every computation is split between the two tiers. Each value
 // is checked against a brute force of the rules written here, and the path is checked: a heap
 // of a table is computed once, by one tier or the other; a native search that the interpreter
 // began goes on in the JIT over the same memo, so the two tiers together expand the positions
 // a JIT-only run expands, plus at most the positions that were being expanded when the
-// interpreter handed over (fewer than 1024, the positions it expanded). A search that started
-// over would expand them all again; the engine's hashed search never serves these games.
-// A last case runs the worker on its own thread, as users run it.
+// interpreter handed over (at most the search's depth, far below the 2112 it expanded). A search
+// that started over would expand them all again; the engine's hashed search never serves these
+// games. A last case runs the worker on its own thread, as users run it.
 #include <catch2/catch.hpp>
 #include <map>
 #include <string>
@@ -24,11 +24,15 @@ std::string benchGame(const std::string& file) {
   return std::string(GDSL_BENCH_DIR) + "/games/" + file;
 }
 
-// The JIT got ready at the first look, on the calling thread.
+// The JIT got ready at the 33rd look, on the calling thread: the interpreter looks every 64
+// positions of a native search and every 16 kernel calls.
+constexpr uint32_t kSkippedLooks = 32;
+constexpr uint64_t kPositionsBefore = 64 * (kSkippedLooks + 1);
 gdsl::StackOptions switchEarly() {
   gdsl::StackOptions options(gdsl::BackendKind::Auto);
   options.tiering.start = std::chrono::microseconds(0);
   options.tiering.synchronous = true;
+  options.tiering.skipLooks = kSkippedLooks;
   options.verbose = true;
   return options;
 }
@@ -58,10 +62,11 @@ uint64_t searchSplit(const std::string& file, const std::string& position) {
                 << t.jit.searchedPositions << ", JIT alone " << whole << "\n"
                 << s.stack()->takeLog() << s.tableReport());
   CHECK(t.switched);
-  CHECK(t.interpreter.searchedPositions >= 1024);
+  CHECK(t.interpreter.searchedPositions >= kPositionsBefore);
   CHECK(t.jit.searchedPositions > 0);
   CHECK(t.interpreter.searchedPositions + t.jit.searchedPositions >= whole);
-  CHECK(t.interpreter.searchedPositions + t.jit.searchedPositions < whole + 1024);
+  // Redone: only the positions being expanded at the hand-over (a chain from the root).
+  CHECK(t.interpreter.searchedPositions + t.jit.searchedPositions < whole + 400);
   CHECK(s.tableReport().find("hashed memo") == std::string::npos);
   return value;
 }
@@ -135,7 +140,7 @@ std::string nodeKaylesSource(int w) {
 }  // namespace
 
 TEST_CASE("auto: a one-heap table is computed once, part by each tier (rows a and b)") {
-  for (int n : {300, 2000}) {
+  for (int n : {700, 2000}) {
     gdsl::Session s(switchEarly());
     REQUIRE(s.loadFile(benchGame("a_take.game")));
     brute::Table want(static_cast<size_t>(n) + 1, 0);  // T takes k tokens, k % 3 != 0
@@ -147,7 +152,7 @@ TEST_CASE("auto: a one-heap table is computed once, part by each tier (rows a an
     }
     CHECK(tableSplit(s, "T", n) == std::vector<uint64_t>(want.begin(), want.end()));
   }
-  for (int n : {200, 3000}) {
+  for (int n : {700, 3000}) {
     gdsl::StackOptions options = switchEarly();
     options.engine.plain = true;  // every heap by the kernel, as row (b) runs it
     gdsl::Session s(options);
@@ -158,7 +163,7 @@ TEST_CASE("auto: a one-heap table is computed once, part by each tier (rows a an
 }
 
 TEST_CASE("auto: a box search goes on in the JIT over the interpreter's memo (rows c and f)") {
-  for (int w : {60, 120}) {
+  for (int w : {120, 200}) {
     brute::Grid want = brute::cut(w, w);
     std::string pos = "Cut(" + std::to_string(w) + ", " + std::to_string(w) + ")";
     CHECK(searchSplit("c_cut.game", pos) == want[w][w]);
@@ -171,7 +176,7 @@ TEST_CASE("auto: a box search goes on in the JIT over the interpreter's memo (ro
 }
 
 TEST_CASE("auto: a list search goes on in the JIT over the interpreter's memo (row d)") {
-  for (int h : {12, 14}) {
+  for (int h : {14, 17}) {
     std::string hs = std::to_string(h);
     CHECK(searchSplit("d_moore.game", "M([" + hs + ", " + hs + ", " + hs + ", " + hs + "])") ==
           brute::moore(2, {h, h, h, h}));
@@ -192,7 +197,7 @@ TEST_CASE("auto: a board that splits goes on in the JIT over the interpreter's m
     }
     gdsl::TierWork t = tiers(s);
     CHECK(t.switched);
-    CHECK(t.interpreter.searchedPositions >= 1024);
+    CHECK(t.interpreter.searchedPositions >= kPositionsBefore);
     CHECK(t.jit.searchedPositions > 0);
     CHECK(s.tableReport().find("hashed memo") == std::string::npos);
   }
@@ -212,7 +217,7 @@ TEST_CASE("auto: the JIT got ready on a worker thread gives the same values") {
   // The worker may or may not be done by now: the positions were expanded once either way,
   // the in-progress ones of a hand-over apart.
   CHECK(t.interpreter.searchedPositions + t.jit.searchedPositions <
-        jitOnlyPositions("f_chomp.game", "Chomp(40, 40, 40)") + 1024);
+        jitOnlyPositions("f_chomp.game", "Chomp(40, 40, 40)") + 400);
 }
 
 TEST_CASE("auto: the engine's hashed search and a kernel that asks it, across the switch") {
