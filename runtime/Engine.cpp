@@ -635,10 +635,28 @@ uint32_t Engine::nativeValue(const Position& root) {
     return fmt::format("a box holding {} would have more cells than --max-states ({})",
                        formatPosition(program_, p), options_.maxStates);
   };
+  // The common case first, with nothing allocated: the root inside the box
+  // (or an integer in a table of words) searched in one go. Any other end
+  // leaves the memo as it was, and the general way below searches again.
+  std::vector<int64_t> miss;
+  std::span<const int64_t> rootWords(root.words.data(), root.words.size());
+  if (!h.listKey && (!boxed || (h.box && h.box->covers(rootWords)))) {
+    checkInterrupt();
+    NativeStatus status = NativeStatus::Unsupported;
+    h.nativeActive = true;
+    try {
+      NativeMemo memo{boxed ? h.box.get() : nullptr, boxed ? nullptr : h.wordMemo.get(), false};
+      status = backend_.searchNative(game, root.words.data(), memo, *this, miss, nativeStackFloor_);
+    } catch (...) {
+      h.nativeActive = false;
+      throw;
+    }
+    h.nativeActive = false;
+    if (status == NativeStatus::Done) return *nativeKnown(root);
+  }
   // Positions to search natively, the root first; a search that ran out of
   // stack is restarted at the position where it stopped, then resumed.
   std::vector<std::vector<int64_t>> pending{{root.words.begin(), root.words.end()}};
-  std::vector<int64_t> miss;
   while (!pending.empty()) {
     std::vector<int64_t> w = pending.back();
     if (!cover(w)) return leaveNative(root, tooLarge(w));

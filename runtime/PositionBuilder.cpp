@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "compiler/ir/Bounds.h"
 #include "compiler/ir/Errors.h"
 
 namespace gdsl {
@@ -75,6 +76,7 @@ PositionBuilder::PositionBuilder(const ir::Program& program)
     : program_(program), eval_(program, arena_) {
   for (const ir::Game& g : program.games)
     sortOnly_.push_back(sortOnlyPlan(g).value_or(std::vector<bool>{}));
+  for (const ir::Game& g : program.games) sortedPair_.push_back(ir::normalizedOrder(g));
 }
 PositionBuilder::~PositionBuilder() = default;
 
@@ -164,6 +166,14 @@ void PositionBuilder::normalize(Position& position) {
       if (sorted[i]) std::sort(position.words.begin() + w, position.words.begin() + w + n);
       w += n;
     }
+    return;
+  }
+  if (const std::vector<size_t>& order = sortedPair_[position.game];
+      !order.empty() && position.words[0] >= 0 && position.words[1] >= 0) {
+    // min and max of two parameters (ir::normalizedOrder): the same words the
+    // evaluator would give, by one comparison.
+    if (position.words[order[0]] > position.words[order[1]])
+      std::swap(position.words[0], position.words[1]);
     return;
   }
   Scope scope(*this);

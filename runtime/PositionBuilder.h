@@ -142,6 +142,9 @@ class PositionBuilder {
   // the evaluator: per game, for each parameter, whether it is sorted. Empty
   // for a game without such a rule.
   std::vector<std::vector<bool>> sortOnly_;
+  // A rule that sorts two integer parameters (min and max:
+  // ir::normalizedOrder) runs as one comparison: per game, the order.
+  std::vector<std::vector<size_t>> sortedPair_;
 
   const ir::Program& program_;
   ir::ListArena arena_;
