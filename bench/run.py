@@ -415,6 +415,23 @@ NO_CACHE_NOTE = ("gdsl's JIT code cache was off: every jit run, and every auto r
                  "the JIT, compiled.")
 
 
+def machine_rows(info, gdsl, end_load, compiler=True):
+    """The lines of a results file's table of the machine, the binary and the load (RESULTS.md,
+    TIERS.md)."""
+    rows = ["| | |", "| --- | --- |",
+            "| date | %s |" % info["date"],
+            "| CPU | %s (`nproc` = %s) |" % (info["cpu"], info["nproc"]),
+            "| memory | %s |" % info["mem"],
+            "| kernel | %s |" % info["kernel"]]
+    if compiler:
+        rows.append("| compiler | %s, `-O2 -std=c++20` |" % info["gxx"])
+    rows += ["| python | %s |" % info["python"],
+             "| gdsl | `%s`, source `%s`, binary built %s |" % (cmd_text([gdsl]), info["git"],
+                                                              info["gdsl_mtime"]),
+             "| load average | %s at the start, %s at the end |" % (info["load"], end_load)]
+    return rows
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -757,17 +774,7 @@ def main():
     w("Command: `/usr/bin/python3 bench/run.py%s` (from the repository root)" %
       (" " + argv if argv else ""))
     w("")
-    w("| | |")
-    w("| --- | --- |")
-    w("| date | %s |" % info["date"])
-    w("| CPU | %s (`nproc` = %s) |" % (info["cpu"], info["nproc"]))
-    w("| memory | %s |" % info["mem"])
-    w("| kernel | %s |" % info["kernel"])
-    w("| compiler | %s, `-O2 -std=c++20` |" % info["gxx"])
-    w("| python | %s |" % info["python"])
-    w("| gdsl | `%s`, source `%s`, binary built %s |" % (cmd_text([gdsl]), info["git"],
-                                                         info["gdsl_mtime"]))
-    w("| load average | %s at the start, %s at the end |" % (info["load"], end_load))
+    lines += machine_rows(info, gdsl, end_load)
     w("| runs | %d per implementation, median wall time |" % args.runs)
     w("")
     w("## Times")

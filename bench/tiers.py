@@ -189,16 +189,7 @@ def main():
     w("Command: `/usr/bin/python3 bench/tiers.py%s` (from the repository root)" %
       (" " + argv if argv else ""))
     w("")
-    w("| | |")
-    w("| --- | --- |")
-    w("| date | %s |" % info["date"])
-    w("| CPU | %s (`nproc` = %s) |" % (info["cpu"], info["nproc"]))
-    w("| memory | %s |" % info["mem"])
-    w("| kernel | %s |" % info["kernel"])
-    w("| python | %s |" % info["python"])
-    w("| gdsl | `%s`, source `%s`, binary built %s |" % (bench.cmd_text([gdsl]), info["git"],
-                                                         info["gdsl_mtime"]))
-    w("| load average | %s at the start, %s at the end |" % (info["load"], end_load))
+    out += bench.machine_rows(info, gdsl, end_load, compiler=False)
     w("| runs | %d per backend, cache state and size, interleaved; median wall time |" % args.runs)
     w("| timeout | %.0f s per run |" % args.timeout)
     w("")

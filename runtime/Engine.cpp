@@ -76,20 +76,44 @@ uint32_t Engine::value(const Position& position) {
 }
 
 void Engine::reserve(const Position& position) {
-  HeapState& h = heaps_[position.game];
+  const HeapState& h = heaps_[position.game];
   if (!h.native || h.listKey || program_.games[position.game].params.size() < 2) return;
   std::span<const int64_t> w(position.words.data(), position.words.size());
   for (int64_t x : w)
     if (x < 0) return;
-  if (h.box && h.box->covers(w)) return;
-  uint64_t cells = h.box ? h.box->cellsToCover(w) : DenseBox::cellsToHold(w);
-  if (cells > options_.maxStates) return;
+  coverBox(position.game, w);  // a box too large is left to the table's own searches
+}
+
+bool Engine::coverBox(uint32_t game, std::span<const int64_t> words) {
+  HeapState& h = heaps_[game];
+  if (h.box && h.box->covers(words)) return true;
+  uint64_t cells = h.box ? h.box->cellsToCover(words) : DenseBox::cellsToHold(words);
+  if (cells > options_.maxStates) return false;
   if (h.box) {
-    h.box->grow(w);
+    h.box->grow(words);
   } else {
-    h.box = std::make_unique<DenseBox>(w);
-    h.box->setMirror(ir::normalizedOrder(program_.games[position.game]));
+    h.box = std::make_unique<DenseBox>(words);
+    h.box->setMirror(ir::normalizedOrder(program_.games[game]));
   }
+  return true;
+}
+
+NativeStatus Engine::searchNativeOnce(uint32_t game, const int64_t* words, bool boxed,
+                                      std::vector<int64_t>& miss) {
+  HeapState& h = heaps_[game];
+  checkInterrupt();
+  NativeStatus status = NativeStatus::Unsupported;
+  h.nativeActive = true;
+  try {
+    NativeMemo memo{boxed ? h.box.get() : nullptr, boxed ? nullptr : h.wordMemo.get(), h.listKey};
+    status =
+        backend_.searchNative(static_cast<int>(game), words, memo, *this, miss, nativeStackFloor_);
+  } catch (...) {
+    h.nativeActive = false;
+    throw;
+  }
+  h.nativeActive = false;
+  return status;
 }
 
 uint32_t Engine::wholeValue(const Position& position) {
@@ -592,7 +616,6 @@ bool growingRestarts(const std::vector<std::vector<int64_t>>& pending) {
 
 uint32_t Engine::nativeValue(const Position& root) {
   HeapState& h = heaps_[root.game];
-  int game = static_cast<int>(root.game);
   if (std::optional<uint32_t> v = nativeKnown(root)) return *v;
   struct StackBudget {
     uint64_t& floor;
@@ -612,16 +635,7 @@ uint32_t Engine::nativeValue(const Position& root) {
   auto cover = [&](const std::vector<int64_t>& w) {
     uint64_t key = 0;
     if (h.listKey) return packListKey(w.data(), key);
-    if (!boxed || (h.box && h.box->covers(w))) return true;
-    uint64_t cells = h.box ? h.box->cellsToCover(w) : DenseBox::cellsToHold(w);
-    if (cells > options_.maxStates) return false;
-    if (h.box) {
-      h.box->grow(w);
-    } else {
-      h.box = std::make_unique<DenseBox>(w);
-      h.box->setMirror(ir::normalizedOrder(program_.games[root.game]));
-    }
-    return true;
+    return !boxed || coverBox(root.game, w);
   };
   auto tooLarge = [&](const std::vector<int64_t>& w) {
     Position p;
@@ -640,20 +654,9 @@ uint32_t Engine::nativeValue(const Position& root) {
   // leaves the memo as it was, and the general way below searches again.
   std::vector<int64_t> miss;
   std::span<const int64_t> rootWords(root.words.data(), root.words.size());
-  if (!h.listKey && (!boxed || (h.box && h.box->covers(rootWords)))) {
-    checkInterrupt();
-    NativeStatus status = NativeStatus::Unsupported;
-    h.nativeActive = true;
-    try {
-      NativeMemo memo{boxed ? h.box.get() : nullptr, boxed ? nullptr : h.wordMemo.get(), false};
-      status = backend_.searchNative(game, root.words.data(), memo, *this, miss, nativeStackFloor_);
-    } catch (...) {
-      h.nativeActive = false;
-      throw;
-    }
-    h.nativeActive = false;
-    if (status == NativeStatus::Done) return *nativeKnown(root);
-  }
+  if (!h.listKey && (!boxed || (h.box && h.box->covers(rootWords))) &&
+      searchNativeOnce(root.game, root.words.data(), boxed, miss) == NativeStatus::Done)
+    return *nativeKnown(root);
   // Positions to search natively, the root first; a search that ran out of
   // stack is restarted at the position where it stopped, then resumed.
   std::vector<std::vector<int64_t>> pending{{root.words.begin(), root.words.end()}};
@@ -664,18 +667,7 @@ uint32_t Engine::nativeValue(const Position& root) {
       pending.pop_back();
       continue;
     }
-    checkInterrupt();
-    NativeStatus status = NativeStatus::Unsupported;
-    h.nativeActive = true;
-    try {
-      NativeMemo memo{boxed ? h.box.get() : nullptr, boxed ? nullptr : h.wordMemo.get(), h.listKey};
-      status = backend_.searchNative(game, w.data(), memo, *this, miss, nativeStackFloor_);
-    } catch (...) {
-      h.nativeActive = false;
-      throw;
-    }
-    h.nativeActive = false;
-    switch (status) {
+    switch (searchNativeOnce(root.game, w.data(), boxed, miss)) {
       case NativeStatus::Done:
         pending.pop_back();
         break;

@@ -202,6 +202,13 @@ class Engine final : private ValueOracle {
   // backend has none, or gives up (the reason is kept for --verbose).
   bool usesNative(uint32_t game);
   uint32_t nativeValue(const Position& position);
+  // Makes game `game`'s box cover `words` (created with its mirror cells, or
+  // grown); false when it would have more cells than --max-states.
+  bool coverBox(uint32_t game, std::span<const int64_t> words);
+  // One call of the backend's native search of `words`, over the game's memo,
+  // with the game marked active meanwhile.
+  NativeStatus searchNativeOnce(uint32_t game, const int64_t* words, bool boxed,
+                                std::vector<int64_t>& miss);
   uint32_t leaveNative(const Position& position, std::string why);
   // A value the game's native memo holds.
   std::optional<uint32_t> nativeKnown(uint32_t game, std::span<const int64_t> words) const;

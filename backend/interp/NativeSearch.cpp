@@ -149,7 +149,7 @@ class MemoSearch final : public MoveSink {
   ValueOracle& oracle_;
   std::vector<int64_t>& miss_;
   uint64_t floor_;
-  YieldPoll* yield_;  // asked every 1024 positions whether to stop (null: never)
+  YieldPoll* yield_;  // asked every 64 positions whether to stop (null: never)
   NativeStatus status_ = NativeStatus::Done;
   std::vector<uint32_t> seen_;  // the moves' values of every position being expanded
   std::vector<uint8_t> marks_;

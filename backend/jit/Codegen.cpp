@@ -230,6 +230,8 @@ class FunctionEmitter {
   llvm::Type* tableType() { return wideTable_ ? i32 : llvm::Type::getInt16Ty(C); }
   // A box's cells: 32 bits in the wide search, 16 otherwise (runtime/DenseBox.h).
   llvm::Type* cellType() { return wideCells_ ? i32 : llvm::Type::getInt16Ty(C); }
+  // The mark of a box cell being expanded, as read into 32 bits.
+  int64_t onStackCell() const { return wideCells_ ? -1 : 0xffff; }
 
   llvm::AllocaInst* entryAlloca(llvm::Type* ty, const char* name) {
     llvm::IRBuilder<> tmp(&F->getEntryBlock(), F->getEntryBlock().begin());
@@ -1422,7 +1424,7 @@ class FunctionEmitter {
   // Pushes `v` on a stack of the context (the fields at offsets `data`, `top`
   // and `capacity`, of `element`s), after `grow` when it is full.
   void push(size_t data, size_t top, size_t capacity, llvm::Type* element, void (*grow)(Context*),
-            Value* v, Value* advance = nullptr) {
+            Value* v) {
     Value* at = field(top, i64);
     Value* limit = field(capacity, i64);
     BasicBlock* growBB = BasicBlock::Create(C, "grow", F);
@@ -1436,7 +1438,7 @@ class FunctionEmitter {
     llvm::Type* pointer = element->getPointerTo();
     Value* base = field(data, pointer);
     B.CreateStore(v, B.CreateInBoundsGEP(element, base, at));
-    setField(top, B.CreateAdd(at, advance ? advance : c64(1)));
+    setField(top, B.CreateAdd(at, c64(1)));
   }
 
   // The value of a component of this game: read from the box, or searched
@@ -1465,7 +1467,7 @@ class FunctionEmitter {
     Value* value = B.CreateSub(known, c32(1));
     Value* wide = B.CreateZExt(value, i64);
     BasicBlock* fastEnd = B.GetInsertBlock();
-    B.CreateCondBr(B.CreateICmpULT(value, c32((wideCells_ ? -1 : 0xffff) - 1)), join, slow,
+    B.CreateCondBr(B.CreateICmpULT(value, c32(onStackCell() - 1)), join, slow,
                    llvm::MDBuilder(C).createBranchWeights(1000, 1));
     B.SetInsertPoint(slow);
     Value* other = normalizedValue(t, raw);
@@ -1548,7 +1550,7 @@ class FunctionEmitter {
     if (word_) return B.CreateZExt(wordValue(words[0], search), i64);
     Value* cell = B.CreateInBoundsGEP(cellType(), cells_, index);
     auto read = [&] { return B.CreateZExt(B.CreateLoad(cellType(), cell), i32); };
-    return B.CreateZExt(memoValue(read(), search, read, wideCells_ ? -1 : 0xffff), i64);
+    return B.CreateZExt(memoValue(read(), search, read, onStackCell()), i64);
   }
 
   // The value of a board that splits (ir::Game::cells): the xor of its

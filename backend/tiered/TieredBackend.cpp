@@ -258,7 +258,6 @@ class TieredBackend final : public Backend, private YieldPoll {
             millisSince(wallStart_));
     }
     job_.reset();  // the copy of the program
-    job_ = nullptr;
   }
 
   // The JIT, when it has (or now gets) function `what` of `game`; else null,
