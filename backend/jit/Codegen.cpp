@@ -64,15 +64,6 @@ bool allocates(const std::vector<ir::Term>& terms) {
   return false;
 }
 
-bool allocates(const ir::Game& g) {
-  for (const ir::Move& m : g.moves) {
-    for (const ir::Step& s : m.steps)
-      if (allocates(s)) return true;
-    if (allocates(m.successor)) return true;
-  }
-  return false;
-}
-
 class FunctionEmitter {
  public:
   enum class Mode { Kernel, Enumerate, Search };
@@ -100,11 +91,11 @@ class FunctionEmitter {
     i64p = i64->getPointerTo();
     listTy = llvm::StructType::get(C, {i64p, i64, i64, i8});
     listP = listTy->getPointerTo();
-    useArena_ = allocates(G);
     dataSlots_.assign(static_cast<size_t>(std::max(1, G.listSlots)), false);
     NativeKind kind = nativeKind(G);
     word_ = kind == NativeKind::Word || kind == NativeKind::List;
     packedList_ = kind == NativeKind::List;
+    useArena_ = needsArena();
     deferred_ = mode_ == Mode::Search && kind == NativeKind::Word && onlySelfMoves() && !G.cells;
     mirrored_ =
         mode_ == Mode::Search && kind == NativeKind::Box && ir::normalizedOrder(G).size() == 2;
@@ -417,7 +408,12 @@ class FunctionEmitter {
       if (p.type == ir::Type::List) {
         Value* data = B.CreateInBoundsGEP(i64, words, B.CreateAdd(w, c64(1)));
         // A search specialized to one length knows it.
-        if (mode_ == Mode::Search && packedList_) word = c64(length_);
+        if (mode_ == Mode::Search && packedList_) {
+          word = c64(length_);
+          for (int64_t k = 0; k < std::min(length_, kListKeyMaxLength); ++k)
+            paramNumbers_.push_back(
+                B.CreateLoad(i64, B.CreateInBoundsGEP(i64, data, c64(k)), "param"));
+        }
         storeList(listSlot(p.slot), data, word, c64(0), false);
         dataSlots_[static_cast<size_t>(p.slot)] = true;
         w = B.CreateAdd(w, B.CreateAdd(word, c64(1)));
@@ -1620,6 +1616,7 @@ class FunctionEmitter {
   // list, normalized inline, packed inline as runtime/ListKey.h packs it, and
   // probed; a list that does not pack stops the search (kDenseOutside).
   Value* searchedListValue(const ir::Term& t) {
+    if (takesFixedPath(t)) return searchedFixedValue(t);
     Value* raw = list(t.args[0]);
     Value* l = raw;
     Value* bad = llvm::ConstantInt::getFalse(C);
@@ -1663,6 +1660,195 @@ class FunctionEmitter {
             return status;
           },
           /*hot=*/true);
+    });
+    return B.CreateZExt(value, i64);
+  }
+
+  // ---- lists of a known length, kept as numbers ----------------------------
+  // A search specialized to one list length builds most successors from its
+  // parameter with `set`, `sort` and list literals. Such a list has a length
+  // known here, so it is kept as its numbers (one value each): never stored in
+  // the arena, set by selects, sorted by a network of min and max, packed
+  // without a loop. Only a miss (a successor not in the memo, or one that
+  // does not pack) writes it out. isFixed says which forms qualify; any other
+  // takes the general path above.
+  using Fixed = std::vector<Value*>;
+
+  // Whether the moves build lists in the arena, which each loop then releases
+  // after every element. A successor isFixed accepts builds none: only its
+  // misses write it out, and release it themselves.
+  bool needsArena() const {
+    for (const ir::Move& m : G.moves) {
+      for (const ir::Step& s : m.steps)
+        if (allocates(s)) return true;
+      for (const ir::Term& t : m.successor) {
+        if (!takesFixedPath(t)) {
+          if (allocates(std::vector<ir::Term>{t})) return true;
+          continue;
+        }
+        for (const ir::Expr* e = &t.args[0]; e->op == ir::Op::SetElem || e->op == ir::Op::Sort;
+             e = &e->kids[0])
+          for (size_t k = 1; k < e->kids.size(); ++k)
+            if (allocates(e->kids[k])) return true;
+        if (t.args[0].op == ir::Op::MakeList)
+          for (const ir::Expr& k : t.args[0].kids)
+            if (allocates(k)) return true;
+      }
+    }
+    return false;
+  }
+
+  // Whether successor `t` is valued by searchedFixedValue.
+  bool takesFixedPath(const ir::Term& t) const {
+    return mode_ == Mode::Search && packedList_ && t.kind == ir::Term::Kind::Position &&
+           t.game == game_ && isFixed(t.args[0]) &&
+           (!G.normalize || isFixed((*G.normalize)[0], /*inNormalize=*/true));
+  }
+
+  // Whether `e` has a length known here: the parameter, a literal, and `set`
+  // and `sort` of those; in the normalize rule (whose integers would read
+  // another frame), the list it normalizes and `sort` of it.
+  bool isFixed(const ir::Expr& e, bool inNormalize = false) const {
+    switch (e.op) {
+      case ir::Op::ListVar:
+        return e.imm == G.params[0].slot && (inNormalize || length_ <= kListKeyMaxLength);
+      case ir::Op::ListConst:
+        return !inNormalize && P.lists[static_cast<size_t>(e.imm)].size() <= kListKeyMaxLength;
+      case ir::Op::MakeList:
+        return !inNormalize && e.kids.size() <= kListKeyMaxLength;
+      case ir::Op::SetElem:
+        return !inNormalize && isFixed(e.kids[0]);
+      case ir::Op::Sort:
+        return isFixed(e.kids[0], inNormalize);
+      default:
+        return false;
+    }
+  }
+
+  // The numbers of a list isFixed accepts; `param` holds those of the
+  // parameter's slot. Checks and errors are the general path's.
+  Fixed fixedList(const ir::Expr& e, const Fixed& param) {
+    switch (e.op) {
+      case ir::Op::ListVar:
+        return param;
+      case ir::Op::ListConst: {
+        Fixed out;
+        for (int64_t v : P.lists[static_cast<size_t>(e.imm)]) out.push_back(c64(v));
+        return out;
+      }
+      case ir::Op::MakeList: {
+        Fixed out;
+        for (const ir::Expr& k : e.kids) out.push_back(integer(k));
+        return out;
+      }
+      case ir::Op::SetElem: {
+        Fixed out = fixedList(e.kids[0], param);
+        Value* index = integer(e.kids[1]);
+        checkIndex(index, c64(static_cast<int64_t>(out.size())), e.loc);
+        Value* value = integer(e.kids[2]);
+        for (size_t k = 0; k < out.size(); ++k)
+          out[k] =
+              B.CreateSelect(B.CreateICmpEQ(index, c64(static_cast<int64_t>(k))), value, out[k]);
+        return out;
+      }
+      case ir::Op::Sort: {
+        Fixed out = fixedList(e.kids[0], param);
+        sortNetwork(out);
+        return out;
+      }
+      default:
+        throw std::logic_error("internal error: fixedList of a list isFixed refuses");
+    }
+  }
+
+  // Sorts `v` by Batcher's odd-even merge network, each comparator a min and
+  // a max (no branch). A comparator past the end is left out: it would
+  // compare with a number larger than all, and move nothing.
+  void sortNetwork(Fixed& v) {
+    auto n = v.size();
+    for (size_t p = 1; p < n; p <<= 1)
+      for (size_t k = p; k >= 1; k >>= 1)
+        for (size_t j = k % p; j + k < n; j += 2 * k)
+          for (size_t i = 0; i < k && i + j + k < n; ++i)
+            if ((i + j) / (2 * p) == (i + j + k) / (2 * p)) {
+              Value* a = v[i + j];
+              Value* b = v[i + j + k];
+              v[i + j] = B.CreateBinaryIntrinsic(llvm::Intrinsic::smin, a, b);
+              v[i + j + k] = B.CreateBinaryIntrinsic(llvm::Intrinsic::smax, a, b);
+            }
+  }
+
+  // A list value (in the arena) holding `numbers`, for the helpers of a miss.
+  Value* storeFixed(const Fixed& numbers) {
+    Value* out = entryAlloca(listTy, "fixed");
+    auto n = static_cast<int64_t>(numbers.size());
+    Value* data = allocate(c64(std::max<int64_t>(n, 1)));
+    for (int64_t i = 0; i < n; ++i)
+      B.CreateStore(numbers[static_cast<size_t>(i)], B.CreateConstInBoundsGEP1_64(i64, data, i));
+    storeList(out, data, c64(n), c64(0), false);
+    return markData(out);
+  }
+
+  // searchedListValue for a successor isFixed accepts, normalized by a rule it
+  // accepts too: the same key, misses and errors, with the list in registers.
+  Value* searchedFixedValue(const ir::Term& t) {
+    Fixed raw = fixedList(t.args[0], paramNumbers_);
+    Fixed l = raw;
+    Value* bad = llvm::ConstantInt::getFalse(C);
+    if (G.normalize) {
+      // As in searchedListValue: a negative number is an error even when
+      // normalize hides it, unless normalize keeps every number (sort).
+      const ir::Expr& rule = (*G.normalize)[0];
+      bool keepsNumbers = rule.op == ir::Op::Sort && rule.kids[0].op == ir::Op::ListVar;
+      if (!keepsNumbers) {
+        Value* any = c64(0);
+        for (Value* x : raw) any = B.CreateOr(any, x);
+        bad = B.CreateICmpSLT(any, c64(0));
+      }
+      l = fixedList(rule, raw);
+    }
+    auto n = static_cast<int64_t>(l.size());
+    if (n > kListKeyMaxLength) throw std::logic_error("internal error: a fixed list too long");
+    // The key as runtime/ListKey.h packs it; a negative number is huge.
+    Value* key = c64(n);
+    Value* unpacked = bad;
+    if (n > 0) {
+      int width = listKeyWidth(n);
+      Value* all = c64(0);
+      for (int64_t i = 0; i < n; ++i) {
+        Value* e = l[static_cast<size_t>(i)];
+        all = B.CreateOr(all, e);
+        key = B.CreateOr(key, B.CreateShl(e, c64(kListKeyLengthBits + i * width)));
+      }
+      unpacked = B.CreateOr(unpacked, B.CreateICmpUGE(all, c64(int64_t{1} << width)));
+    }
+    exitIf(unpacked, [&] {
+      // A raw list with a negative number is reported as such (status 1); the
+      // search stops, and the engine takes the list from the arena.
+      return ifElse(
+          bad, i32,
+          [&] {
+            return call(gdsl_jit_list_miss, i32, {i8p, listP}, {ctx_, storeFixed(raw)});
+          },
+          [&] {
+            return call(gdsl_jit_list_miss, i32, {i8p, listP}, {ctx_, storeFixed(l)});
+          });
+    });
+    Value* value = wordValue(key, [&] {
+      std::vector<Value*> mark = arenaMark();
+      Value* words = allocate(c64(n + 1));
+      B.CreateStore(c64(n), words);
+      for (int64_t i = 0; i < n; ++i)
+        B.CreateStore(l[static_cast<size_t>(i)], B.CreateConstInBoundsGEP1_64(i64, words, i + 1));
+      Value* status;
+      if (n == length_) {
+        status = callSelf(words);
+      } else {
+        status = call(gdsl_jit_search_length, i32, {i8p, i64p}, {ctx_, words});
+        B.CreateStore(llvm::ConstantInt::getTrue(C), expanded_);
+      }
+      arenaRelease(mark);
+      return status;
     });
     return B.CreateZExt(value, i64);
   }
@@ -1939,9 +2125,10 @@ class FunctionEmitter {
   std::vector<SourceRange>& locs_;
   int game_;
   Mode mode_;
-  bool wideTable_;  // the kernel reads a table of 32-bit (not 16-bit) values
-  bool wideCells_;  // the search fills a box of 32-bit (not 16-bit) cells
-  int64_t length_;  // the list length a list game's search is specialized to
+  bool wideTable_;      // the kernel reads a table of 32-bit (not 16-bit) values
+  bool wideCells_;      // the search fills a box of 32-bit (not 16-bit) cells
+  int64_t length_;      // the list length a list game's search is specialized to
+  Fixed paramNumbers_;  // that list's numbers, read once (isFixed, fixedList)
   const ir::Game& G;
   bool useArena_ = false;
   int moveIndex_ = 0;
