@@ -1353,8 +1353,9 @@ class FunctionEmitter {
     B.CreateStore(ticks, ticksField);
     BasicBlock* poll = BasicBlock::Create(C, "poll", F);
     BasicBlock* polled = BasicBlock::Create(C, "polled", F);
-    B.CreateCondBr(B.CreateICmpEQ(B.CreateAnd(ticks, c64(4095)), c64(0)), poll, polled,
-                   llvm::MDBuilder(C).createBranchWeights(1, 4095));
+    B.CreateCondBr(
+        B.CreateICmpEQ(B.CreateAnd(ticks, c64(kSearchPollPositions - 1)), c64(0)), poll, polled,
+        llvm::MDBuilder(C).createBranchWeights(1, kSearchPollPositions - 1));
     B.SetInsertPoint(poll);
     checkStatus(call(gdsl_jit_search_poll, i32, {i8p}, {ctx_}));
     B.CreateBr(polled);

@@ -307,7 +307,7 @@ void gdsl_jit_seen_grow(Context* ctx) {
 }
 
 int32_t gdsl_jit_search_poll(Context* ctx) {
-  ctx->keepValues = ctx->redos * 16 > 4096 ? 1 : 0;
+  ctx->keepValues = ctx->redos * 16 > kSearchPollPositions ? 1 : 0;
   ctx->redos = 0;
   return gdsl_jit_poll(ctx);
 }

@@ -26,7 +26,8 @@ struct KernelState {
   // successor (Codegen.cpp, beginMarking): 0, its moves run again; 1, they
   // are also pushed on the seen stack, and stamped again from there. The
   // search switches to 1 when more than one position in 16 expands a
-  // successor (`redos`, counted over the last 4096 positions).
+  // successor (`redos`, counted over the last 256 positions: a search of ten
+  // thousand positions decides at its start, not when two fifths are done).
   uint64_t keepValues = 0;
   uint64_t redos = 0;
   // The values of the moves of every position being expanded while
@@ -47,7 +48,7 @@ struct KernelState {
   uint64_t wordNarrow = 1;  // 8-byte slots (else 12-byte ones)
   // The search stops with kDenseDeep when the native stack reaches this address.
   uint64_t stackFloor = 0;
-  uint64_t ticks = 0;  // positions expanded: every 4096, a poll for Ctrl-C
+  uint64_t ticks = 0;  // positions expanded: every 256, a poll for Ctrl-C
   // The lists the code builds: a bump arena of blocks, one per context.
   // Emitted code allocates inline from [arenaNext, arenaEnd) and calls
   // gdsl_jit_arena_grow past it; a mark is the three fields, restored to
@@ -67,6 +68,8 @@ struct KernelState {
 inline constexpr int32_t kDenseOutside = 3;
 inline constexpr int32_t kDenseDeep = 4;
 inline constexpr int32_t kDenseCycle = 5;
+// A native search calls gdsl_jit_search_poll once every this many positions.
+inline constexpr uint64_t kSearchPollPositions = 256;
 inline constexpr int32_t kDenseFull = 6;
 inline constexpr int32_t kDenseWide = 7;  // a value past a 16-bit box's cells
 
@@ -154,7 +157,7 @@ int32_t gdsl_jit_list_miss(Context* ctx, const ir::ListVal* list);
 // than the caller's (compiled on its first use).
 int32_t gdsl_jit_search_length(Context* ctx, const int64_t* words);
 // Native search: a new epoch when the count wrapped to 0 (every stamp cleared:
-// returns 1); grows the seen stack; every 4096 positions, chooses keepValues
+// returns 1); grows the seen stack; every 256 positions, chooses keepValues
 // and polls for a stop (as gdsl_jit_poll); a successor
 // outside the box (kDenseOutside, or 1 when a parameter is negative); the
 // position where the native stack ran out (kDenseDeep).
