@@ -16,16 +16,27 @@ namespace gdsl {
 // command run with --checkpoint, which saves a last checkpoint before it exits.
 enum class StopReason : int { None = 0, User, Timeout, Memory, Signal };
 
-struct Interrupted : std::exception {
-  explicit Interrupted(StopReason why) : reason(why) {}
-  const char* what() const noexcept override { return "interrupted"; }
-  StopReason reason;
-};
-
 inline std::atomic<int>& interruptFlag() {
   static std::atomic<int> flag{0};
   return flag;
 }
+
+// Set once a stop has been taken up (an Interrupted was made: the
+// computation is unwinding), until the flag is cleared: the watchdog's hard
+// stop (runtime/Limits.h) then leaves the process alone, however long the
+// unwinding takes on a busy machine.
+inline std::atomic<bool>& interruptTaken() {
+  static std::atomic<bool> taken{false};
+  return taken;
+}
+
+struct Interrupted : std::exception {
+  explicit Interrupted(StopReason why) : reason(why) {
+    interruptTaken().store(true, std::memory_order_relaxed);
+  }
+  const char* what() const noexcept override { return "interrupted"; }
+  StopReason reason;
+};
 
 // Asks the running computation to stop; the first reason given is kept.
 // Safe to call from a signal handler or another thread.
@@ -35,6 +46,7 @@ inline void requestInterrupt(StopReason why = StopReason::User) {
 }
 inline void clearInterrupt() {
   interruptFlag().store(0, std::memory_order_relaxed);
+  interruptTaken().store(false, std::memory_order_relaxed);
 }
 inline StopReason interruptReason() {
   return static_cast<StopReason>(interruptFlag().load(std::memory_order_relaxed));

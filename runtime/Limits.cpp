@@ -145,16 +145,24 @@ struct WatchState {
   std::atomic<bool> running{false};
   std::atomic<int64_t> startedAt{0};     // monotonic nanoseconds
   std::atomic<int64_t> stopAskedAt{-1};  // -1: no stop asked since start()
+  std::atomic<int64_t> stopAskedCpu{0};  // the process's CPU nanoseconds then
 };
 WatchState watch;
 std::atomic<bool> watchdogActive{false};
 
 constexpr long kTickMicros = 10'000;
+// The hard stop's grace: both must pass after a stop is asked, unless it is
+// taken up first.
+constexpr int64_t kGraceWallNanos = 1'000'000'000;
+constexpr int64_t kGraceCpuNanos = 500'000'000;
 
-int64_t monotonicNanos() {
+int64_t clockNanos(clockid_t clock) {
   timespec now;
-  clock_gettime(CLOCK_MONOTONIC, &now);
+  clock_gettime(clock, &now);
   return int64_t{now.tv_sec} * 1'000'000'000 + now.tv_nsec;
+}
+int64_t monotonicNanos() {
+  return clockNanos(CLOCK_MONOTONIC);
 }
 
 void writeAll(const std::string& text) {
@@ -181,9 +189,14 @@ void onTick(int) {
     int64_t askedAt = watch.stopAskedAt.load(std::memory_order_relaxed);
     if (askedAt < 0) {
       requestInterrupt(reason);
+      watch.stopAskedCpu.store(clockNanos(CLOCK_PROCESS_CPUTIME_ID), std::memory_order_relaxed);
       watch.stopAskedAt.store(now, std::memory_order_relaxed);
-    } else if (now - askedAt > 1'000'000'000) {
-      // The computation did not stop (it is in code that does not poll).
+    } else if (!interruptTaken().load(std::memory_order_relaxed) &&
+               now - askedAt > kGraceWallNanos &&
+               clockNanos(CLOCK_PROCESS_CPUTIME_ID) -
+                       watch.stopAskedCpu.load(std::memory_order_relaxed) >
+                   kGraceCpuNanos) {
+      // The computation ran on without stopping (in code that does not poll).
       writeAll(reason == StopReason::Memory ? watch.memoryMessage : watch.timeoutMessage);
       std::_Exit(1);
     }
@@ -231,6 +244,7 @@ Watchdog::~Watchdog() {
 
 void Watchdog::start() {
   if (!owner_) return;
+  interruptTaken().store(false, std::memory_order_relaxed);
   watch.stopAskedAt.store(-1, std::memory_order_relaxed);
   watch.startedAt.store(monotonicNanos(), std::memory_order_relaxed);
   watch.running.store(true, std::memory_order_relaxed);

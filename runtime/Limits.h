@@ -3,8 +3,12 @@
 // looks at the clock and at the process's resident memory and, past a limit,
 // asks the running computation to stop (runtime/Interrupt.h). Code that does
 // not poll the flag (the parser, LLVM compiling) cannot be stopped that way:
-// when a stop has not been taken up within a second, the handler prints the
-// limit's message and ends the process with status 1. A timer, not a thread:
+// when a stop has not been taken up after a second of wall time in which the
+// process also ran half a second on the processors, the handler prints the
+// limit's message and ends the process with status 1. Wall time alone is not
+// evidence: on a busy machine a process that polls may not run for a second,
+// and a REPL (hours of memo) must not die for it. A stop taken up (the
+// computation unwinding) is never hard-stopped. A timer, not a thread:
 // starting and ending a thread was a tenth of a short eval (bench/README.md,
 // "Start-up").
 #pragma once

@@ -4,12 +4,15 @@
 // (tests/golden/limits).
 #include "runtime/Limits.h"
 
+#include <fcntl.h>
 #include <pthread.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <csignal>
+#include <ctime>
 #include <thread>
 
 using gdsl::Limits;
@@ -127,4 +130,63 @@ TEST_CASE("a second watchdog, made while one lives, enforces nothing") {
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
   CHECK(gdsl::interruptReason() == StopReason::None);
+}
+
+namespace {
+
+// Runs `scenario` in a child process under a 50 ms time limit and returns its
+// exit status: 0 when the scenario ran to its end, 1 when the watchdog's hard
+// stop ended it first. Its message goes to /dev/null.
+template <typename Scenario>
+int exitStatusUnderLimit(Scenario&& scenario) {
+  pid_t child = ::fork();
+  if (child == 0) {
+    int null = ::open("/dev/null", O_WRONLY);
+    ::dup2(null, 2);
+    gdsl::clearInterrupt();
+    Limits limits;
+    limits.timeout = 0.05;
+    gdsl::Watchdog watchdog(limits);
+    while (gdsl::interruptReason() == StopReason::None) std::this_thread::yield();
+    scenario();
+    std::_Exit(0);
+  }
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+// Spins on the processor without polling for `seconds` of this process's CPU time.
+void spinCpu(double seconds) {
+  auto cpu = [] {
+    timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
+  };
+  double start = cpu();
+  volatile uint64_t sink = 0;
+  while (cpu() - start < seconds) sink = sink + 1;
+}
+
+}  // namespace
+
+// The hard stop ends code that runs on without polling, and nothing else: a
+// process that does not get the processor (a busy machine, simulated by
+// sleeping) or that has taken the stop up and is unwinding survives however
+// long it takes; only the REPL loses nothing then (issue: a REPL died on a
+// loaded machine a second after its memory limit).
+TEST_CASE("the watchdog's hard stop ends only code that runs on without polling") {
+  // Asked to stop, and not running: two seconds of wall time, no CPU.
+  CHECK(exitStatusUnderLimit([] { std::this_thread::sleep_for(std::chrono::seconds(2)); }) == 0);
+  // The stop taken up (Interrupted made), then a long unwinding on the processor.
+  CHECK(exitStatusUnderLimit([] {
+          try {
+            gdsl::checkInterrupt();
+          } catch (const gdsl::Interrupted&) {
+            spinCpu(1.5);
+          }
+        }) == 0);
+  // Running on without polling: stopped once a second has passed and half of
+  // one on the processor (the spin would end after 20 s of CPU).
+  CHECK(exitStatusUnderLimit([] { spinCpu(20); }) == 1);
 }
