@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages gdsl needs (skipping those already present)
 # and builds gdsl in Release mode into build/. Safe to run again.
+#   bash scripts/setup.sh          builds what `gdsl` runs: the executable and
+#                                  its plugins (the JIT, the census's MPI one)
+#   bash scripts/setup.sh --all    builds every target: the tests and the
+#                                  fuzzers too (scripts/test.sh does this)
 set -euo pipefail
 
 PACKAGES=(
@@ -30,4 +34,10 @@ fi
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cmake -S "$root" -B "$root/build" -G Ninja -DCMAKE_BUILD_TYPE=Release
-cmake --build "$root/build" -j "$(nproc)"
+if [ "${1:-}" = "--all" ]; then
+  cmake --build "$root/build" -j "$(nproc)"
+else
+  # The first README command shows the tour: the unit tests and the fuzz
+  # pipeline (most of the build) wait for scripts/test.sh.
+  cmake --build "$root/build" -j "$(nproc)" --target gdsl
+fi
