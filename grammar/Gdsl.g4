@@ -32,12 +32,19 @@ gameDecl
     | 'game' ID '=' 'octal' STRING                    # octalGame
     ;
 
+// A move's label may be a keyword too (`move take(k in 1..3)`, as
+// `gdsl check --dump=desugared` prints the moves that `take` stands for), but
+// not `when`, which would begin the move's condition.
+moveLabel : ID | 'game' | 'move' | 'let' | 'normalize' | 'take' | 'split' | 'unequal' | 'remove'
+          | 'with' | 'neighbours' | 'octal' | 'import' | 'const' | 'eval' | 'table' | 'period'
+          | 'moves' | 'assert' | 'misere' | 'in' | 'and' | 'or' | 'not' | 'sum' | 'for' ;
+
 params : param (',' param)* ;
 param  : ID (':' ID)? ;
 
 gameItem
     : 'normalize' '->' successor                                       # normalizeItem
-    | 'move' ID? ('(' (clause (',' clause)*)? ')')? ('when' expr)? '->' successor  # moveItem
+    | 'move' moveLabel? ('(' (clause (',' clause)*)? ')')? ('when' expr)? '->' successor  # moveItem
     | 'take' expr                                                      # takeItem
     | 'split' UNEQUAL='unequal'?                                       # splitItem
     | 'remove' expr (NEIGHBOURS='with' 'neighbours')?                  # removeItem

@@ -447,8 +447,8 @@ class Converter {
     ast::Move m;
     m.range = range(ctx);
     if (auto* c = dynamic_cast<P::MoveItemContext*>(ctx)) {
-      // 'move' ID? ('(' clauses ')')? ('when' expr)? '->' successor
-      if (c->ID()) m.label = c->ID()->getText();
+      // 'move' moveLabel? ('(' clauses ')')? ('when' expr)? '->' successor
+      if (c->moveLabel()) m.label = c->moveLabel()->getText();
       for (auto* cl : c->clause()) clause(cl, m.clauses);
       if (c->expr()) {
         ast::Clause w;
