@@ -205,10 +205,12 @@ class JsonOutput final : public Output {
     for (const MoveText& m : r.moves) {
       nlohmann::json move = {{"label", m.label},
                              {"from", m.from},
+                             {"component_to", m.to},
                              {"to", m.result},
                              {"grundy", m.grundy},
                              {"winning", m.winning}};
       shown(move, "from_shown", m.fromShown);
+      shown(move, "component_to_shown", m.toShown);
       shown(move, "to_shown", m.resultShown);
       list.push_back(std::move(move));
     }
