@@ -54,7 +54,10 @@ class TextOutput final : public Output {
   void misere(const MisereResult& r) override {
     out_ << fmt::format("misere {}: {}", shownOr(r.shown, r.position),
                         r.firstPlayerWins ? "N" : "P");
-    if (r.move) out_ << ", winning move " << moveText(*r.move);
+    if (r.move)
+      out_ << ", winning move " << moveText(*r.move);
+    else if (r.firstPlayerWins)  // an N-position with no winning move has no move at all
+      out_ << ", no move: the player to move has none, and so wins in misere play";
     out_ << "\n";
   }
 
