@@ -1,7 +1,10 @@
 // The census database on SQLite (see CensusDb.h): schema check, rows in and
-// out, merging. WAL journal with synchronous=NORMAL: each row is its own
-// transaction, durable against a killed process (not against a power cut
-// between checkpoints, which a census can redo). libsqlite3 is not linked:
+// out, merging. WAL journal with synchronous=NORMAL while a census writes:
+// each row is its own transaction, durable against a killed process (not
+// against a power cut between checkpoints, which a census can redo). The last
+// writer to close puts the file back in rollback mode, so that a report, which
+// opens it read-only, leaves no -wal and -shm files beside it (SQLite makes
+// them for a reader of a WAL file, and a reader cannot remove them). libsqlite3 is not linked:
 // the first open() loads it with dlopen, so that the commands that never
 // touch a database do not map it at start-up.
 #include "driver/CensusDb.h"
@@ -189,10 +192,19 @@ std::unique_ptr<CensusDb> CensusDb::open(const std::string& path, Access access,
     error = fmt::format("cannot use the database '{}': {}", path, why);
     return nullptr;
   }
+  db->writer_ = true;
   return db;
 }
 
 CensusDb::~CensusDb() {
+  // Back to rollback mode: this fails, harmlessly, while another connection
+  // (a census beside this one) still has the file open, and the last one's
+  // close does it.
+  std::string ignored;
+  if (writer_) {
+    sqlite.busy_timeout(db_, 0);  // no wait for the others: a census's end is not held up
+    exec("PRAGMA journal_mode=DELETE", ignored);
+  }
   sqlite.close(db_);
 }
 

@@ -72,6 +72,7 @@ class CensusDb {
   bool exec(const std::string& sql, std::string& error);
   sqlite3* db_;
   std::string path_;
+  bool writer_ = false;  // opened to write: set the WAL journal, and leaves it on close
 };
 
 }  // namespace gdsl

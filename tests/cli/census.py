@@ -143,6 +143,10 @@ all_rows = rows("r.db")
 open_rows = [r for r in all_rows if not r[7]]
 md = run(["census", "report", "r.db"])
 check(md.returncode == 0 and md.stdout.startswith("| game | N |"), "report prints a Markdown table")
+# The census put the file back in rollback mode: the report (read-only) made no
+# -wal and -shm files, which a reader could not have removed.
+check(not os.path.exists("r.db-wal") and not os.path.exists("r.db-shm"),
+      "report leaves no r.db-wal or r.db-shm beside the database")
 check(sum(line.startswith("| 0.") for line in md.stdout.splitlines()) == len(all_rows),
       "report has a line per row")
 csv = run(["census", "report", "r.db", "--csv"])
