@@ -286,6 +286,12 @@ std::string PositionBuilder::show(const Position& position) {
               part.loc, fmt::format("{} would draw more than {} cells", part.name, kMaxDrawnCells));
         if (static_cast<int64_t>(cells.size()) < rows * unit)
           cells.resize(static_cast<size_t>(rows * unit), 0);
+        // Every row of an integer's board full: the digits past its highest
+        // one are 0 (`###/##.`, not a ragged `###/##`).
+        if (width > 0 && cells.size() % static_cast<size_t>(width) != 0)
+          cells.resize(cells.size() + static_cast<size_t>(width) -
+                           cells.size() % static_cast<size_t>(width),
+                       0);
       }
       out += drawCells(cells, width, part.symbols);
     }
