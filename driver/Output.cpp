@@ -206,12 +206,8 @@ class JsonOutput final : public Output {
   void moves(const MovesResult& r) override {
     nlohmann::json list = nlohmann::json::array();
     for (const MoveText& m : r.moves) {
-      nlohmann::json move = {{"label", m.label},
-                             {"from", m.from},
-                             {"component_to", m.to},
-                             {"to", m.result},
-                             {"grundy", m.grundy},
-                             {"winning", m.winning}};
+      nlohmann::json move = {{"label", m.label}, {"from", m.from},     {"component_to", m.to},
+                             {"to", m.result},   {"grundy", m.grundy}, {"winning", m.winning}};
       shown(move, "from_shown", m.fromShown);
       shown(move, "component_to_shown", m.toShown);
       shown(move, "to_shown", m.resultShown);

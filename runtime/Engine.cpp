@@ -195,7 +195,13 @@ void Engine::probeMoves(int game) {
   h.probed = true;
   if (h.solver || !g.shapeProbeHeaps || options_.plain) return;
   std::optional<ir::TakeBreakShape> shape = probeShape(backend_, game, *g.shapeProbeHeaps);
-  if (!shape) return;
+  if (!shape) {
+    h.notTakeBreak = fmt::format(
+        "its moves on heaps 0..{} follow no take-and-break shape (which amounts leave no heap, "
+        "one or two)",
+        *g.shapeProbeHeaps);
+    return;
+  }
   h.solver = std::make_unique<TakeBreakSolver>(*shape, options_.sparse);
   h.shapeFromMoves = true;
   if (shape->twoUnequal.empty()) h.proofBound = shape->maxTake;
@@ -523,6 +529,10 @@ std::string Engine::report() const {
     if (h.solver)
       out += (h.shapeFromMoves ? "; take-and-break shape found in its move rules; " : "; ") +
              h.solver->describe();
+    else if (const std::string& why =
+                 h.notTakeBreak.empty() ? program_.games[g].notTakeBreak : h.notTakeBreak;
+             !why.empty())
+      out += "; not take-and-break: " + why;
     if (h.proved)
       out += fmt::format("; period {} from {} proved", h.proved->period, h.proved->preperiod);
     out += "\n";

@@ -158,6 +158,7 @@ class Engine final : private ValueOracle {
     std::unique_ptr<TakeBreakSolver> solver;
     bool shapeFromMoves = false;  // the shape was recognised in `move` rules
     bool probed = false;          // `move` rules were looked at for a shape
+    std::string notTakeBreak;     // why they showed none (ir::Game::notTakeBreak before)
     // Guy-Smith: the most tokens a move takes, when the theorem applies.
     std::optional<int64_t> proofBound;
     // Games with integer parameters: a memo filled by the backend's native

@@ -289,9 +289,9 @@ std::string PositionBuilder::show(const Position& position) {
         // Every row of an integer's board full: the digits past its highest
         // one are 0 (`###/##.`, not a ragged `###/##`).
         if (width > 0 && cells.size() % static_cast<size_t>(width) != 0)
-          cells.resize(cells.size() + static_cast<size_t>(width) -
-                           cells.size() % static_cast<size_t>(width),
-                       0);
+          cells.resize(
+              cells.size() + static_cast<size_t>(width) - cells.size() % static_cast<size_t>(width),
+              0);
       }
       out += drawCells(cells, width, part.symbols);
     }

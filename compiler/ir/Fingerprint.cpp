@@ -25,7 +25,8 @@ static_assert(sizeof(Move) == 240, "ir::Move changed: update Fingerprint.cpp");
 static_assert(sizeof(Param) == 40, "ir::Param changed: update Fingerprint.cpp");
 // Game::show is not serialized: it only says how positions print. Game::cells
 // is derived from the moves (a tag in codeText says whether the code splits).
-static_assert(sizeof(Game) == 480, "ir::Game changed: update Fingerprint.cpp");
+// Game::notTakeBreak only explains, for --verbose, what the moves rule out.
+static_assert(sizeof(Game) == 512, "ir::Game changed: update Fingerprint.cpp");
 #endif
 
 class Serializer {

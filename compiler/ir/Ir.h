@@ -249,6 +249,9 @@ struct Game {
   // (compiler/ir/TakeBreak.cpp): the engine may recognise a take-and-break
   // shape by comparing the rules' moves on heaps 0..shapeProbeHeaps with it.
   std::optional<int64_t> shapeProbeHeaps;
+  // For a one-heap game with neither: what rules out a take-and-break shape
+  // (`--verbose` says it beside the game's table); empty when nothing does.
+  std::string notTakeBreak;
   // A one-heap game whose successors are computed from its parameter with
   // & | ^ << >> (compiler/ir/BitSets.cpp): the parameter is a set of flags,
   // and the engine searches the game instead of tabling every smaller value.

@@ -162,34 +162,103 @@ bool affine(const Program& p, const Expr& e, int64_t& largest) {
   return true;
 }
 
+// The operator of `e` as a rule spells it, for --verbose.
+std::string spelling(const Expr& e) {
+  switch (e.op) {
+    case Op::Mod:
+      return "%";
+    case Op::Div:
+      return "/ by another number than 2";
+    case Op::Mul:
+      return "* of two variables";
+    case Op::Shl:
+      return "<<";
+    case Op::Shr:
+      return ">>";
+    case Op::BitAnd:
+      return "&";
+    case Op::BitOr:
+      return "|";
+    case Op::BitXor:
+      return "^";
+    case Op::Pow:
+      return "**";
+    case Op::IntConst:
+      return "a number beyond 2^20";
+    default:
+      return opName(e.op);
+  }
+}
+
+// The innermost part of `e` that is not affine (e is not), described.
+std::string nonAffinePart(const Program& p, const Expr& e) {
+  for (const Expr& k : e.kids) {
+    int64_t ignored = 0;
+    if (!affine(p, k, ignored)) return nonAffinePart(p, k);
+  }
+  return spelling(e);
+}
+
 // Heaps to compare when looking for the shape of a game of affine `move`
-// rules whose successors are at most two heaps of the game itself.
-std::optional<int64_t> shapeProbe(const Program& p, const Game& g, int self) {
-  if (!g.oneHeap() || g.normalize || g.moves.empty() || g.takeBreak) return std::nullopt;
+// rules whose successors are at most two heaps of the game itself; when there
+// are none, `why` says what rules it out.
+std::optional<int64_t> shapeProbe(const Program& p, const Game& g, int self, std::string& why) {
+  if (!g.oneHeap() || g.takeBreak) return std::nullopt;
+  if (g.normalize) {
+    why = "it has a normalize rule";
+    return std::nullopt;
+  }
   int64_t largest = 1;
+  auto isAffine = [&](const Move& m, const Expr& e) {
+    if (affine(p, e, largest)) return true;
+    why = fmt::format(
+        "rule '{}' uses {} (a take-and-break rule is affine in the heap: + and -, * "
+        "by a number, / 2, min, max, comparisons)",
+        m.label, nonAffinePart(p, e));
+    return false;
+  };
   for (const Move& m : g.moves) {
-    if (m.sugar != ast::Sugar::None || m.successor.size() > 2) return std::nullopt;
+    if (m.sugar != ast::Sugar::None) {
+      why = "it mixes take, split, remove or octal rules with move rules";
+      return std::nullopt;
+    }
+    if (m.successor.size() > 2) {
+      why = fmt::format("rule '{}' leaves more than two heaps", m.label);
+      return std::nullopt;
+    }
     for (const Step& s : m.steps) {
       if (s.kind == Step::Kind::Bind) {
-        if (s.type != Type::Int) return std::nullopt;
+        if (s.type != Type::Int) {
+          why = fmt::format("rule '{}' binds a list", m.label);
+          return std::nullopt;
+        }
         if (s.domain.isRange) {
-          if (!affine(p, s.domain.lo, largest) || !affine(p, s.domain.hi, largest))
-            return std::nullopt;
+          if (!isAffine(m, s.domain.lo) || !isAffine(m, s.domain.hi)) return std::nullopt;
         } else {
           std::optional<std::vector<int64_t>> ks = amounts(p, s.domain.list);
-          if (!ks) return std::nullopt;
+          if (!ks) {
+            why = fmt::format("rule '{}' binds over a list that is not constant positive amounts",
+                              m.label);
+            return std::nullopt;
+          }
           for (int64_t k : *ks) largest = std::max(largest, k);
         }
-      } else if (!affine(p, s.value, largest)) {
+      } else if (!isAffine(m, s.value)) {
         return std::nullopt;
       }
     }
     for (const Term& t : m.successor) {
-      if (t.kind != Term::Kind::Position || t.game != self || !affine(p, t.args[0], largest))
+      if (t.kind != Term::Kind::Position || t.game != self) {
+        why = fmt::format("rule '{}' leaves a position of another game, or a sum", m.label);
         return std::nullopt;
+      }
+      if (!isAffine(m, t.args[0])) return std::nullopt;
     }
   }
-  if (largest > 64) return std::nullopt;
+  if (largest > 64) {
+    why = fmt::format("its rules use {}, a number above 64", largest);
+    return std::nullopt;
+  }
   return 64 + 32 * largest;
 }
 
@@ -231,8 +300,11 @@ void analyzeTakeBreak(Program& program) {
     g.takeBreakBound = std::nullopt;
     if (g.takeBreak && g.takeBreak->twoUnequal.empty()) g.takeBreakBound = g.takeBreak->maxTake;
   }
-  for (size_t i = 0; i < program.games.size(); ++i)
-    program.games[i].shapeProbeHeaps = shapeProbe(program, program.games[i], static_cast<int>(i));
+  for (size_t i = 0; i < program.games.size(); ++i) {
+    Game& g = program.games[i];
+    g.notTakeBreak.clear();
+    g.shapeProbeHeaps = shapeProbe(program, g, static_cast<int>(i), g.notTakeBreak);
+  }
 }
 
 }  // namespace gdsl::ir

@@ -1,0 +1,1 @@
+eval --backend interp --verbose {case}  # exit 0
