@@ -161,9 +161,13 @@ TEST_CASE("take-and-break shapes are recognised in affine move rules, and only t
         CHECK(report.find(std::string("gdsl: ") + game + ": " + std::to_string(N + 1) +
                           " heaps in a 16-bit table (0.0 MiB); take-and-break shape found") !=
               std::string::npos);
-      for (const char* game : {"Third", "EvenSplit"})
+      // Not take-and-break, and the report says why.
+      const std::pair<const char*, const char*> refused[] = {
+          {"Third", "not take-and-break: rule 'cut' uses / by another number than 2"},
+          {"EvenSplit", "not take-and-break: its moves on heaps 0..128 follow no take-and-break"}};
+      for (const auto& [game, why] : refused)
         CHECK(report.find(std::string("gdsl: ") + game + ": " + std::to_string(N + 1) +
-                          " heaps in a 16-bit table (0.0 MiB)\n") != std::string::npos);
+                          " heaps in a 16-bit table (0.0 MiB); " + why) != std::string::npos);
     }
 }
 
