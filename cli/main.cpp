@@ -346,7 +346,8 @@ int run(const Options& o, bool runFile, const std::vector<CommandStatement>& ext
 
 CommandStatement tableStatement(const Options& o) {
   return {"table " + o.tableSpec,
-          fmt::format("RANGE must be one table range like 'G(0..N)' or 'G(0..A, 0..B)', not '{}'",
+          fmt::format("RANGE must be one table range like 'G(0..N)', 'G(0..A, 0..B)' or "
+                      "'[G([a, b]) for a in 0..3 for b in 0..a]', not '{}'",
                       o.tableSpec)};
 }
 
@@ -598,7 +599,7 @@ int runCommand(int argc, char** argv) {
   CLI::App* table = addCommand(app, "table", "print a value table, e.g. 'G(0..100)'");
   if (named("table")) {
     addCommon(table, false);
-    table->add_option("RANGE", o.tableSpec, "G(0..N) or G(a..b, c..d)");
+    table->add_option("RANGE", o.tableSpec, "G(0..N), G(a..b, c..d) or [P for x in D ...]");
     addRunOptions(table);
   }
 

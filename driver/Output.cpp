@@ -77,6 +77,10 @@ class TextOutput final : public Output {
   }
 
   void table(const TableResult& r) override {
+    if (r.ofPositions) {
+      positionsTable(r);
+      return;
+    }
     if (r.listed) {
       listedTable(r);
       return;
@@ -104,6 +108,18 @@ class TextOutput final : public Output {
         out_ << fmt::format(" {:>{}}", r.rows[i][j], width);
       out_ << "\n";
     }
+  }
+
+  // One line per position of `table [P for ...]`, in order:
+  //   St([1, 0]): 1
+  void positionsTable(const TableResult& r) {
+    out_ << r.title << ":\n";
+    if (r.values.empty()) out_ << "  (no positions)\n";
+    for (size_t k = 0; k < r.values.size(); ++k)
+      out_ << fmt::format(
+          "  {}: {}\n",
+          shownOr(r.positionShown.empty() ? "" : r.positionShown[k], r.positionTexts[k]),
+          r.values[k]);
   }
 
   // One line per run of positions that differ only in the last range:
@@ -219,7 +235,30 @@ class JsonOutput final : public Output {
     emit(j);
   }
 
+  // `table [P for ...]`: the positions as text, in order, and their values.
+  void positionsTable(const TableResult& r) {
+    nlohmann::json head = {{"kind", "table"}, {"title", r.title}};
+    head["game"] = r.game.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.game);
+    std::string text = head.dump();
+    text.pop_back();
+    auto strings = [&](const char* key, const std::vector<std::string>& list) {
+      text += fmt::format(",\"{}\":[", key);
+      for (size_t k = 0; k < list.size(); ++k)
+        text += (k ? "," : "") + nlohmann::json(list[k]).dump();
+      text += "]";
+    };
+    strings("positions", r.positionTexts);
+    if (!r.positionShown.empty()) strings("positions_shown", r.positionShown);
+    out_ << text << ",\"values\":[";
+    for (size_t k = 0; k < r.values.size(); ++k) out_ << (k ? "," : "") << r.values[k];
+    out_ << "]}\n";
+  }
+
   void table(const TableResult& r) override {
+    if (r.ofPositions) {
+      positionsTable(r);
+      return;
+    }
     nlohmann::json ranges = nlohmann::json::array();
     for (const auto& [lo, hi] : r.params) ranges.push_back({lo, hi});
     // The values are written straight from the rows (a million-value table

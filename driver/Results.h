@@ -60,6 +60,12 @@ struct TableResult {
   std::vector<std::vector<int64_t>> positions;
   std::vector<uint64_t> values;
   size_t lastRange = 0;  // the index of the last ranged parameter
+  // `table [P for ...]`: each position as text (positionShown: by the games'
+  // show forms, "" when none has one), with `values`; `game` is P's game
+  // when P is one game's position, else "". `rows`, `ranges` and `params`
+  // are then empty.
+  bool ofPositions = false;
+  std::vector<std::string> positionTexts, positionShown;
 };
 
 struct PeriodResult {

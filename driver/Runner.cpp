@@ -280,6 +280,39 @@ TableResult Runner::listedTable(const ir::Statement& s) {
   return r;
 }
 
+// The positions that `table [P for ...]` writes, in order, then their values.
+TableResult Runner::tableOf(const ir::Statement& s) {
+  const ir::Program& program = engine_.program();
+  TableResult r;
+  r.ofPositions = true;
+  r.title = s.text;
+  const std::vector<ir::Term>& terms = s.position.terms;
+  if (terms.size() == 1 && terms[0].kind == ir::Term::Kind::Position)
+    r.game = program.games[static_cast<size_t>(terms[0].game)].name;
+  std::vector<Sum> sums;
+  positions_.forEachPosition(s.steps, s.position, [&](Sum sum) {
+    if (sums.size() == kMaxListedPositions)
+      throw RuntimeError(
+          s.loc, fmt::format("a table of positions has at most {} of them", kMaxListedPositions));
+    sums.push_back(std::move(sum));
+  });
+  bool anyShown = false;
+  for (const Sum& sum : sums) {
+    r.positionTexts.push_back(formatSum(program, sum));
+    r.positionShown.push_back(positions_.showSum(sum));
+    anyShown = anyShown || !r.positionShown.back().empty();
+  }
+  if (!anyShown) r.positionShown.clear();
+  const auto& progress = engine_.options().progress;
+  auto total = static_cast<int64_t>(sums.size());
+  for (int64_t k = 0; k < total; ++k) {
+    if (progress && k % 1024 == 0) progress(r.title, "positions", k, total, false, -1);
+    r.values.push_back(engine_.value(sums[static_cast<size_t>(k)]));
+  }
+  if (progress) progress(r.title, "positions", total, total, true, -1);
+  return r;
+}
+
 PeriodResult Runner::period(const ir::Statement& s) {
   PeriodResult r;
   r.game = engine_.program().games[static_cast<size_t>(s.game)].name;
@@ -324,6 +357,9 @@ bool Runner::run(const ir::Statement& s) {
         return true;
       case ir::Statement::Kind::Table:
         output_.table(table(s));
+        return true;
+      case ir::Statement::Kind::TableOf:
+        output_.table(tableOf(s));
         return true;
       case ir::Statement::Kind::Period:
         output_.period(period(s));

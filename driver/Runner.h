@@ -34,6 +34,7 @@ class Runner {
   MovesResult moves(const Sum& sum);
   TableResult table(const ir::Statement& s);
   TableResult listedTable(const ir::Statement& s);
+  TableResult tableOf(const ir::Statement& s);
   PeriodResult period(const ir::Statement& s);
   void report(const RuntimeError& e, const ir::Statement& s);
 

@@ -17,6 +17,7 @@ statement
     | 'eval' MISERE='misere'? position                # evalStmt
     | 'moves' position                                # movesStmt
     | 'table' ID '(' args ')'                         # tableStmt
+    | 'table' '[' position compFor compClause* ']'    # tableOfStmt
     | 'period' ID ('(' args ')')?                     # periodStmt
     | 'assert' position '==' (nimber | position)      # assertStmt
     ;

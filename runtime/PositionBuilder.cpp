@@ -204,6 +204,19 @@ Sum PositionBuilder::evalPosition(const ir::PositionExpr& position) {
   return out;
 }
 
+void PositionBuilder::forEachPosition(const std::vector<ir::Step>& steps,
+                                      const ir::PositionExpr& position,
+                                      const std::function<void(Sum)>& each) {
+  Scope scope(*this);
+  ir::Frame f = scope.frame(position.intSlots, position.listSlots);
+  eval_.forEach(steps, f, [&] {
+    Sum out;
+    emitTerms(position.terms, f, Role::Position, out);
+    each(std::move(out));
+    return true;
+  });
+}
+
 int64_t PositionBuilder::evalInFrame(const ir::Expr& expr, const ir::Frame& frame) {
   Scope scope(*this);
   return eval_.evalInt(expr, frame);

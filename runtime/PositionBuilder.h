@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <type_traits>
 #include <utility>
@@ -93,6 +94,11 @@ class PositionBuilder {
   // The components of a position written in a statement, each normalized.
   // Throws RuntimeError.
   Sum evalPosition(const ir::PositionExpr& position);
+  // Each position of `table [P for ...]`: the components of `position`,
+  // each normalized, once per pass through `steps` (binders over ranges and
+  // lists, lets, guards), in order. Throws RuntimeError.
+  void forEachPosition(const std::vector<ir::Step>& steps, const ir::PositionExpr& position,
+                       const std::function<void(Sum)>& each);
   // A constant integer expression (table bounds and the like).
   int64_t evalConstant(const ir::Expr& expr);
   // An integer expression over `frame` (a table's bounds that read the

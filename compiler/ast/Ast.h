@@ -185,7 +185,9 @@ struct Game {
 };
 
 struct Statement {
-  enum class Kind : uint8_t { Game, Const, Import, Eval, Moves, Table, Period, Assert };
+  // TableOf: `table [P for x in D ...]`, a table of the positions a
+  // comprehension writes (`position` is P, `clauses` its loops and filters).
+  enum class Kind : uint8_t { Game, Const, Import, Eval, Moves, Table, TableOf, Period, Assert };
   Kind kind = Kind::Eval;
   SourceRange range;
   std::unique_ptr<Game> game;  // Game
@@ -194,14 +196,15 @@ struct Statement {
   ExprPtr expr;                    // Const
   bool importStd = false;          // Import: `import std.x` rather than "path"
   bool misere = false;             // Eval
-  Successor position;              // Eval, Moves, Assert
+  Successor position;              // Eval, Moves, Assert, TableOf
+  std::vector<Clause> clauses;     // TableOf: `for x in D` as Bind, a filter as When
   std::vector<ExprPtr> args;       // Table, Period ranges
   bool hasArgs = false;            // Period with `(0..N)`
   int64_t expected = 0;            // Assert: the nimber
   bool comparesPositions = false;  // Assert: `assert P == Q`, two positions of one value
   Successor other;                 // Assert: Q
   int gameId = -1;                 // sema: Table, Period
-  std::vector<LocalVar> locals;    // sema: `sum ... for` variables of the position
+  std::vector<LocalVar> locals;    // sema: `sum ... for` (and TableOf's) variables
 };
 
 struct Module {

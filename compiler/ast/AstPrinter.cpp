@@ -60,6 +60,17 @@ int precedence(const Expr& e) {
 void print(const Expr& e, std::string& out);
 void printComprehension(const Expr& e, std::string& out);
 
+// ` for x in D if c` ...: the loops and filters of a comprehension.
+void printClauses(const std::vector<Clause>& clauses, std::string& out) {
+  for (const Clause& c : clauses) {
+    if (c.kind == Clause::Kind::Bind)
+      out += " for " + c.name + " in ";
+    else
+      out += " if ";
+    print(*c.expr, out);
+  }
+}
+
 void printKid(const Expr& kid, int minPrec, std::string& out) {
   if (precedence(kid) < minPrec) {
     out += '(';
@@ -157,13 +168,7 @@ void printComprehension(const Expr& e, std::string& out) {
   }
   out += list ? "[" : e.name + "(";
   print(*e.kids[0], out);
-  for (const Clause& c : e.clauses) {
-    if (c.kind == Clause::Kind::Bind)
-      out += " for " + c.name + " in ";
-    else
-      out += " if ";
-    print(*c.expr, out);
-  }
+  printClauses(e.clauses, out);
   out += list ? ']' : ')';
 }
 
@@ -309,6 +314,12 @@ std::string printSuccessor(const Successor& successor, bool followed) {
   return out;
 }
 
+std::string printTableOf(const Statement& s) {
+  std::string out = "[" + printSuccessor(s.position);
+  printClauses(s.clauses, out);
+  return out + "]";
+}
+
 std::string printModule(const Module& module) {
   std::string out;
   for (const Statement& s : module.statements) {
@@ -328,6 +339,9 @@ std::string printModule(const Module& module) {
         break;
       case Statement::Kind::Moves:
         out += fmt::format("moves {}\n", printSuccessor(s.position));
+        break;
+      case Statement::Kind::TableOf:
+        out += "table " + printTableOf(s) + "\n";
         break;
       case Statement::Kind::Table:
       case Statement::Kind::Period: {

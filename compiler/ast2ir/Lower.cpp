@@ -224,6 +224,13 @@ class Lowerer {
           out.table.push_back(std::move(arg));
         }
         return out;
+      case K::TableOf:
+        out.kind = ir::Statement::Kind::TableOf;
+        assignSlots(s.locals, out.position.intSlots, out.position.listSlots);
+        for (const ast::Clause& c : s.clauses) out.steps.push_back(step(c));
+        out.position.terms = successor(s.position);
+        out.text = ast::printTableOf(s);
+        return out;
       case K::Period:
         out.kind = ir::Statement::Kind::Period;
         out.game = s.gameId;

@@ -194,6 +194,7 @@ std::vector<Expr> foldConstants(Program& p) {
 
 void foldStatement(Statement& s, const std::vector<Expr>& values) {
   replaceInTerms(s.position.terms, values);
+  replaceInSteps(s.steps, values);
   for (TableArg& a : s.table) {
     replaceRefs(a.lo, values);
     replaceRefs(a.hi, values);

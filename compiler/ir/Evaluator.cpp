@@ -335,6 +335,12 @@ bool Evaluator::walk(const std::vector<Step>& steps, size_t index, const Frame& 
   return go;
 }
 
+bool Evaluator::forEach(const std::vector<Step>& steps, const Frame& f,
+                        const std::function<bool()>& each) const {
+  auto call = [&] { return each(); };
+  return walk(steps, 0, f, call);
+}
+
 // any and all stop at the first element that decides them, so an element
 // after it is never evaluated (and cannot fail).
 int64_t Evaluator::fold(const Expr& e, const Frame& f) const {

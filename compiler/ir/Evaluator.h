@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -81,6 +82,12 @@ class Evaluator {
   ListVal poolList(int index) const;
 
   ListArena& arena() const { return arena_; }
+
+  // Calls each() once per pass through `steps` (a comprehension's binders,
+  // lets and guards, in order, over `f`) until each() returns false; false
+  // when it did. The lists a pass builds are released after it.
+  bool forEach(const std::vector<Step>& steps, const Frame& f,
+               const std::function<bool()>& each) const;
 
  private:
   [[noreturn]] void fail(const Expr& e, const std::string& message) const;

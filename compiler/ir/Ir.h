@@ -281,11 +281,15 @@ struct TableArg {
 };
 
 struct Statement {
-  enum class Kind : uint8_t { Eval, EvalMisere, Moves, Table, Period, Assert };
+  // TableOf: `table [P for x in D ...]`, the value of each position P that
+  // the loops `steps` write, in order.
+  enum class Kind : uint8_t { Eval, EvalMisere, Moves, Table, TableOf, Period, Assert };
   Kind kind = Kind::Eval;
   SourceRange loc;
-  PositionExpr position;  // Eval, EvalMisere, Moves, Assert
-  int game = -1;          // Table, Period
+  PositionExpr position;    // Eval, EvalMisere, Moves, Assert, TableOf
+  std::vector<Step> steps;  // TableOf: binders, lets and guards, walked in order around P
+  std::string text;         // TableOf: the comprehension as written, for the title
+  int game = -1;            // Table, Period
   std::vector<TableArg> table;
   std::optional<Expr> periodMax;
   int64_t expected = 0;  // Assert

@@ -311,6 +311,11 @@ class Converter {
       s.nameRange = range(c->ID());
       s.hasArgs = true;
       s.args = args(c->args());
+    } else if (auto* c = dynamic_cast<P::TableOfStmtContext*>(ctx)) {
+      // 'table' '[' position compFor compClause* ']'
+      s.kind = K::TableOf;
+      s.position = successor(c->position()->successor());
+      s.clauses = compClauses(c->compFor(), c->compClause());
     } else if (auto* c = dynamic_cast<P::PeriodStmtContext*>(ctx)) {
       // 'period' ID ('(' args ')')?
       s.kind = K::Period;
@@ -816,10 +821,18 @@ class Converter {
     auto e = std::make_unique<ast::Expr>(ast::ExprKind::Comprehension, where);
     e->name = std::move(what);
     e->kids.push_back(expr(element));
-    e->clauses.push_back(forClause(first));
+    e->clauses = compClauses(first, rest);
+    return e;
+  }
+
+  // The loops and filters of a comprehension (or of `table [P for ...]`).
+  std::vector<ast::Clause> compClauses(P::CompForContext* first,
+                                       const std::vector<P::CompClauseContext*>& rest) {
+    std::vector<ast::Clause> clauses;
+    clauses.push_back(forClause(first));
     for (P::CompClauseContext* c : rest) {
       if (c->compFor()) {
-        e->clauses.push_back(forClause(c->compFor()));
+        clauses.push_back(forClause(c->compFor()));
         continue;
       }
       if (c->IF && c->IF->getText() != "if")
@@ -829,9 +842,9 @@ class Converter {
       filter.kind = ast::Clause::Kind::When;
       filter.range = range(c);
       filter.expr = expr(c->expr());
-      e->clauses.push_back(std::move(filter));
+      clauses.push_back(std::move(filter));
     }
-    return e;
+    return clauses;
   }
 
   ast::Clause forClause(P::CompForContext* ctx) {

@@ -389,6 +389,8 @@ class Checker {
   void checkStatement(ast::Statement& s) {
     if (s.kind == ast::Statement::Kind::Table)
       checkTable(s);
+    else if (s.kind == ast::Statement::Kind::TableOf)
+      checkTableOf(s);
     else if (s.kind == ast::Statement::Kind::Period)
       checkPeriod(s);
     else
@@ -433,9 +435,12 @@ class Checker {
     for (size_t i = 0; i < s.args.size(); ++i) {
       Expr& a = *s.args[i];
       if (g.params[i].isList) {
-        diags_.error(a.range,
-                     "a table runs over integer parameters; '" + g.params[i].name + "' is a list");
-        continue;
+        auto& d = diags_.error(a.range, "a table over ranges runs over integer parameters; '" +
+                                            g.params[i].name + "' is a list");
+        addNote(d, SourceRange{},
+                "a table can list any positions: write them as a comprehension, as in " +
+                    tableOfExample(g));
+        return;  // no second error about the ranges
       }
       // `b in 0..a`: a named range, whose name the arguments after it may use.
       bool named =
@@ -461,6 +466,42 @@ class Checker {
       diags_.error(s.range, fmt::format("a table needs a range, like {}(0..20) or {}(a in 0..20, "
                                         "b in 0..a); this one has none",
                                         g.name, g.name));
+  }
+
+  // `table [G([a, b], n) for a in 0..3 for b in 0..a for n in 0..9]`: a
+  // comprehension over G's parameters (the first list as a pair, integers
+  // by their names) for the note on a table of a list game.
+  static std::string tableOfExample(const ast::Game& g) {
+    std::string args, loops;
+    bool pair = false;
+    for (const ast::Param& p : g.params) {
+      args += args.empty() ? "" : ", ";
+      if (!p.isList) {
+        args += p.name;
+        loops += " for " + p.name + " in 0..9";
+      } else if (!pair) {
+        args += "[a, b]";
+        loops = " for a in 0..3 for b in 0..a" + loops;
+        pair = true;
+      } else {
+        args += "[]";
+      }
+    }
+    return "table [" + g.name + "(" + args + ")" + loops + "]";
+  }
+
+  // table [P for x in D if c ...]: the clauses in order (each variable
+  // visible in the clauses after it and in P), then the position P.
+  void checkTableOf(ast::Statement& s) {
+    Scope scope;
+    scope.locals = &s.locals;
+    for (ast::Clause& c : s.clauses) {
+      if (c.kind == ast::Clause::Kind::When)
+        expect(*c.expr, Type::Bool, scope, "a filter");
+      else
+        checkClause(c, scope);
+    }
+    checkSuccessor(s.position, scope);
   }
 
   void checkPeriod(ast::Statement& s) {

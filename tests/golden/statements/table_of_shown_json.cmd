@@ -1,0 +1,2 @@
+// the same as JSON: positions and positions_shown
+eval --json {case}
