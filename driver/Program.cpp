@@ -132,6 +132,7 @@ bool Workspace::compile(DumpStage stage, std::string* dump) {
   size_t before = diags_.all().size();
   ir::checkAmounts(program_, diags_);
   if (diags_.all().size() != before) return false;
+  ir::specializeLists(program_);
   ir::analyzeTakeBreak(program_);
   ir::narrowRanges(program_);
   ir::markBitSets(program_);

@@ -274,7 +274,7 @@ bool ReplSession::define(const Entry& entry) {
     if (it == oldIndex.end()) continue;
     if (built_->fingerprints[static_cast<size_t>(it->second)] == next->fingerprints[g])
       oldGame[g] = it->second;
-    else
+    else if (after.games[g].declared())  // a derived game goes with its own
       dropped.push_back(after.games[g].name);
   }
   next->stack->engine().adopt(built_->stack->engine(), oldGame);
@@ -347,6 +347,7 @@ bool ReplSession::command(const std::string& text) {
     const ir::Program& p = built_->stack->program();
     if (p.games.empty()) out_ << "no games yet: declare one, or import std.heaps\n";
     for (const ir::Game& g : p.games) {
+      if (!g.declared()) continue;
       std::string params;
       for (const ir::Param& param : g.params)
         params += (params.empty() ? "" : ", ") + param.name +
@@ -373,7 +374,8 @@ void ReplSession::help() {
 
 std::vector<std::string> ReplSession::games() const {
   std::vector<std::string> out;
-  for (const ir::Game& g : built_->stack->program().games) out.push_back(g.name);
+  for (const ir::Game& g : built_->stack->program().games)
+    if (g.declared()) out.push_back(g.name);
   return out;
 }
 

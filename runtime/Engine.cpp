@@ -65,6 +65,8 @@ uint32_t Engine::value(const Sum& sum) {
 }
 
 uint32_t Engine::value(const Position& position) {
+  if (!program_.games[position.game].byLength.empty())
+    if (std::optional<Position> ints = asIntegers(position)) return value(*ints);
   if (heaps_[position.game].dense) return heapValue(position);
   uint32_t x = 0;
   bool whole = true;
@@ -73,6 +75,37 @@ uint32_t Engine::value(const Position& position) {
     x ^= wholeValue(part);
   });
   return whole ? wholeValue(position) : x;
+}
+
+namespace {
+
+// The most cells of a dense box that values a list game's positions as an
+// integer game's (64 MiB of 16-bit cells): past it the list game's table of
+// words, which holds only the positions reached, is smaller.
+constexpr uint64_t kListBoxMaxCells = uint64_t{1} << 25;
+
+}  // namespace
+
+std::optional<Position> Engine::asIntegers(const Position& p) const {
+  const std::vector<int>& byLength = program_.games[p.game].byLength;
+  if (!options_.listsAsIntegers || p.words.empty()) return std::nullopt;
+  int64_t n = p.words[0];
+  if (n < 1 || n >= static_cast<int64_t>(byLength.size()) || byLength[static_cast<size_t>(n)] < 0 ||
+      static_cast<int64_t>(p.words.size()) != n + 1)
+    return std::nullopt;
+  auto game = static_cast<uint32_t>(byLength[static_cast<size_t>(n)]);
+  std::span<const int64_t> numbers(p.words.data() + 1, static_cast<size_t>(n));
+  for (int64_t x : numbers)
+    if (x < 0) return std::nullopt;  // the list game reports it
+  // A native search with a box (one number: a table of heaps, as any
+  // one-heap game's), small enough.
+  if (!heaps_[game].native ||
+      DenseBox::cellsToHold(numbers) > std::min<uint64_t>(options_.maxStates, kListBoxMaxCells))
+    return std::nullopt;
+  Position out;
+  out.game = game;
+  out.words.assign(numbers.begin(), numbers.end());
+  return out;
 }
 
 void Engine::reserve(const Position& position) {
@@ -474,7 +507,7 @@ std::string Engine::report() const {
     if (values_[id] != kUnknownValue) ++searched[table_.gameOf(id)];
   for (size_t g = 0; g < heaps_.size(); ++g) {
     const HeapState& h = heaps_[g];
-    const std::string& name = program_.games[g].name;
+    const std::string name = program_.displayName(static_cast<int>(g));
     if (h.box) {
       std::string cells;
       for (int64_t e : h.box->extent()) cells += (cells.empty() ? "" : " x ") + std::to_string(e);
@@ -523,7 +556,8 @@ std::string Engine::report() const {
     const HeapState& h = heaps_[g];
     if (h.values.empty()) continue;
     out += fmt::format("gdsl: {}: {} heaps in a {}-bit table ({:.1f} MiB{})",
-                       program_.games[g].name, h.values.size(), h.values.wide() ? 32 : 16,
+                       program_.displayName(static_cast<int>(g)), h.values.size(),
+                       h.values.wide() ? 32 : 16,
                        static_cast<double>(h.values.size() * (h.values.wide() ? 4 : 2)) / (1 << 20),
                        h.file ? fmt::format(" in table file '{}'", h.file->path()) : "");
     if (h.solver)

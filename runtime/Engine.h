@@ -42,6 +42,10 @@ struct EngineOptions {
   // integer parameters (Backend::searchNative); off, every such game is
   // searched with the hashed memo (tests compare the two).
   bool native = true;
+  // A list game's position of a length with an integer game
+  // (compiler/ir/SpecializeLists.cpp) is valued as that game's, in a dense
+  // box, when the box fits; off, always as the list game's (tests compare).
+  bool listsAsIntegers = true;
   // Sparse space for take-and-break games (runtime/TakeBreakSolver.h).
   SparseOptions sparse;
   // Checkpoints (runtime/Checkpoint.h): while a table grows, the tables are
@@ -183,6 +187,9 @@ class Engine final : private ValueOracle {
   // Creates the table file for `game` and moves its values there.
   void createTableFile(int game);
 
+  // The position of the integer game that stands for list position `p`,
+  // when value() takes that way (EngineOptions::listsAsIntegers).
+  std::optional<Position> asIntegers(const Position& p) const;
   // The value of a position searched whole (value() splits a board first).
   uint32_t wholeValue(const Position& position);
   // When `position` is a board that falls apart (ir::Game::cells), calls

@@ -7,6 +7,12 @@ namespace gdsl {
 
 std::string formatPosition(const ir::Program& program, const Position& position) {
   const ir::Game& g = program.games[position.game];
+  if (g.listOf >= 0) {  // an integer game standing for a list game: as the list
+    std::string out = program.games[static_cast<size_t>(g.listOf)].name + "([";
+    for (size_t i = 0; i < position.words.size(); ++i)
+      out += (i ? ", " : "") + std::to_string(position.words[i]);
+    return out + "])";
+  }
   std::string out = g.name + "(";
   size_t w = 0;
   for (size_t i = 0; i < g.params.size(); ++i) {

@@ -26,7 +26,10 @@ static_assert(sizeof(Param) == 40, "ir::Param changed: update Fingerprint.cpp");
 // Game::show is not serialized: it only says how positions print. Game::cells
 // is derived from the moves (a tag in codeText says whether the code splits).
 // Game::notTakeBreak only explains, for --verbose, what the moves rule out.
-static_assert(sizeof(Game) == 512, "ir::Game changed: update Fingerprint.cpp");
+// Game::byLength, listOf and listLength link a list game and the integer
+// games compiler/ir/SpecializeLists.cpp derives from its rules (whose own
+// rules are serialized as any game's).
+static_assert(sizeof(Game) == 552, "ir::Game changed: update Fingerprint.cpp");
 #endif
 
 class Serializer {

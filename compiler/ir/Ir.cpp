@@ -40,6 +40,13 @@ int Program::findGame(const std::string& name) const {
   return -1;
 }
 
+std::string Program::displayName(int g) const {
+  const Game& game = games[static_cast<size_t>(g)];
+  if (game.declared()) return game.name;
+  return games[static_cast<size_t>(game.listOf)].name + " (lists of " +
+         std::to_string(game.listLength) + ")";
+}
+
 Type fromAst(ast::Type type) {
   switch (type) {
     case ast::Type::Bool:

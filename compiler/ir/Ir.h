@@ -262,6 +262,14 @@ struct Game {
   std::optional<CellMoves> cells;
   // How positions print (text output, play); empty: their parameters.
   std::vector<ShowPart> show;
+  // A game over one list: the integer game that stands for its positions of
+  // each length (byLength[L], -1 for none; compiler/ir/SpecializeLists.cpp).
+  std::vector<int> byLength;
+  // Such an integer game: the list game (listOf) and the length it stands for.
+  int listOf = -1;
+  int64_t listLength = 0;
+  // Whether the user declared it (not a game derived from one).
+  bool declared() const { return listOf < 0; }
   bool oneHeap() const { return params.size() == 1 && params[0].type == Type::Int; }
 };
 
@@ -313,6 +321,9 @@ struct Program {
   std::vector<std::vector<int>> nested;     // NestedConst pool: indices into `lists`
   std::vector<Statement> statements;        // of the main file, in order
   int findGame(const std::string& name) const;
+  // How messages name game `g`: its name, or for an integer game standing
+  // for a list game's positions of one length, `M (lists of 4)`.
+  std::string displayName(int g) const;
 };
 
 Type fromAst(ast::Type type);

@@ -140,9 +140,19 @@ std::string printGame(const Program& p, const Game& g) {
   return out;
 }
 
+// The integer games that stand for a list game's positions of each length
+// are named after it, not printed: they are its rules written out.
 std::string printProgram(const Program& p) {
   std::string out;
-  for (const Game& g : p.games) out += printGame(p, g);
+  for (const Game& g : p.games) {
+    if (g.listOf >= 0) continue;
+    out += printGame(p, g);
+    std::string lengths;
+    for (size_t n = 0; n < g.byLength.size(); ++n)
+      if (g.byLength[n] >= 0) lengths += (lengths.empty() ? "" : ", ") + std::to_string(n);
+    if (!lengths.empty())
+      out += "  // lists of length " + lengths + ": as integer games " + g.name + "#N\n";
+  }
   return out;
 }
 

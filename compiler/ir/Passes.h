@@ -3,6 +3,8 @@
 //                      it by literals (ints, list pool entries, ranges)
 //   checkAmounts       rejects constant `take`/`remove` amounts below 1 (a move
 //                      that does not shrink the heap never ends)
+//   specializeLists    adds, for each game over one list, an integer game per
+//                      list length that stands for its positions of that length
 //   analyzeTakeBreak   marks one-heap take-and-break games with the largest
 //                      number of tokens a move removes (for proved periods)
 //   narrowRanges       bounds a binder's range by the guards after it
@@ -25,6 +27,8 @@ std::vector<Expr> foldConstants(Program& program);
 void foldStatement(Statement& statement, const std::vector<Expr>& values);
 
 void checkAmounts(const Program& program, DiagnosticSink& diagnostics);
+
+void specializeLists(Program& program);
 
 void analyzeTakeBreak(Program& program);
 

@@ -77,14 +77,22 @@ check(r.returncode == 0 and "compiled 1 function of 1 game" in r.stderr
       and re.search(r"gdsl_kernel16_\d+ in [0-9.]+ ms\n", r.stderr)
       and "gdsl_enumerate_" not in r.stderr,
       "a table compiles one kernel (got %r)" % r.stderr)
-# A list game: its search for lists of three, and a cold enumerator for the winning move.
+# A list game: the search of its integer game for lists of three (a dense box), and a
+# cold enumerator for the winning move.
 r = run(["eval", "--stdlib-only", "-e", "Moore([3, 1, 2])", "--backend", "jit", "--verbose"])
 check(r.returncode == 0 and r.stdout.startswith("Moore([1, 2, 3]): *6, N")
-      and re.search(r"gdsl_search_\d+_3 in [0-9.]+ ms\n", r.stderr)
+      and re.search(r"gdsl_search_\d+ in [0-9.]+ ms\n", r.stderr)
       and re.search(r"gdsl_enumerate_\d+ in [0-9.]+ ms \(cold\)", r.stderr)
+      and "Moore (lists of 3): 14 positions in a dense memo of 2 x 3 x 4 cells" in r.stderr,
+      "a list game compiles the search of its integer game for one length and a cold "
+      "enumerator (got %r)" % r.stderr)
+# A list whose box would pass --max-states keeps the list game's search for its length.
+r = run(["eval", "--stdlib-only", "-e", "Moore([3, 1, 2])", "--backend", "jit", "--verbose",
+         "--max-states", "20"])
+check(r.returncode == 0 and r.stdout.startswith("Moore([1, 2, 3]): *6, N")
+      and re.search(r"gdsl_search_\d+_3 in [0-9.]+ ms", r.stderr)
       and "positions in a packed table of words" in r.stderr,
-      "a list game compiles its search for one length and a cold enumerator (got %r)"
-      % r.stderr)
+      "a large list takes the list game's search (got %r)" % r.stderr)
 
 
 def llvm_code_kib(pid):

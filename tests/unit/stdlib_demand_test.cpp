@@ -18,7 +18,8 @@ using namespace gdsl;
 
 std::set<std::string> gameNames(const Workspace& ws) {
   std::set<std::string> names;
-  for (const ir::Game& g : ws.program().games) names.insert(g.name);
+  for (const ir::Game& g : ws.program().games)
+    if (g.declared()) names.insert(g.name);  // not the integer games of list games
   return names;
 }
 
