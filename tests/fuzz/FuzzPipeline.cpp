@@ -13,6 +13,7 @@
 #include <ostream>
 #include <set>
 #include <streambuf>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
@@ -155,7 +156,13 @@ StopReason runStatements(const std::shared_ptr<Workspace>& ws,
   Output* results = inner.get();
   TableCapture out(std::move(inner), [results](const TableResult& r) {
     results->table(r);
-    if (!r.ranges.empty() && r.ranges.size() <= 2) renderPlot(r);
+    // A table plot refuses (a listed one with one range, say) is a usage
+    // error of `gdsl plot`, as the CLI reports it: not a crash.
+    if (r.ranges.empty() || r.ranges.size() > 2) return;
+    try {
+      renderPlot(r);
+    } catch (const std::invalid_argument&) {
+    }
   });
   Runner runner(stack, out);
   StopReason stopped = StopReason::None;
