@@ -128,7 +128,8 @@ bool JitBackend::startCompiler(std::string& error) {
 
 // Gets one function of a game (on its first use): from the code cache, or
 // compiled by the plugin (and stored); then links it.
-bool JitBackend::compile(int game, Emitted what, int64_t length, std::string& error) {
+bool JitBackend::compile(int game, Emitted what, int64_t length, std::string& error,
+                         bool cacheOnly) {
   Impl& impl = *impl_;
   auto start = std::chrono::steady_clock::now();
   const ir::Game& g = impl.program->games[static_cast<size_t>(game)];
@@ -149,6 +150,10 @@ bool JitBackend::compile(int game, Emitted what, int64_t length, std::string& er
                         fmt::format("{} {} {}\n", name, firstLocation, cold ? "cold" : "hot") +
                         ir::codeText(*impl.program));
     cached = impl.cache->load(key, compiled);
+  }
+  if (!cached && cacheOnly) {
+    error = name + " is not in the code cache";
+    return false;
   }
   if (!cached) {
     if (!startCompiler(error)) return false;
@@ -204,8 +209,9 @@ SearchFn JitBackend::listSearch(int game, int64_t length) {
                Emitted::Search, length));
 }
 
-bool JitBackend::prepare(int game, Emitted what, int64_t length, std::string& error) {
-  return has(game, what, length) || compile(game, what, length, error);
+bool JitBackend::prepare(int game, Emitted what, int64_t length, std::string& error,
+                         bool cacheOnly) {
+  return has(game, what, length) || compile(game, what, length, error, cacheOnly);
 }
 
 bool JitBackend::has(int game, Emitted what, int64_t length) const {

@@ -43,7 +43,9 @@ class JitBackend final : public Backend {
   // for lists of `length`), from the code cache or the compiler, unless it
   // is there already; false with `error` set when that fails. The tiered
   // backend calls it on its worker thread, before it uses the backend.
-  bool prepare(int game, Emitted what, int64_t length, std::string& error);
+  // `cacheOnly`: from the code cache alone (a miss is a failure, and the
+  // compiler, LLVM, is not loaded).
+  bool prepare(int game, Emitted what, int64_t length, std::string& error, bool cacheOnly = false);
   // Whether that function is linked already.
   bool has(int game, Emitted what, int64_t length = -1) const;
   // From now on normalize rules run on `positions`, and errors name its
@@ -82,7 +84,7 @@ class JitBackend final : public Backend {
  private:
   JitBackend();
   // `length`: the list length a list game's search is specialized to, or -1.
-  bool compile(int game, Emitted what, int64_t length, std::string& error);
+  bool compile(int game, Emitted what, int64_t length, std::string& error, bool cacheOnly = false);
   // The address of the function, compiled now if it was not (throws
   // RuntimeError when LLVM fails).
   void* function(int game, Emitted what);

@@ -60,6 +60,7 @@ struct Job {
   std::unique_ptr<PositionBuilder> positions;  // over the copy
   JitFactory makeJit;
   std::vector<Wanted> wanted;
+  bool cacheOnly = false;                // from the code cache alone (no LLVM)
   std::unique_ptr<jit::JitBackend> jit;  // null when the JIT failed
   std::string error;
   double millis = 0;  // the worker's wall time
@@ -73,7 +74,7 @@ void runJob(Job& job) {
     job.jit = job.makeJit(*job.positions, job.error);
     if (job.jit)
       for (const Wanted& w : job.wanted)
-        if (!job.jit->prepare(w.game, w.what, w.length, job.error)) {
+        if (!job.jit->prepare(w.game, w.what, w.length, job.error, job.cacheOnly)) {
           job.jit.reset();
           break;
         }
@@ -187,9 +188,11 @@ class TieredBackend final : public Backend, private YieldPoll {
     return jitSearches_[static_cast<size_t>(game)];
   }
 
-  // Whether the JIT runs from now on: starts the worker once the
-  // interpreter has been busy for options_.start, and takes the JIT over
-  // once the worker is done.
+  // Whether the JIT runs from now on: starts a worker that looks in the
+  // code cache only once the interpreter has been busy for
+  // options_.cacheStart, a worker that may compile once it has been busy for
+  // options_.start (unless the first one got everything), and takes the JIT
+  // over once a worker succeeds.
   // The clock is read every 16th call, or at every call with `always` (the
   // native search's polls, every 64 positions).
   bool ready(bool always = false) {
@@ -201,16 +204,20 @@ class TieredBackend final : public Backend, private YieldPoll {
         ++looks_;
         return false;
       }
-      if (threadCpuTime() - cpuStart_ < options_.start) return false;
-      startWorker();
+      bool cacheOnly = !cacheTried_ && options_.cacheStart < options_.start;
+      if (threadCpuTime() - cpuStart_ < (cacheOnly ? options_.cacheStart : options_.start))
+        return false;
+      cacheTried_ = true;
+      startWorker(cacheOnly);
     }
     if (!job_->done.load(std::memory_order_acquire)) return false;
     takeOver();
     return jit_ != nullptr;
   }
 
-  void startWorker() {
+  void startWorker(bool cacheOnly) {
     job_ = std::make_shared<Job>();
+    job_->cacheOnly = cacheOnly;
     job_->program = std::make_shared<const ir::Program>(program_);
     job_->makeJit = makeJit_;
     for (size_t g = 0; g < program_.games.size(); ++g) {
@@ -243,6 +250,10 @@ class TieredBackend final : public Backend, private YieldPoll {
   void takeOver() {
     if (worker_.joinable()) worker_.join();
     Job& job = *job_;
+    if (!job.jit && job.cacheOnly) {  // a function not in the cache: compile later
+      job_.reset();
+      return;
+    }
     if (!job.jit) {
       failed_ = true;
       if (log_)
@@ -296,6 +307,7 @@ class TieredBackend final : public Backend, private YieldPoll {
   std::unique_ptr<jit::JitBackend> jit_;
   bool failed_ = false;
   bool compileFailed_ = false;
+  bool cacheTried_ = false;  // the worker that looks in the code cache only has run
 };
 
 }  // namespace

@@ -24,9 +24,14 @@ class JitBackend;
 // When `auto` gets the JIT ready.
 struct TieringOptions {
   // The interpreter's CPU time (the thread's, from the backend's creation)
-  // after which the worker starts: a run shorter than this never touches the
-  // code cache or LLVM.
+  // after which a worker that may compile starts: a run shorter than this
+  // never loads LLVM.
   std::chrono::microseconds start{10'000};
+  // Before that, after this much, a worker looks for the same functions in
+  // the code cache only: a hit links them in about a millisecond without
+  // LLVM, so a run the cache knows switches early; a miss waits for `start`.
+  // A run shorter than this never touches the code cache.
+  std::chrono::microseconds cacheStart{2'000};
   // Gets the JIT ready on the calling thread, at the first look after
   // `start`, instead of on a worker: the switch then comes at a known point
   // (tests).

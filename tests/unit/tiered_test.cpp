@@ -8,8 +8,11 @@
 // a JIT-only run expands, plus at most the positions that were being expanded when the
 // interpreter handed over (at most the search's depth, far below the 2112 it expanded). A search
 // that started over would expand them all again; the engine's hashed search never serves these
-// games. A last case runs the worker on its own thread, as users run it.
+// games. A case runs the worker on its own thread, as users run it; the last, the worker
+// that looks in the code cache only, before any may compile.
 #include <catch2/catch.hpp>
+#include <cstdlib>
+#include <filesystem>
 #include <map>
 #include <string>
 #include <vector>
@@ -250,4 +253,39 @@ game P(n) { move p(k in 1..n) when k % 2 == 1 -> P(n - k) + W(k, n - k) }
   for (int a = 0; a <= N; a += 7)
     for (int b = 0; b <= N; b += 5)
       REQUIRE(s.grundy("W(" + std::to_string(a) + ", " + std::to_string(b) + ")") == w[a][b]);
+}
+
+TEST_CASE("auto: a worker looks in the code cache first, and never loads LLVM for it") {
+  // The cache-only worker comes at the first look (cacheStart 0); the worker that may compile
+  // never does (start an hour away). An empty cache: the interpreter does everything. Once a
+  // JIT run has filled the cache: auto switches, and its code came from there.
+  char dir[] = "/tmp/gdsl-tiered-cache-XXXXXX";
+  REQUIRE(mkdtemp(dir) != nullptr);
+  REQUIRE(setenv("GDSL_CACHE_DIR", dir, 1) == 0);
+  gdsl::StackOptions options(gdsl::BackendKind::Auto);
+  options.tiering.cacheStart = std::chrono::microseconds(0);
+  options.tiering.start = std::chrono::hours(1);
+  options.tiering.synchronous = true;
+  const std::string position = "M([6, 6, 6, 6])";
+  const uint64_t want = brute::moore(2, {6, 6, 6, 6});
+  auto autoRun = [&] {
+    gdsl::Session s(options);
+    REQUIRE(s.loadFile(benchGame("d_moore.game")));
+    CHECK(s.grundy(position) == want);
+    return std::make_pair(tiers(s).switched, s.stack()->backend().report());
+  };
+  auto [coldSwitched, coldReport] = autoRun();
+  CHECK_FALSE(coldSwitched);
+  {
+    gdsl::Session fill{gdsl::StackOptions(gdsl::BackendKind::Jit)};
+    REQUIRE(fill.loadFile(benchGame("d_moore.game")));
+    CHECK(fill.grundy(position) == want);
+  }
+  auto [warmSwitched, warmReport] = autoRun();
+  INFO(warmReport);
+  CHECK(warmSwitched);
+  CHECK(warmReport.find("from the code cache") != std::string::npos);
+  CHECK(warmReport.find("LLVM loaded") == std::string::npos);
+  std::filesystem::remove_all(dir);
+  setenv("GDSL_CACHE_DIR", "off", 1);
 }
