@@ -529,6 +529,10 @@ std::string Engine::report() const {
           : program_.games[g].bitSet ? "a set of bits"
                                      : "normalized");
     }
+    if (!program_.games[g].declared() && !h.nativeStopped.empty() && searched[g] == 0)
+      out += fmt::format("gdsl: {}: values given back to {}: the native search stopped: {}\n", name,
+                         program_.games[static_cast<size_t>(program_.games[g].listOf)].name,
+                         h.nativeStopped);
     if (searched[g] != 0) {
       std::string why;
       if (!h.nativeStopped.empty())
@@ -628,7 +632,16 @@ uint32_t Engine::leaveNative(const Position& position, std::string why) {
   h.box.reset();
   h.wordMemo.reset();
   h.nativeStopped = std::move(why);
-  return searchValue(position);
+  const ir::Game& g = program_.games[position.game];
+  if (g.declared()) return searchValue(position);
+  // An integer game standing for a list game's positions (a box grown past
+  // its limit, say): the list game values them from now on, over its own
+  // memo, and reports a cycle or an error as its own.
+  Position list;
+  list.game = static_cast<uint32_t>(g.listOf);
+  list.words.push_back(g.listLength);
+  for (int64_t w : position.words) list.words.push_back(w);
+  return value(list);
 }
 
 namespace {

@@ -21,8 +21,12 @@
 namespace gdsl::ir {
 namespace {
 
-// Lists of up to this many numbers get an integer game.
-constexpr int64_t kMaxLength = 6;
+// Lists of up to this many numbers get an integer game: past four, the
+// unrolled rules (Moore's Nim on six heaps: 21 moves, each sorted by a
+// network of 12 comparators) take the JIT longer to compile than a search
+// of thousands of positions takes, and the interpreter evaluates each
+// network as a tree.
+constexpr int64_t kMaxLength = 4;
 // A rule unrolled into more copies than this is not specialized.
 constexpr size_t kMaxCopies = 512;
 // Nor is a game whose normalize rule, written out, has more nodes.
