@@ -44,6 +44,22 @@ bool isConst(const Expr& e) {
   return e.op == Op::IntConst;
 }
 
+Expr intVar(int slot, SourceRange loc) {
+  Expr v;
+  v.op = Op::IntVar;
+  v.type = Type::Int;
+  v.imm = slot;
+  v.loc = loc;
+  return v;
+}
+
+// Whether computing `e` can never fail: variables, numbers, min and max.
+bool cannotFail(const Expr& e) {
+  if (e.op == Op::IntVar || e.op == Op::IntConst) return true;
+  if (e.op != Op::Min && e.op != Op::Max) return false;
+  return std::all_of(e.kids.begin(), e.kids.end(), cannotFail);
+}
+
 // The rewriting of one game at one length.
 class Specializer {
  public:
@@ -58,7 +74,7 @@ class Specializer {
     Game out;
     out.name = G.name + "#" + std::to_string(length_);
     out.loc = G.loc;
-    out.intSlots = G.intSlots;
+    intSlots_ = G.intSlots;
     out.listSlots = 0;
     out.listOf = game_;
     out.listLength = length_;
@@ -67,14 +83,9 @@ class Specializer {
       Param p;
       p.name = G.params[0].name + std::to_string(i);
       p.type = Type::Int;
-      p.slot = out.intSlots++;
+      p.slot = intSlots_++;
       out.params.push_back(p);
-      Expr v;
-      v.op = Op::IntVar;
-      v.type = Type::Int;
-      v.imm = p.slot;
-      v.loc = G.loc;
-      param.push_back(v);
+      param.push_back(intVar(p.slot, G.loc));
     }
     lists_[G.params[0].slot] = param;
     if (G.normalize) {
@@ -92,6 +103,7 @@ class Specializer {
       copy.loc = m.loc;
       expand(m, 0, copy, out.moves);
     }
+    out.intSlots = intSlots_;
     return out;
   }
 
@@ -111,10 +123,12 @@ class Specializer {
     switch (s.kind) {
       case Step::Kind::Guard: {
         Expr c = integer(s.value);
-        if (isConst(c)) {
-          if (c.imm != 0) expand(m, index + 1, copy, out);
-          return;  // a guard that never holds: no move
+        if (isConst(c) && c.imm != 0) {  // always holds
+          expand(m, index + 1, copy, out);
+          return;
         }
+        // One that never holds stays: the steps before it still run (and
+        // may fail) as the list game's do.
         Step g = s;
         g.value = std::move(c);
         copy.steps.push_back(std::move(g));
@@ -124,9 +138,25 @@ class Specializer {
       }
       case Step::Kind::Let: {
         if (s.type == Type::List) {
-          lists_[s.slot] = fixed(s.value);
+          // Each number that could fail to compute gets a let of its own
+          // here, so that it is computed once, at this step, as the list is.
+          std::vector<Expr> numbers = fixed(s.value);
+          for (Expr& n : numbers) {
+            if (cannotFail(n)) continue;
+            Step l;
+            l.kind = Step::Kind::Let;
+            l.type = Type::Int;
+            l.slot = intSlots_++;
+            l.name = s.name;
+            l.loc = s.loc;
+            l.value = std::move(n);
+            n = intVar(l.slot, s.loc);
+            copy.steps.push_back(std::move(l));
+          }
+          lists_[s.slot] = std::move(numbers);
           expand(m, index + 1, copy, out);
           lists_.erase(s.slot);
+          copy.steps.resize(mark);
           return;
         }
         if (s.type != Type::Int && s.type != Type::Bool) throw Unsupported{};
@@ -450,6 +480,7 @@ class Specializer {
   int specId_;
   std::map<int, std::vector<Expr>> lists_;  // list slot -> its numbers
   std::map<int, Expr> ints_;                // unrolled int slot -> what it stands for
+  int intSlots_ = 0;                        // the integer game's slots so far
 };
 
 }  // namespace

@@ -25,6 +25,16 @@ const char* kOwnGames =
     "game Peek(h: list) {\n"
     "  move p(k in 1..2) when k <= h[0] -> Peek(set(h, 0, h[0] - k + h[1] * 0))\n"
     "}\n"
+    // A list let whose number fails though nothing reads it, and a failing let before a
+    // condition that, once the length is known, never holds: errors as the list game's.
+    "game Unused(h: list) {\n"
+    "  move u(let t = [h[0] / (h[0] - h[0])], i in 0..len(h)-1) when h[i] > 0\n"
+    "    -> Unused(set(h, i, h[i] - 1))\n"
+    "}\n"
+    "game Never(h: list) {\n"
+    "  move n(let a = 5 / h[0], when len(h) > 9) -> Never(h)\n"
+    "  move d(i in 0..len(h)-1) when h[i] > 0 -> Never(set(h, i, h[i] - 1))\n"
+    "}\n"
     // Rules the pass does not rewrite: an index that is not a number once
     // the length is known, and `in` over the list.
     "game Walk(h: list) {\n"
@@ -61,7 +71,8 @@ TEST_CASE("list games valued as integer games give the list games' answers") {
       {"Moore", 5, false},      {"Staircase", 4, false}, {"Nimble", 6, false},
       {"Nimble2", 9, true},     {"Turtles", 1, false},   {"Twins", 1, false},
       {"GeorgiaBob", 10, true}, {"Northcott", 6, false}, {"Down", 7, false},
-      {"Peek", 3, false},       {"Walk", 3, false},      {"Member", 4, false}};
+      {"Peek", 3, false},       {"Walk", 3, false},      {"Member", 4, false},
+      {"Unused", 2, false},     {"Never", 2, false}};
   for (gdsl::BackendKind kind : testing::backends()) {
     gdsl::Session lists(options(kind, false)), ints(options(kind, true));
     REQUIRE(lists.load("own.game", kOwnGames));
@@ -137,6 +148,8 @@ TEST_CASE("only the list games the pass rewrites get integer games") {
   };
   CHECK(lengths("Down") == std::vector<int>{1, 2, 3, 4});
   CHECK(lengths("Peek") == std::vector<int>{2, 3, 4});  // h[1] of one number fails
+  CHECK(lengths("Unused") == std::vector<int>{1, 2, 3, 4});
+  CHECK(lengths("Never") == std::vector<int>{1, 2, 3, 4});
   CHECK(lengths("Walk").empty());
   CHECK(lengths("Member").empty());
   CHECK(lengths("Moore") == std::vector<int>{1, 2, 3, 4});
