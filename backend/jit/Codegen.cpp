@@ -1353,9 +1353,8 @@ class FunctionEmitter {
     B.CreateStore(ticks, ticksField);
     BasicBlock* poll = BasicBlock::Create(C, "poll", F);
     BasicBlock* polled = BasicBlock::Create(C, "polled", F);
-    B.CreateCondBr(
-        B.CreateICmpEQ(B.CreateAnd(ticks, c64(kSearchPollPositions - 1)), c64(0)), poll, polled,
-        llvm::MDBuilder(C).createBranchWeights(1, kSearchPollPositions - 1));
+    B.CreateCondBr(B.CreateICmpEQ(B.CreateAnd(ticks, c64(kSearchPollPositions - 1)), c64(0)), poll,
+                   polled, llvm::MDBuilder(C).createBranchWeights(1, kSearchPollPositions - 1));
     B.SetInsertPoint(poll);
     checkStatus(call(gdsl_jit_search_poll, i32, {i8p}, {ctx_}));
     B.CreateBr(polled);
@@ -1762,21 +1761,15 @@ class FunctionEmitter {
     }
   }
 
-  // Sorts `v` by Batcher's odd-even merge network, each comparator a min and
-  // a max (no branch). A comparator past the end is left out: it would
-  // compare with a number larger than all, and move nothing.
+  // Sorts `v` by Batcher's odd-even merge network (ir::forEachSortComparator),
+  // each comparator a min and a max (no branch).
   void sortNetwork(Fixed& v) {
-    auto n = v.size();
-    for (size_t p = 1; p < n; p <<= 1)
-      for (size_t k = p; k >= 1; k >>= 1)
-        for (size_t j = k % p; j + k < n; j += 2 * k)
-          for (size_t i = 0; i < k && i + j + k < n; ++i)
-            if ((i + j) / (2 * p) == (i + j + k) / (2 * p)) {
-              Value* a = v[i + j];
-              Value* b = v[i + j + k];
-              v[i + j] = B.CreateBinaryIntrinsic(llvm::Intrinsic::smin, a, b);
-              v[i + j + k] = B.CreateBinaryIntrinsic(llvm::Intrinsic::smax, a, b);
-            }
+    ir::forEachSortComparator(v.size(), [&](size_t i, size_t j) {
+      Value* a = v[i];
+      Value* b = v[j];
+      v[i] = B.CreateBinaryIntrinsic(llvm::Intrinsic::smin, a, b);
+      v[j] = B.CreateBinaryIntrinsic(llvm::Intrinsic::smax, a, b);
+    });
   }
 
   // A list value (in the arena) holding `numbers`, for the helpers of a miss.

@@ -25,13 +25,8 @@ Expr literalInt(int64_t v, SourceRange loc, Type type) {
 }
 
 bool readsIntSlot(const Expr& e, const std::set<int>& slots) {
-  if (e.op == Op::IntVar && slots.count(static_cast<int>(e.imm))) return true;
-  for (const Expr& k : e.kids)
-    if (readsIntSlot(k, slots)) return true;
-  for (const Step& s : e.steps)
-    for (const Expr* k : exprsOf(s))
-      if (readsIntSlot(*k, slots)) return true;
-  return false;
+  return anyNode(
+      e, [&](const Expr& n) { return n.op == Op::IntVar && slots.count(static_cast<int>(n.imm)); });
 }
 
 int Program::findGame(const std::string& name) const {

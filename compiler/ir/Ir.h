@@ -155,8 +155,33 @@ inline std::array<Expr*, 4> exprsOf(Step& s) {
   return {&s.value, &s.domain.lo, &s.domain.hi, &s.domain.list};
 }
 
+// Whether `pred` holds for `e` or for any expression inside it, a
+// comprehension's loops included.
+template <typename Pred>
+bool anyNode(const Expr& e, Pred&& pred) {
+  if (pred(e)) return true;
+  for (const Expr& k : e.kids)
+    if (anyNode(k, pred)) return true;
+  for (const Step& s : e.steps)
+    for (const Expr* k : exprsOf(s))
+      if (anyNode(*k, pred)) return true;
+  return false;
+}
+
 // Whether `e` reads one of the int slots in `slots` (in a comprehension too).
 bool readsIntSlot(const Expr& e, const std::set<int>& slots);
+
+// Calls f(i, j) for each comparator of Batcher's odd-even merge network that
+// sorts n numbers (the smaller goes to i < j). A comparator past the end is
+// left out: it would compare with a number larger than all, and move nothing.
+template <typename F>
+void forEachSortComparator(size_t n, F&& f) {
+  for (size_t p = 1; p < n; p <<= 1)
+    for (size_t k = p; k >= 1; k >>= 1)
+      for (size_t j = k % p; j + k < n; j += 2 * k)
+        for (size_t i = 0; i < k && i + j + k < n; ++i)
+          if ((i + j) / (2 * p) == (i + j + k) / (2 * p)) f(i + j, i + j + k);
+}
 
 struct Term {
   enum class Kind : uint8_t { Position, SumFor };

@@ -18,6 +18,7 @@
 #include "driver/Program.h"
 #include "driver/Session.h"
 #include "grid_graphs.h"
+#include "list_text.h"
 #include "runtime/Components.h"
 #include "test_backends.h"
 
@@ -52,12 +53,6 @@ CellGame nodeKayles(const std::vector<uint64_t>& nb) {
     g.clear.push_back(nb[v]);
   }
   return g;
-}
-
-std::string listText(const std::vector<uint64_t>& xs) {
-  std::string out;
-  for (uint64_t x : xs) out += (out.empty() ? "" : ", ") + std::to_string(x);
-  return "[" + out + "]";
 }
 
 // A random graph on n vertices: the closed neighbourhood of each vertex.
@@ -125,7 +120,8 @@ TEST_CASE("Node Kayles on random graphs, in every recognised form, against a bru
     CellGame brute = nodeKayles(nb);
     const std::vector<std::string> rules = nodeKaylesRules(n);
     const std::string& rule = rules[static_cast<size_t>(trial) % rules.size()];
-    std::string source = "const NB = " + listText(nb) + "\ngame G(b) {\n  " + rule + "\n}\n";
+    std::string source =
+        "const NB = " + testing::listText(nb) + "\ngame G(b) {\n  " + rule + "\n}\n";
     INFO(source);
     CHECK(marked(source));
     uint64_t full = (uint64_t{1} << n) - 1;
@@ -171,7 +167,7 @@ TEST_CASE("dominoes on grids, with two binders and guards on them, against a bru
     }
     std::string W = std::to_string(w), H = std::to_string(h);
     std::string source =
-        "const W = " + W + "\nconst H = " + H + "\nconst NB = " + listText(nb) +
+        "const W = " + W + "\nconst H = " + H + "\nconst NB = " + testing::listText(nb) +
         "\n"
         "game G(b) {\n"
         "  move across(x in 0..W - 1, y in 0..H - 1) when x < W - 1 and "
@@ -210,7 +206,7 @@ TEST_CASE("the parts of a board, by the supports of its legal moves") {
   // A path 0-1-2-3-4 for Node Kayles: cells 0, 1 and 3, 4 are two parts;
   // cell 2 alone is a part too (a move is legal on it).
   std::vector<uint64_t> nb{0b00011, 0b00111, 0b01110, 0b11100, 0b11000};
-  std::string source = "const NB = " + listText(nb) +
+  std::string source = "const NB = " + testing::listText(nb) +
                        "\ngame G(b) { move pick(v in 0..4) when ((b >> v) & 1) == 1 -> "
                        "G(b ^ (b & NB[v])) }\n";
   std::string errors;
@@ -297,8 +293,8 @@ TEST_CASE("splitting keeps the memo to the parts a search meets") {
   CellGame brute = nodeKayles(nb);
   uint64_t full = (uint64_t{1} << (w * h)) - 1;
   int want = brute.value(full);
-  std::string source =
-      "const NB = " + listText(nb) + "\ngame G(b) {\n  " + nodeKaylesRules(w * h)[0] + "\n}\n";
+  std::string source = "const NB = " + testing::listText(nb) + "\ngame G(b) {\n  " +
+                       nodeKaylesRules(w * h)[0] + "\n}\n";
   for (gdsl::BackendKind kind : testing::backends()) {
     INFO(gdsl::backendKindName(kind));
     gdsl::Session s{gdsl::StackOptions(kind)};

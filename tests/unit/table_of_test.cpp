@@ -10,6 +10,7 @@
 
 #include "brute_force.h"
 #include "driver/Session.h"
+#include "list_text.h"
 #include "test_backends.h"
 
 namespace {
@@ -25,12 +26,6 @@ const char* kGames =
     "  move pick(v in 0..40) when (b >> v) & 1 == 1 -> NK(b & ~(7 << v >> 1) & ~(1 << v))\n"
     "}\n"
     "game K = octal \"0.77\"\n";
-
-std::string listText(const std::vector<int>& heaps) {
-  std::string out = "[";
-  for (size_t i = 0; i < heaps.size(); ++i) out += (i ? ", " : "") + std::to_string(heaps[i]);
-  return out + "]";
-}
 
 }  // namespace
 
@@ -51,7 +46,8 @@ TEST_CASE("table [P for ...] gives each position's value, in the loops' order") 
         for (int b = 0; b <= a; ++b)
           for (int c = 0; c <= b; ++c) {
             if (a + b + c == 5) continue;
-            positions.push_back("M(" + listText({c, b, a}) + ")");  // normalized: sorted
+            positions.push_back("M(" + testing::listText(std::vector<int>{c, b, a}) +
+                                ")");  // normalized: sorted
             values.push_back(brute::moore(2, {a, b, c}));
           }
       CHECK(t["kind"] == "table");
