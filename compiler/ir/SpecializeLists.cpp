@@ -12,8 +12,10 @@
 // needs a hash and a probe per move. Any other use of the list leaves G
 // without integer games.
 #include <algorithm>
+#include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 
 #include "compiler/ir/Arith.h"
 #include "compiler/ir/Passes.h"
@@ -175,6 +177,7 @@ class Specializer {
       // `for v in h`: one copy per number of the list, v standing for it.
       if (touches(s.domain.list)) {
         std::vector<Expr> numbers = fixed(s.domain.list);
+        requireSafe(numbers);  // each computed where v is read, maybe never
         for (const Expr& n : numbers) {
           ints_[s.slot] = n;
           expand(m, index + 1, copy, out);
@@ -209,37 +212,20 @@ class Specializer {
   }
 
   // Whether int slot `slot` is read as a list index (h[i], set(h, i, v)) in
-  // steps[index..] or the successor of `m`: such a binder is unrolled.
+  // steps[index..] or the successor of `m`: such a binder is unrolled. (A
+  // successor with `sum ... for` terms is not rewritten at all.)
   static bool indexes(const Move& m, size_t index, int slot) {
-    auto reads = [&](const Expr& e, auto& self) -> bool {
-      if ((e.op == Op::Index || e.op == Op::SetElem) && e.kids.size() > 1 &&
-          readsSlot(e.kids[1], slot))
-        return true;
-      for (const Expr& k : e.kids)
-        if (self(k, self)) return true;
-      for (const Step& s : e.steps)
-        for (const Expr* k : exprsOf(s))
-          if (self(*k, self)) return true;
-      return false;
+    auto reads = [&](const Expr& e) {
+      return anyNode(e, [&](const Expr& n) {
+        return (n.op == Op::Index || n.op == Op::SetElem) && readsIntSlot(n.kids[1], {slot});
+      });
     };
     for (size_t i = index; i < m.steps.size(); ++i)
       for (const Expr* k : exprsOf(m.steps[i]))
-        if (reads(*k, reads)) return true;
-    auto inTerms = [&](const std::vector<Term>& ts, auto& self) -> bool {
-      for (const Term& t : ts) {
-        for (const Expr& a : t.args)
-          if (reads(a, reads)) return true;
-        if (self(t.body, self)) return true;
-      }
-      return false;
-    };
-    return inTerms(m.successor, inTerms);
-  }
-
-  static bool readsSlot(const Expr& e, int slot) {
-    if (e.op == Op::IntVar && e.imm == slot) return true;
-    for (const Expr& k : e.kids)
-      if (readsSlot(k, slot)) return true;
+        if (reads(*k)) return true;
+    for (const Term& t : m.successor)
+      for (const Expr& a : t.args)
+        if (reads(a)) return true;
     return false;
   }
 
@@ -288,18 +274,28 @@ class Specializer {
       case Op::SetElem: {
         // As the evaluator: the list, then the index (checked), then the value.
         std::vector<Expr> out = fixed(e.kids[0]);
-        int64_t i = constantIndex(e.kids[1], out.size());
-        out[static_cast<size_t>(i)] = integer(e.kids[2]);
+        auto i = static_cast<size_t>(constantIndex(e.kids[1], out.size()));
+        requireSafe(out, i, i + 1);  // the number replaced is never computed
+        out[i] = integer(e.kids[2]);
         return out;
       }
       case Op::Sort: {
         std::vector<Expr> out = fixed(e.kids[0]);
+        requireSafe(out);  // the network copies each number into several
         sortNetwork(out, e.loc);
         return out;
       }
       default:
         throw Unsupported{};
     }
+  }
+
+  // The list game computes each number of a list once, where the list is
+  // built. Numbers [from, to) of `numbers` that the rewrite drops or copies
+  // must then be ones that cannot fail, or an error would be lost or moved.
+  static void requireSafe(const std::vector<Expr>& numbers, size_t from = 0, size_t to = SIZE_MAX) {
+    for (size_t i = from; i < std::min(to, numbers.size()); ++i)
+      if (!cannotFail(numbers[i])) throw Unsupported{};
   }
 
   int64_t constantIndex(const Expr& index, size_t size) {
@@ -310,16 +306,11 @@ class Specializer {
 
   // Batcher's odd-even merge network, each comparator a min and a max.
   static void sortNetwork(std::vector<Expr>& v, SourceRange loc) {
-    size_t n = v.size();
-    for (size_t p = 1; p < n; p <<= 1)
-      for (size_t k = p; k >= 1; k >>= 1)
-        for (size_t j = k % p; j + k < n; j += 2 * k)
-          for (size_t i = 0; i < k && i + j + k < n; ++i)
-            if ((i + j) / (2 * p) == (i + j + k) / (2 * p)) {
-              Expr a = v[i + j], b = v[i + j + k];
-              v[i + j] = binary(Op::Min, a, b, loc);
-              v[i + j + k] = binary(Op::Max, std::move(a), std::move(b), loc);
-            }
+    forEachSortComparator(v.size(), [&](size_t i, size_t j) {
+      Expr a = v[i], b = v[j];
+      v[i] = binary(Op::Min, a, b, loc);
+      v[j] = binary(Op::Max, std::move(a), std::move(b), loc);
+    });
   }
 
   static Expr binary(Op op, Expr a, Expr b, SourceRange loc) {
@@ -346,13 +337,19 @@ class Specializer {
         out.loc = e.loc;
         return out;
       }
-      case Op::Len:
+      case Op::Len: {
         if (!touches(e.kids[0])) break;
-        return literalInt(static_cast<int64_t>(fixed(e.kids[0]).size()), e.loc);
+        std::vector<Expr> numbers = fixed(e.kids[0]);
+        requireSafe(numbers);  // none is computed
+        return literalInt(static_cast<int64_t>(numbers.size()), e.loc);
+      }
       case Op::Index: {
         if (!touches(e.kids[0])) break;
         std::vector<Expr> numbers = fixed(e.kids[0]);
-        return numbers[static_cast<size_t>(constantIndex(e.kids[1], numbers.size()))];
+        auto i = static_cast<size_t>(constantIndex(e.kids[1], numbers.size()));
+        requireSafe(numbers, 0, i);  // only number i is computed
+        requireSafe(numbers, i + 1);
+        return numbers[i];
       }
       case Op::MinList:
       case Op::MaxList: {
@@ -384,29 +381,17 @@ class Specializer {
 
   // A comprehension, kept as it is when it reads nothing rewritten here.
   Expr untouched(const Expr& e) const {
-    if (touches(e) || readsUnrolled(e)) throw Unsupported{};
+    std::set<int> unrolled;
+    for (const auto& [slot, _] : ints_) unrolled.insert(slot);
+    if (touches(e) || readsIntSlot(e, unrolled)) throw Unsupported{};
     return e;
   }
 
   // Whether `e` reads the list parameter or a list let.
   bool touches(const Expr& e) const {
-    if (e.op == Op::ListVar && lists_.count(static_cast<int>(e.imm))) return true;
-    for (const Expr& k : e.kids)
-      if (touches(k)) return true;
-    for (const Step& s : e.steps)
-      for (const Expr* k : exprsOf(s))
-        if (touches(*k)) return true;
-    return false;
-  }
-
-  bool readsUnrolled(const Expr& e) const {
-    if (e.op == Op::IntVar && ints_.count(static_cast<int>(e.imm))) return true;
-    for (const Expr& k : e.kids)
-      if (readsUnrolled(k)) return true;
-    for (const Step& s : e.steps)
-      for (const Expr* k : exprsOf(s))
-        if (readsUnrolled(*k)) return true;
-    return false;
+    return anyNode(e, [&](const Expr& n) {
+      return n.op == Op::ListVar && lists_.count(static_cast<int>(n.imm));
+    });
   }
 
   // Folds arithmetic, min, max and comparisons of numbers, and not, and, or

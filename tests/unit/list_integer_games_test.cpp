@@ -12,6 +12,7 @@
 #include "brute_force.h"
 #include "driver/Session.h"
 #include "driver/Stack.h"
+#include "list_text.h"
 #include "test_backends.h"
 
 namespace {
@@ -35,6 +36,12 @@ const char* kOwnGames =
     "  move n(let a = 5 / h[0], when len(h) > 9) -> Never(h)\n"
     "  move d(i in 0..len(h)-1) when h[i] > 0 -> Never(set(h, i, h[i] - 1))\n"
     "}\n"
+    // A number that fails in a list whose length or other number is read: the list game
+    // computes it, so the pass leaves the game alone.
+    "game Drop(h: list) {\n"
+    "  move d(i in 0..len(h)-1) when len(set(h, 0, 5 / h[0])) > i and h[i] > 0\n"
+    "    -> Drop(set(h, i, h[i] - 1))\n"
+    "}\n"
     // Rules the pass does not rewrite: an index that is not a number once
     // the length is known, and `in` over the list.
     "game Walk(h: list) {\n"
@@ -44,12 +51,6 @@ const char* kOwnGames =
     "  move m(i in 0..len(h)-1) when h[i] > 0 and not (h[i] - 1 in h) -> Member(set(h, i, "
     "h[i] - 1))\n"
     "}\n";
-
-std::string listText(const std::vector<int>& numbers) {
-  std::string out = "[";
-  for (size_t i = 0; i < numbers.size(); ++i) out += (i ? ", " : "") + std::to_string(numbers[i]);
-  return out + "]";
-}
 
 gdsl::StackOptions options(gdsl::BackendKind kind, bool asIntegers) {
   gdsl::StackOptions o(kind);
@@ -72,7 +73,7 @@ TEST_CASE("list games valued as integer games give the list games' answers") {
       {"Nimble2", 9, true},     {"Turtles", 1, false},   {"Twins", 1, false},
       {"GeorgiaBob", 10, true}, {"Northcott", 6, false}, {"Down", 7, false},
       {"Peek", 3, false},       {"Walk", 3, false},      {"Member", 4, false},
-      {"Unused", 2, false},     {"Never", 2, false}};
+      {"Unused", 2, false},     {"Never", 2, false},     {"Drop", 2, false}};
   for (gdsl::BackendKind kind : testing::backends()) {
     gdsl::Session lists(options(kind, false)), ints(options(kind, true));
     REQUIRE(lists.load("own.game", kOwnGames));
@@ -87,7 +88,7 @@ TEST_CASE("list games valued as integer games give the list games' answers") {
             std::sort(numbers.begin(), numbers.end());
             for (int i = 0; i < length; ++i) numbers[i] += i + 1;
           }
-          std::string position = std::string(f.game) + "(" + listText(numbers) + ")";
+          std::string position = std::string(f.game) + "(" + testing::listText(numbers) + ")";
           INFO(position);
           CHECK(testing::outcome(ints, position) == testing::outcome(lists, position));
         }
@@ -109,9 +110,9 @@ TEST_CASE("list games valued as integer games equal the brute forces") {
       for (int b = a; b <= 6; ++b)
         for (int c = b; c <= 6; ++c) {
           std::vector<int> heaps{a, b, c};
-          INFO(listText(heaps));
-          CHECK(s.grundy("Moore(" + listText(heaps) + ")") == brute::moore(2, heaps));
-          CHECK(s.grundy("Staircase(" + listText(heaps) + ")") == brute::staircase(heaps));
+          INFO(testing::listText(heaps));
+          CHECK(s.grundy("Moore(" + testing::listText(heaps) + ")") == brute::moore(2, heaps));
+          CHECK(s.grundy("Staircase(" + testing::listText(heaps) + ")") == brute::staircase(heaps));
         }
   }
 }
@@ -125,7 +126,7 @@ TEST_CASE("an integer game whose box outgrows --max-states hands back to the lis
     gdsl::Session s(o);
     REQUIRE(s.load("none.game", ""));
     std::vector<int> coins{0, 2, 3, 4};
-    CHECK(s.grundy("Staircase(" + listText(coins) + ")") == brute::staircase(coins));
+    CHECK(s.grundy("Staircase(" + testing::listText(coins) + ")") == brute::staircase(coins));
     std::string report = s.tableReport();
     INFO(report);
     CHECK(report.find("Staircase (lists of 4)") != std::string::npos);
@@ -150,6 +151,7 @@ TEST_CASE("only the list games the pass rewrites get integer games") {
   CHECK(lengths("Peek") == std::vector<int>{2, 3, 4});  // h[1] of one number fails
   CHECK(lengths("Unused") == std::vector<int>{1, 2, 3, 4});
   CHECK(lengths("Never") == std::vector<int>{1, 2, 3, 4});
+  CHECK(lengths("Drop").empty());
   CHECK(lengths("Walk").empty());
   CHECK(lengths("Member").empty());
   CHECK(lengths("Moore") == std::vector<int>{1, 2, 3, 4});
