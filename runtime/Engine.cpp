@@ -8,9 +8,9 @@
 
 #include "compiler/ir/Bounds.h"
 #include "compiler/ir/Fingerprint.h"
+#include "compiler/support/Interrupt.h"
 #include "runtime/Checkpoint.h"
 #include "runtime/Components.h"
-#include "runtime/Interrupt.h"
 #include "runtime/Mex.h"
 #include "runtime/ShapeProbe.h"
 
@@ -49,12 +49,10 @@ Engine::Engine(const ir::Program& program, Backend& backend, EngineOptions optio
     if (game.takeBreak && !options_.plain)
       heaps_[g].solver = std::make_unique<TakeBreakSolver>(*game.takeBreak, options_.sparse);
     heaps_[g].proofBound = game.takeBreakBound;
-    // Integer parameters get a box or a table of words; one list parameter,
-    // a table of packed lists (runtime/ListKey.h).
-    heaps_[g].listKey = game.params.size() == 1 && game.params[0].type == ir::Type::List;
-    heaps_[g].native = options_.native && !game.params.empty();
-    for (const ir::Param& p : game.params)
-      if (p.type != ir::Type::Int && !heaps_[g].listKey) heaps_[g].native = false;
+    // The native memo, by the rule the JIT's code generation follows too
+    // (runtime/NativeMemo.h).
+    heaps_[g].memo = memoKind(game);
+    heaps_[g].native = options_.native && heaps_[g].memo != MemoKind::None;
   }
 }
 
@@ -110,7 +108,7 @@ std::optional<Position> Engine::asIntegers(const Position& p) const {
 
 void Engine::reserve(const Position& position) {
   const HeapState& h = heaps_[position.game];
-  if (!h.native || h.listKey || program_.games[position.game].params.size() < 2) return;
+  if (!h.native || h.memo != MemoKind::Box) return;
   std::span<const int64_t> w(position.words.data(), position.words.size());
   for (int64_t x : w)
     if (x < 0) return;
@@ -131,14 +129,15 @@ bool Engine::coverBox(uint32_t game, std::span<const int64_t> words) {
   return true;
 }
 
-NativeStatus Engine::searchNativeOnce(uint32_t game, const int64_t* words, bool boxed,
+NativeStatus Engine::searchNativeOnce(uint32_t game, const int64_t* words,
                                       std::vector<int64_t>& miss) {
   HeapState& h = heaps_[game];
   checkInterrupt();
   NativeStatus status = NativeStatus::Unsupported;
   h.nativeActive = true;
   try {
-    NativeMemo memo{boxed ? h.box.get() : nullptr, boxed ? nullptr : h.wordMemo.get(), h.listKey};
+    bool boxed = h.memo == MemoKind::Box;
+    NativeMemo memo{h.memo, boxed ? h.box.get() : nullptr, boxed ? nullptr : h.wordMemo.get()};
     status =
         backend_.searchNative(static_cast<int>(game), words, memo, *this, miss, nativeStackFloor_);
   } catch (...) {
@@ -525,7 +524,7 @@ std::string Engine::report() const {
           name, known, h.wordMemo->mask() + 1, h.wordMemo->slotBytes(),
           static_cast<double>(h.wordMemo->bytes()) / (1 << 20),
           known ? static_cast<double>(h.wordMemo->bytes()) / static_cast<double>(known) : 0.0,
-          h.listKey                  ? "a list, packed into a word"
+          h.memo == MemoKind::Lists  ? "a list, packed into a word"
           : program_.games[g].bitSet ? "a set of bits"
                                      : "normalized");
     }
@@ -686,19 +685,19 @@ uint32_t Engine::nativeValue(const Position& root) {
     }
   } budget(nativeStackFloor_);
   // Several integer parameters: a box; one, or one list: a table of words.
-  bool boxed = !h.listKey && program_.games[root.game].params.size() > 1;
+  bool boxed = h.memo == MemoKind::Box;
   if (!boxed && !h.wordMemo) h.wordMemo = std::make_unique<WordMemo>(options_.maxStates);
   // The box never holds more cells than --max-states; a list must pack.
   auto cover = [&](const std::vector<int64_t>& w) {
     uint64_t key = 0;
-    if (h.listKey) return packListKey(w.data(), key);
+    if (h.memo == MemoKind::Lists) return packListKey(w.data(), key);
     return !boxed || coverBox(root.game, w);
   };
   auto tooLarge = [&](const std::vector<int64_t>& w) {
     Position p;
     p.game = root.game;
     p.words.assign(w.begin(), w.end());
-    if (h.listKey)
+    if (h.memo == MemoKind::Lists)
       return fmt::format(
           "{} does not pack into a word: a packed list has at most {} numbers, each below "
           "2^(59 / its length)",
@@ -711,8 +710,8 @@ uint32_t Engine::nativeValue(const Position& root) {
   // leaves the memo as it was, and the general way below searches again.
   std::vector<int64_t> miss;
   std::span<const int64_t> rootWords(root.words.data(), root.words.size());
-  if (!h.listKey && (!boxed || (h.box && h.box->covers(rootWords))) &&
-      searchNativeOnce(root.game, root.words.data(), boxed, miss) == NativeStatus::Done)
+  if (h.memo != MemoKind::Lists && (!boxed || (h.box && h.box->covers(rootWords))) &&
+      searchNativeOnce(root.game, root.words.data(), miss) == NativeStatus::Done)
     return *nativeKnown(root);
   // Positions to search natively, the root first; a search that ran out of
   // stack is restarted at the position where it stopped, then resumed.
@@ -724,14 +723,14 @@ uint32_t Engine::nativeValue(const Position& root) {
       pending.pop_back();
       continue;
     }
-    switch (searchNativeOnce(root.game, w.data(), boxed, miss)) {
+    switch (searchNativeOnce(root.game, w.data(), miss)) {
       case NativeStatus::Done:
         pending.pop_back();
         break;
       case NativeStatus::Outside:
         // A table of words has no outside (its search reports a negative
         // word as an error): never retry the same search.
-        if (!boxed && !h.listKey) return leaveNative(root, "a successor outside its table");
+        if (h.memo == MemoKind::Words) return leaveNative(root, "a successor outside its table");
         if (!cover(miss)) return leaveNative(root, tooLarge(miss));
         break;
       case NativeStatus::Deep:

@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <span>
 
-#include "runtime/Interrupt.h"
+#include "compiler/support/Interrupt.h"
 
 namespace gdsl {
 

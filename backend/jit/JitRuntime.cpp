@@ -9,8 +9,8 @@
 #include "backend/jit/JitBackend.h"
 #include "compiler/ir/Arith.h"
 #include "compiler/ir/Errors.h"
+#include "compiler/support/Interrupt.h"
 #include "runtime/Components.h"
-#include "runtime/Interrupt.h"
 #include "runtime/ListKey.h"
 #include "runtime/Mex.h"
 
@@ -322,12 +322,12 @@ int32_t gdsl_jit_dense_miss(Context* ctx, const int64_t* words, int64_t count) {
   for (int64_t i = 0; i < count; ++i)
     if (words[i] < 0) return 1;
   ctx->miss->assign(words, words + count);
-  return kDenseOutside;
+  return statusCode(NativeStatus::Outside);
 }
 
 int32_t gdsl_jit_dense_deep(Context* ctx, const int64_t* words, int64_t count) {
   ctx->miss->assign(words, words + count);
-  return kDenseDeep;
+  return statusCode(NativeStatus::Deep);
 }
 
 int32_t gdsl_jit_pow(int64_t a, int64_t b, int64_t* out) {
@@ -336,8 +336,8 @@ int32_t gdsl_jit_pow(int64_t a, int64_t b, int64_t* out) {
 }
 
 int32_t gdsl_jit_word_enter(Context* ctx, int64_t key) {
-  if (!ctx->words->insert(static_cast<uint64_t>(key))) return kDenseFull;
-  ctx->words->set(static_cast<uint64_t>(key), kDenseOnStack);
+  if (!ctx->words->insert(static_cast<uint64_t>(key))) return statusCode(NativeStatus::Full);
+  ctx->words->set(static_cast<uint64_t>(key), kCellOnStack);
   ctx->readWordMemo();
   return 0;
 }
