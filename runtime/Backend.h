@@ -45,9 +45,6 @@ class Backend {
  public:
   virtual ~Backend() = default;
   virtual const char* name() const = 0;
-  // Applies the game's normalize rule in place; checks that parameters are
-  // non-negative. Throws RuntimeError.
-  virtual void normalize(Position& position) = 0;
   // Every move of `position`, in rule order. Throws RuntimeError.
   virtual void enumerate(const Position& position, MoveSink& sink) = 0;
   // g(n) of one-heap game `game` (without a normalize rule): successor

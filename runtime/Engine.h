@@ -77,9 +77,6 @@ class Engine final : private ValueOracle {
   const EngineOptions& options() const { return options_; }
   Backend& backend() { return backend_; }
 
-  // Applies the game's normalize rule and checks the parameters.
-  void normalize(Position& position) { backend_.normalize(position); }
-
   uint32_t value(const Position& position);  // position must be normalized
   // Makes the dense memo of `position`'s game cover it now, if the game has
   // one (a table's last corner: the box gets its size at once instead of

@@ -256,16 +256,13 @@ SourceRange JitBackend::location(int32_t index) const {
 const ir::Program& JitBackend::program() const {
   return *impl_->program;
 }
-const ir::Move& JitBackend::move(int game, int index) const {
-  return impl_->program->games[static_cast<size_t>(game)].moves[static_cast<size_t>(index)];
-}
 
 Context& JitBackend::enter() {
   Impl& impl = *impl_;
   if (impl.contexts.size() <= impl.depth) {
     auto c = std::make_unique<Context>();
     c->program = impl.program;
-    c->backend = this;
+    c->host = this;
     c->stampStore.assign(64, 0);
     c->stamps = c->stampStore.data();
     c->capacity = c->stampStore.size();

@@ -72,7 +72,23 @@ constexpr int32_t statusCode(NativeStatus s) {
 // A native search calls gdsl_jit_search_poll once every this many positions.
 inline constexpr uint64_t kSearchPollPositions = 256;
 
-class JitBackend;
+struct Context;
+// A native search: `i32 search(ctx, words)` (a NativeStatus as a number).
+using SearchFn = int32_t (*)(Context*, const int64_t*);
+
+// What the helpers ask of the backend that runs the native code (JitBackend
+// implements it): they sit below it and reach it only through this.
+class HelperHost {
+ public:
+  virtual ~HelperHost() = default;
+  // The source range of location index `index` of the compiled code.
+  virtual SourceRange location(int32_t index) const = 0;
+  // Runs the game's normalize rule on a component the code built.
+  virtual void normalize(Position& position) = 0;
+  // The native search of list game `game` for lists of `length`, compiled
+  // now if it was not (throws RuntimeError when LLVM fails).
+  virtual SearchFn listSearch(int game, int64_t length) = 0;
+};
 
 // One context per nesting depth (a kernel may ask the engine for a value,
 // which may run another kernel). KernelState is the base, at offset 0, so the
@@ -80,7 +96,7 @@ class JitBackend;
 struct Context : KernelState {
   std::vector<uint32_t> stampStore;
   const ir::Program* program = nullptr;
-  JitBackend* backend = nullptr;
+  HelperHost* host = nullptr;
   ValueOracle* oracle = nullptr;
   MoveSink* sink = nullptr;
   int game = 0;      // the game being expanded

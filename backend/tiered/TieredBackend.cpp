@@ -116,7 +116,6 @@ class TieredBackend final : public Backend, private YieldPoll {
   std::string report() const override {
     return jit_ ? jit_->report() : "gdsl: auto: the interpreter did all the work\n";
   }
-  void normalize(Position& position) override { positions_.normalize(position); }
 
   void enumerate(const Position& position, MoveSink& sink) override {
     int game = static_cast<int>(position.game);
