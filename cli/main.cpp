@@ -35,6 +35,7 @@
 #include "driver/Stack.h"
 #include "driver/Stdlib.h"
 #include "driver/TableCapture.h"
+#include "driver/TableStore.h"
 #include "runtime/Asan.h"
 #include "runtime/Limits.h"
 #include "runtime/StopSignals.h"
@@ -224,35 +225,11 @@ int reportStop(const Interrupted& e, const Limits& limits, Output& out, bool jso
 // SIGINT or SIGTERM stopped a run with --checkpoint or --table-file: saves
 // the tables computed so far and returns 128 + the signal, or 1 when the save
 // fails.
-int savedAtSignal(Engine& engine, const Options& o) {
+int savedAtSignal(TableStore& store) {
   int signal = StopSignals::received();
-  try {
-    if (!o.checkpoint.empty()) {
-      int64_t values = engine.checkpoint();
-      std::cerr << fmt::format("gdsl: stopped by {}; checkpoint '{}' holds {} values\n",
-                               StopSignals::name(signal), o.checkpoint, values);
-    }
-    int64_t values = engine.flushTableFile();
-    if (values >= 0)
-      std::cerr << fmt::format("gdsl: stopped by {}; table file '{}' holds {} values\n",
-                               StopSignals::name(signal), o.tableFile, values);
-  } catch (const CheckpointError& e) {
-    return fail(e.what());
-  }
+  if (!store.saveAtStop(StopSignals::name(signal))) return kFileError;
   jsonError(fmt::format("stopped by {}", StopSignals::name(signal)));
   return 128 + signal;
-}
-
-// Records the table file's values as final (at the end of a run, or when a
-// limit stopped it); false, with the message printed, when it cannot.
-bool flushTableFile(Engine& engine) {
-  try {
-    engine.flushTableFile();
-    return true;
-  } catch (const CheckpointError& e) {
-    fail(e.what());
-    return false;
-  }
 }
 
 // A statement built from the command line (`-e POS`, a table's RANGE, a period's
@@ -289,23 +266,10 @@ int run(const Options& o, bool runFile, const std::vector<CommandStatement>& ext
   if (!stack.start(error)) return fail("cannot start the JIT: " + error);
   std::cerr << stack.takeLog();
   Engine& engine = stack.engine();
-  if (!o.tableFile.empty()) {
-    // table, plot and period: the command's game; eval: the file's, or the
-    // first one-heap table that grows (docs/reference.md, section 8.6).
-    int game = runFile ? -1 : statements.back().game;
-    int64_t heaps = 0;
-    if (!engine.openTableFile(game, error, heaps)) return fail(error);
-    if (o.verbose && heaps > 0)
-      std::cerr << fmt::format("gdsl: resumed {} values from table file '{}'\n", heaps,
-                               o.tableFile);
-  }
-  if (!o.checkpoint.empty()) {
-    int64_t heaps = 0;
-    if (!engine.resume(error, heaps)) return fail(error);
-    if (o.verbose && heaps > 0)
-      std::cerr << fmt::format("gdsl: resumed {} values from checkpoint '{}'\n", heaps,
-                               o.checkpoint);
-  }
+  TableStore store(engine, report, std::cerr);
+  // table, plot and period: the command's game; eval: the file's, or the
+  // first one-heap table that grows (docs/reference.md, section 8.6).
+  if (!store.open(runFile ? -1 : statements.back().game, o.verbose)) return kFileError;
   std::unique_ptr<Output> out = o.json ? makeJsonOutput(std::cout, std::cerr, ws.sources())
                                        : makeTextOutput(std::cout, std::cerr, ws.sources());
   if (onTable) out = std::make_unique<TableCapture>(std::move(out), std::move(onTable));
@@ -315,8 +279,8 @@ int run(const Options& o, bool runFile, const std::vector<CommandStatement>& ext
     for (const ir::Statement& s : statements) ok = runner.run(s) && ok;
   } catch (const Interrupted& e) {
     std::cout.flush();
-    if (e.reason == StopReason::Signal) return savedAtSignal(engine, o);
-    if (!flushTableFile(engine)) return kFileError;
+    if (e.reason == StopReason::Signal) return savedAtSignal(store);
+    if (!store.flushTableFile()) return kFileError;
     return reportStop(e, limits, *out, o.json);
   } catch (const CheckpointError& e) {
     // The machine's error, not the game's: reported at once, the last good
@@ -325,20 +289,7 @@ int run(const Options& o, bool runFile, const std::vector<CommandStatement>& ext
     return fail(e.what());
   }
   std::cout.flush();
-  if (!o.checkpoint.empty()) {
-    try {
-      engine.checkpoint();  // the finished tables, so that a rerun is a look-up
-    } catch (const CheckpointError& e) {
-      fail(e.what());
-      ok = false;
-    }
-  }
-  if (!o.tableFile.empty()) {
-    ok = flushTableFile(engine) && ok;
-    if (!engine.hasTableFile())
-      std::cerr << fmt::format("gdsl: no one-heap table grew, so table file '{}' was not created\n",
-                               o.tableFile);
-  }
+  ok = store.finish() && ok;
   std::cerr << stack.takeLog();
   if (o.verbose) std::cerr << stack.backend().report() << engine.report();
   return ok ? kOk : kFileError;
