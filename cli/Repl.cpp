@@ -18,7 +18,7 @@
 #include <type_traits>
 
 #include "driver/Repl.h"
-#include "runtime/Interrupt.h"
+#include "compiler/support/Interrupt.h"
 
 namespace gdsl {
 

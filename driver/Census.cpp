@@ -19,6 +19,7 @@
 
 #include "compiler/ir/Fingerprint.h"
 #include "driver/Stack.h"
+#include "driver/TableStore.h"
 #include "runtime/Period.h"
 
 namespace gdsl {
@@ -236,15 +237,12 @@ bool computeCensusGame(const CensusGame& game, int64_t n, const std::string& che
   }
   if (!stack.start(error)) return false;
   Engine& engine = stack.engine();
+  TableStore store(
+      engine, [&](const std::string& message) { error = message; }, std::cerr);
   int index = stack.program().findGame(game.name);
   const ir::Game& g = stack.program().games[static_cast<size_t>(index)];
   try {
-    int64_t resumed = 0;
-    std::string ignored;
-    if (!checkpoint.empty() && !engine.resume(ignored, resumed)) {
-      std::filesystem::remove(checkpoint);  // damaged or for other rules: start afresh
-      engine.resume(ignored, resumed);
-    }
+    store.resumeOrRestart();  // a checkpoint damaged or for other rules: start afresh
     std::optional<PeriodInfo> p = engine.period(index, n);
     row.game = game.key;
     row.rules = game.rules;
@@ -283,7 +281,7 @@ bool computeCensusGame(const CensusGame& game, int64_t n, const std::string& che
     row.method = engine.tableMethod(index);
     if (row.method.empty()) row.method = "search";
     row.rareHeaps = rareHeapsOf(row.method);
-    if (!checkpoint.empty()) engine.checkpoint();
+    if (!store.finish()) return false;
   } catch (const RuntimeError& e) {
     error = e.describe();
     return false;

@@ -122,21 +122,7 @@ bool Workspace::compile(DumpStage stage, std::string* dump) {
   if (!analyze(modules_, diags_, checked_)) return false;
   if (stage == DumpStage::Desugared && dump) *dump = ast::printModule(modules_.back());
   program_ = lowerProgram(checked_, modules_.back());
-  try {
-    constValues_ = ir::foldConstants(program_);
-  } catch (const RuntimeError& e) {
-    Diagnostic& d = diags_.error(e.range, "cannot compute this constant: " + e.message);
-    d.notes = e.notes;
-    return false;
-  }
-  size_t before = diags_.all().size();
-  ir::checkAmounts(program_, diags_);
-  if (diags_.all().size() != before) return false;
-  ir::specializeLists(program_);
-  ir::analyzeTakeBreak(program_);
-  ir::narrowRanges(program_);
-  ir::markBitSets(program_);
-  ir::markCellMoves(program_);
+  if (!ir::runPasses(program_, constValues_, diags_)) return false;
   if (stage == DumpStage::Ir && dump) *dump = ir::printProgram(program_);
   return true;
 }

@@ -20,7 +20,7 @@
 #include "driver/Runner.h"
 #include "driver/Stack.h"
 #include "driver/Stdlib.h"
-#include "runtime/Interrupt.h"
+#include "compiler/support/Interrupt.h"
 
 namespace gdsl {
 

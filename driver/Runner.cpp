@@ -109,7 +109,7 @@ std::vector<uint64_t> Runner::heapValues(int game, int64_t lo, int64_t hi) {
     Position p;
     p.game = static_cast<uint32_t>(game);
     p.words.push_back(n);
-    engine_.normalize(p);
+    positions_.normalize(p);
     out.push_back(engine_.value(p));
   });
   return out;
@@ -163,7 +163,7 @@ TableResult Runner::table(const ir::Statement& s) {
     Position p;
     p.game = static_cast<uint32_t>(s.game);
     p.words.assign(args.begin(), args.end());
-    engine_.normalize(p);
+    positions_.normalize(p);
     return engine_.value(p);
   };
   std::vector<int64_t> args = fixed;
@@ -196,7 +196,7 @@ TableResult Runner::table(const ir::Statement& s) {
     corner.words[ranged[0]] = r.ranges[0].second;
     corner.words[ranged[1]] = r.ranges[1].second;
     try {
-      engine_.normalize(corner);
+      positions_.normalize(corner);
       engine_.reserve(corner);
     } catch (const RuntimeError&) {  // the table meets it in order
     }
@@ -273,7 +273,7 @@ TableResult Runner::listedTable(const ir::Statement& s) {
     p.game = static_cast<uint32_t>(s.game);
     const std::vector<int64_t>& at = r.positions[static_cast<size_t>(k)];
     p.words.assign(at.begin(), at.end());
-    engine_.normalize(p);
+    positions_.normalize(p);
     r.values.push_back(engine_.value(p));
   }
   if (progress) progress(r.title, "positions", total, total, true, -1);

@@ -10,11 +10,9 @@
 #include <vector>
 
 #include "compiler/ir/Evaluator.h"
-#include "runtime/DenseBox.h"
-#include "runtime/ListKey.h"
+#include "runtime/NativeMemo.h"
 #include "runtime/NimTable.h"
 #include "runtime/Position.h"
-#include "runtime/WordMemo.h"
 
 namespace gdsl {
 
@@ -36,42 +34,6 @@ class ValueOracle {
   virtual uint32_t valueOf(const Position& position) = 0;
 };
 
-// The memo a native search fills: a dense box (several integer parameters)
-// or a packed table of words (one integer parameter, or one list parameter
-// packed by runtime/ListKey.h when `lists`).
-struct NativeMemo {
-  DenseBox* box = nullptr;
-  WordMemo* words = nullptr;
-  bool lists = false;
-  // The key of position `words` in the table of words; false when a list does not pack.
-  bool key(const int64_t* positionWords, uint64_t& out) const {
-    return wordKey(positionWords, lists, out);
-  }
-};
-
-// How a native search ended (Backend::searchNative).
-enum class NativeStatus {
-  Done,         // the position's value is in the memo
-  Unsupported,  // this backend has no native search for the game
-  Failed,       // a runtime error: the engine's own search will report it
-  Outside,      // a successor lies outside the box, or its list does not pack: `miss` holds it
-  Deep,         // the native stack ran out at position `miss`, which has no value yet
-  Cycle,        // a successor is being expanded: the engine's search will report it
-  Full,         // the memo holds --max-states positions: the engine's search will say so
-  Yield,  // handed over (auto's switch to the JIT): the engine searches the same position again
-  Wide,   // a value does not fit the box's 16-bit cells: the engine widens it and searches again
-};
-
-// What a backend's native search asks now and then (every few thousand
-// positions): whether to stop with NativeStatus::Yield, leaving the memo as
-// any other stop leaves it, so that another backend takes the search over
-// (the tiered backend, backend/tiered/TieredBackend.h).
-class YieldPoll {
- public:
-  virtual ~YieldPoll() = default;
-  virtual bool shouldYield(int game) = 0;
-};
-
 // What a backend has computed so far: tests check which backend served what
 // (the tiered backend's two tiers, say).
 struct BackendWork {
@@ -83,9 +45,6 @@ class Backend {
  public:
   virtual ~Backend() = default;
   virtual const char* name() const = 0;
-  // Applies the game's normalize rule in place; checks that parameters are
-  // non-negative. Throws RuntimeError.
-  virtual void normalize(Position& position) = 0;
   // Every move of `position`, in rule order. Throws RuntimeError.
   virtual void enumerate(const Position& position, MoveSink& sink) = 0;
   // g(n) of one-heap game `game` (without a normalize rule): successor

@@ -37,7 +37,7 @@ void DenseBox::widen() {
   const auto* from = static_cast<const uint16_t*>(old.get());
   auto* to = static_cast<uint32_t*>(cells_.get());
   for (uint64_t i = 0; i < cellCount_; ++i)
-    if (from[i] != 0) to[i] = from[i] == kNarrowOnStack ? kDenseOnStack : from[i];
+    if (from[i] != 0) to[i] = from[i] == kNarrowOnStack ? kCellOnStack : from[i];
   wide_ = true;
 }
 
@@ -57,7 +57,7 @@ uint64_t DenseBox::index(std::span<const int64_t> words) const {
 bool DenseBox::known(std::span<const int64_t> words, uint32_t& value) const {
   if (!covers(words)) return false;
   uint32_t cell = get(index(words));
-  if (cell == 0 || cell == kDenseOnStack) return false;
+  if (cell == 0 || cell == kCellOnStack) return false;
   value = cell - 1;
   return true;
 }
@@ -136,13 +136,13 @@ int64_t DenseBox::knownCount() const {
         int64_t first = mirror_[0] == 0 ? a : b, second = mirror_[0] == 0 ? b : a;
         if (first > second) continue;
         uint32_t c = get(static_cast<uint64_t>(a * stride_[0] + b));
-        n += c != 0 && c != kDenseOnStack;
+        n += c != 0 && c != kCellOnStack;
       }
     return n;
   }
   for (uint64_t i = 0; i < cellCount_; ++i) {
     uint32_t c = get(i);
-    n += c != 0 && c != kDenseOnStack;
+    n += c != 0 && c != kCellOnStack;
   }
   return n;
 }

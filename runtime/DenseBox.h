@@ -1,13 +1,11 @@
 // A dense memo for one game whose parameters are all integers: an array
 // indexed by the parameters, as a hand-written program would keep it. Cell
-// (w0, ..., wk-1) holds the position's value + 1; 0 while unknown, and
-// kDenseOnStack while a native search is expanding it (a successor that finds
-// that mark has found a cycle). The cells are 16 bits wide (values below
-// 65534, the mark all ones) until a value does not fit: the search that finds
-// one stops (NativeStatus::Wide) and the engine widens the box to 32-bit
-// cells, keeping every value, as a hand-written program sizes its array for
-// the values it expects (three-row Chomp to 200: 16 MiB instead of 32, and the
-// search runs faster for it). The box starts as the first query's parameters
+// (w0, ..., wk-1) holds the cell of runtime/MemoCell.h: the position's value
+// + 1, 0 while unknown, kCellOnStack while a native search expands it. The cells are 16 bits wide
+// (values below 65534, the mark all ones) until a value does not fit: the search that finds one
+// stops (NativeStatus::Wide) and the engine widens the box to 32-bit cells, keeping every value, as
+// a hand-written program sizes its array for the values it expects (three-row Chomp to 200: 16 MiB
+// instead of 32, and the search runs faster for it). The box starts as the first query's parameters
 // + 1 and grows (doubling the dimension that overflowed) when a successor falls
 // outside it; its memory is zero-filled on demand, so cells never reached cost
 // no memory.
@@ -19,9 +17,9 @@
 #include <span>
 #include <vector>
 
-namespace gdsl {
+#include "runtime/MemoCell.h"
 
-inline constexpr uint32_t kDenseOnStack = UINT32_MAX;
+namespace gdsl {
 
 class DenseBox {
  public:
@@ -44,23 +42,21 @@ class DenseBox {
   bool covers(std::span<const int64_t> words) const;
   // The cell index of `words`, which the box covers.
   uint64_t index(std::span<const int64_t> words) const;
-  // Cell `i` as a 32-bit cell (kDenseOnStack for the mark).
+  // Cell `i` as a 32-bit cell (kCellOnStack for the mark).
   uint32_t get(uint64_t i) const {
     if (wide_) return static_cast<const uint32_t*>(cells_.get())[i];
     uint16_t c = static_cast<const uint16_t*>(cells_.get())[i];
-    return c == kNarrowOnStack ? kDenseOnStack : c;
+    return c == kNarrowOnStack ? kCellOnStack : c;
   }
   // Whether `cell` fits the box's cells (else widen() first).
-  bool fits(uint32_t cell) const {
-    return wide_ || cell <= kNarrowMaxCell || cell == kDenseOnStack;
-  }
+  bool fits(uint32_t cell) const { return wide_ || cell <= kNarrowMaxCell || cell == kCellOnStack; }
   // Sets cell `i`; the cell fits.
   void set(uint64_t i, uint32_t cell) {
     if (wide_)
       static_cast<uint32_t*>(cells_.get())[i] = cell;
     else
       static_cast<uint16_t*>(cells_.get())[i] =
-          cell == kDenseOnStack ? kNarrowOnStack : static_cast<uint16_t>(cell);
+          cell == kCellOnStack ? kNarrowOnStack : static_cast<uint16_t>(cell);
   }
   // Makes the cells 32 bits wide, keeping every value; cells() changes.
   void widen();

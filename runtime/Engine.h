@@ -77,9 +77,6 @@ class Engine final : private ValueOracle {
   const EngineOptions& options() const { return options_; }
   Backend& backend() { return backend_; }
 
-  // Applies the game's normalize rule and checks the parameters.
-  void normalize(Position& position) { backend_.normalize(position); }
-
   uint32_t value(const Position& position);  // position must be normalized
   // Makes the dense memo of `position`'s game cover it now, if the game has
   // one (a table's last corner: the box gets its size at once instead of
@@ -169,8 +166,8 @@ class Engine final : private ValueOracle {
     // search (Backend::searchNative), a dense box for several parameters and
     // a packed table of words for one, while `native`.
     bool native = false;
-    bool nativeActive = false;  // a native search of this game is running
-    bool listKey = false;       // its one parameter is a list, packed (runtime/ListKey.h)
+    bool nativeActive = false;       // a native search of this game is running
+    MemoKind memo = MemoKind::None;  // which (runtime/NativeMemo.h)
     std::unique_ptr<DenseBox> box;
     std::unique_ptr<WordMemo> wordMemo;
     std::string nativeStopped;  // why the native search was given up, for --verbose
@@ -215,8 +212,7 @@ class Engine final : private ValueOracle {
   bool coverBox(uint32_t game, std::span<const int64_t> words);
   // One call of the backend's native search of `words`, over the game's memo,
   // with the game marked active meanwhile.
-  NativeStatus searchNativeOnce(uint32_t game, const int64_t* words, bool boxed,
-                                std::vector<int64_t>& miss);
+  NativeStatus searchNativeOnce(uint32_t game, const int64_t* words, std::vector<int64_t>& miss);
   uint32_t leaveNative(const Position& position, std::string why);
   // A value the game's native memo holds.
   std::optional<uint32_t> nativeKnown(uint32_t game, std::span<const int64_t> words) const;
@@ -271,7 +267,9 @@ inline std::optional<uint32_t> Engine::nativeKnown(uint32_t game,
   uint32_t v = 0;
   if (h.box && h.box->known(words, v)) return v;
   uint64_t key = 0;
-  if (h.wordMemo && wordKey(words.data(), h.listKey, key) && h.wordMemo->known(key, v)) return v;
+  if (h.wordMemo && wordKey(words.data(), h.memo == MemoKind::Lists, key) &&
+      h.wordMemo->known(key, v))
+    return v;
   return std::nullopt;
 }
 

@@ -1,7 +1,7 @@
 // Resource limits (--max-states, --max-memory, --timeout) and the watchdog
 // that enforces the last two: a 10 ms interval timer (SIGALRM) whose handler
 // looks at the clock and at the process's resident memory and, past a limit,
-// asks the running computation to stop (runtime/Interrupt.h). Code that does
+// asks the running computation to stop (compiler/support/Interrupt.h). Code that does
 // not poll the flag (the parser, LLVM compiling) cannot be stopped that way:
 // when a stop has not been taken up after a second of wall time in which the
 // process also ran half a second on the processors, the handler prints the
@@ -17,7 +17,7 @@
 #include <cstdint>
 #include <string>
 
-#include "runtime/Interrupt.h"
+#include "compiler/support/Interrupt.h"
 
 namespace gdsl {
 

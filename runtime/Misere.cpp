@@ -10,7 +10,7 @@
 #include <span>
 
 #include "compiler/support/Hash.h"
-#include "runtime/Interrupt.h"
+#include "compiler/support/Interrupt.h"
 
 namespace gdsl {
 

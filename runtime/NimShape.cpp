@@ -13,7 +13,7 @@
 #include <span>
 #include <vector>
 
-#include "runtime/Interrupt.h"
+#include "compiler/support/Interrupt.h"
 
 namespace gdsl {
 

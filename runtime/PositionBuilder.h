@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "compiler/ir/Evaluator.h"
-#include "runtime/Interrupt.h"
+#include "compiler/support/Interrupt.h"
 #include "runtime/Position.h"
 
 namespace gdsl {

@@ -5,7 +5,7 @@
 #include <set>
 #include <tuple>
 
-#include "runtime/Interrupt.h"
+#include "compiler/support/Interrupt.h"
 
 namespace gdsl {
 namespace {

@@ -7,7 +7,7 @@
 
 #include <atomic>
 
-#include "runtime/Interrupt.h"
+#include "compiler/support/Interrupt.h"
 
 namespace gdsl {
 namespace {

@@ -1,6 +1,6 @@
 // SIGINT and SIGTERM during a run that can save its work (a table with
 // --checkpoint): the first signal asks the computation to stop
-// (StopReason::Signal, runtime/Interrupt.h), so that the caller saves a last
+// (StopReason::Signal, compiler/support/Interrupt.h), so that the caller saves a last
 // checkpoint and exits with 128 + the signal (130, 143); a second signal
 // exits at once with that status, whatever is running. Without work to save,
 // the signals keep their default action. gdsl census uses them too, without

@@ -4,8 +4,6 @@
 #include <cstring>
 #include <new>
 
-#include "runtime/DenseBox.h"
-
 namespace gdsl {
 
 WordMemo::WordMemo(uint64_t maxEntries) : maxEntries_(maxEntries) {
@@ -31,7 +29,7 @@ uint32_t cellIn(const uint8_t* slots, bool narrow, uint64_t i) {
     uint64_t slot;
     std::memcpy(&slot, slots + i * sizeof slot, sizeof slot);
     uint64_t cell = slot & WordMemo::kNarrowCell;
-    return cell == WordMemo::kNarrowCell ? kDenseOnStack : static_cast<uint32_t>(cell);
+    return cell == WordMemo::kNarrowCell ? kCellOnStack : static_cast<uint32_t>(cell);
   }
   WordSlot slot;
   std::memcpy(&slot, slots + i * sizeof slot, sizeof slot);
@@ -41,7 +39,7 @@ uint32_t cellIn(const uint8_t* slots, bool narrow, uint64_t i) {
 void putIn(uint8_t* slots, bool narrow, uint64_t i, uint64_t key, uint32_t cell) {
   if (narrow) {
     uint64_t slot =
-        key << WordMemo::kCellBits | (cell == kDenseOnStack ? WordMemo::kNarrowCell : cell);
+        key << WordMemo::kCellBits | (cell == kCellOnStack ? WordMemo::kNarrowCell : cell);
     std::memcpy(slots + i * sizeof slot, &slot, sizeof slot);
     return;
   }
@@ -107,7 +105,7 @@ bool WordMemo::insert(uint64_t key) {
 }
 
 void WordMemo::set(uint64_t key, uint32_t cell) {
-  if (narrow_ && cell != kDenseOnStack && cell >= kNarrowCell) rehash(64 - shift_, false);
+  if (narrow_ && cell != kCellOnStack && cell >= kNarrowCell) rehash(64 - shift_, false);
   put(find(key), key, cell);
 }
 
@@ -118,18 +116,14 @@ void WordMemo::forget(uint64_t key) {
 
 bool WordMemo::known(uint64_t key, uint32_t& value) const {
   uint32_t cell = get(key);
-  if (cell == 0 || cell == kDenseOnStack) return false;
-  value = cell - 1;
+  if (!cellHoldsValue(cell)) return false;
+  value = valueOfCell(cell);
   return true;
 }
 
 int64_t WordMemo::knownCount() const {
   int64_t n = 0;
-  for (uint64_t i = 0; i <= mask_; ++i) {
-    if (keyAt(i) == kEmpty) continue;
-    uint32_t cell = cellAt(i);
-    n += cell != 0 && cell != kDenseOnStack;
-  }
+  forEachEntry([&](uint64_t, uint32_t cell) { n += cellHoldsValue(cell); });
   return n;
 }
 

@@ -2,12 +2,12 @@
 // parameter, or one list packed by runtime/ListKey.h) and are not tabled: a
 // board written as a bitmask, a heap game with a normalize rule, a list game.
 // Open addressing with linear probing, at most three quarters full. A slot
-// holds the word and its cell: value + 1, 0 while unknown, kDenseOnStack while
-// a native search expands it. Slots are narrow while every word is below
-// 2^40 - 1 and every cell below 2^24 - 1: 8 bytes, the word in the top 40 bits
-// and the cell in the low 24 (all ones there: on the stack); the first word or
-// value past that widens the table to 12-byte slots (the word, then the cell).
-// The JIT's native search probes it inline (backend/jit/Codegen.cpp).
+// holds the word and its cell (runtime/MemoCell.h: value + 1, 0 while
+// unknown, kCellOnStack while a native search expands it). Slots are narrow while every word is
+// below 2^40 - 1 and every cell below 2^24 - 1: 8 bytes, the word in the top 40 bits and the cell
+// in the low 24 (all ones there: on the stack); the first word or value past that widens the table
+// to 12-byte slots (the word, then the cell). The JIT's native search probes it inline
+// (backend/jit/Codegen.cpp).
 #pragma once
 
 #include <cstdint>
@@ -15,6 +15,7 @@
 #include <memory>
 
 #include "compiler/support/Hash.h"
+#include "runtime/MemoCell.h"
 
 namespace gdsl {
 
@@ -56,6 +57,12 @@ class WordMemo {
   uint32_t shift() const { return shift_; }
   uint64_t size() const { return count_; }
   int64_t knownCount() const;
+  // Calls each(key, cell) for every word the table holds, in slot order.
+  template <typename Each>
+  void forEachEntry(Each&& each) const {
+    for (uint64_t i = 0; i <= mask_; ++i)
+      if (uint64_t key = keyAt(i); key != kEmpty) each(key, cellAt(i));
+  }
   size_t slotBytes() const { return narrow_ ? sizeof(uint64_t) : sizeof(WordSlot); }
   uint64_t bytes() const { return (mask_ + 1) * slotBytes(); }
 

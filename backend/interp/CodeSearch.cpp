@@ -8,8 +8,8 @@
 #include <span>
 
 #include "compiler/ir/Arith.h"
-#include "runtime/Components.h"
-#include "runtime/Interrupt.h"
+#include "compiler/support/Interrupt.h"
+#include "runtime/MemoSearch.h"
 #include "runtime/Mex.h"
 
 namespace gdsl::interp {
@@ -183,104 +183,41 @@ CodeScratch::Frame& frameFor(CodeScratch& scratch, size_t depth, const MoveCode&
   return f;
 }
 
-class CodeSearch {
+// The moves of a position as compiled code (the policy of runtime/MemoSearch.h):
+// one register file per depth; a successor of the game itself is handed to
+// the memo walk by its normalized words, any other component is asked of the
+// oracle.
+class CodeMoves {
  public:
-  CodeSearch(const CodeSearchInput& in, CodeScratch& scratch)
-      : in_(in),
-        code_(in.code),
-        box_(in.memo.box),
-        words_(in.memo.words),
-        scratch_(scratch),
-        params_(in.code.paramRegisters.size()) {
-    if (box_) {
-      extent_ = box_->extent().data();
-      stride_ = box_->stride().data();
-    }
-  }
+  using Search = MemoSearch<CodeMoves>;
 
-  // Expands the position of words `w` (normalized, unknown, inside the memo;
-  // `key` in a table of words) into the memo.
-  NativeStatus expand(const int64_t* w, uint64_t key) {
-    if (!box_ && !words_->insert(key)) return NativeStatus::Full;
-    setCell(w, key, kDenseOnStack);
-    if (reinterpret_cast<uint64_t>(__builtin_frame_address(0)) < in_.stackFloor) {
-      setCell(w, key, 0);
-      in_.miss.assign(w, w + params_);
-      return NativeStatus::Deep;
-    }
-    if ((++expanded_ & 63) == 0 && in_.yield && in_.yield->shouldYield(in_.game)) {
-      setCell(w, key, 0);
-      return NativeStatus::Yield;
-    }
-    std::vector<uint32_t>& seen = scratch_.seen;
-    size_t base = seen.size();
-    ir::ListArena::Mark mark = in_.arena.mark();
-    NativeStatus status;
-    try {
-      if ((expanded_ & 1023) == 0) checkInterrupt();
-      CodeScratch::Frame& f = frameFor(scratch_, depth_++, code_);
-      for (size_t i = 0; i < params_; ++i) f.registers[code_.paramRegisters[i]] = w[i];
-      status = run(f);
-    } catch (...) {
-      --depth_;
-      in_.arena.release(mark);
-      setCell(w, key, 0);
-      seen.resize(base);
-      throw;
-    }
-    --depth_;
-    in_.arena.release(mark);
-    if (status != NativeStatus::Done) {
-      setCell(w, key, 0);
-      seen.resize(base);
-      return status;
-    }
-    uint32_t m = mex(std::span<const uint32_t>(seen).subspan(base), scratch_.marks);
-    seen.resize(base);
-    if (box_ && !box_->fits(m + 1)) {  // a value past the box's 16-bit cells
-      setCell(w, key, 0);
-      return NativeStatus::Wide;
-    }
-    if (box_)
-      box_->setValue(std::span<const int64_t>(w, params_), m + 1);
-    else
-      setCell(w, key, m + 1);
-    return NativeStatus::Done;
-  }
+  CodeMoves(const CodeSearchInput& in, CodeScratch& scratch)
+      : in_(in), code_(in.code), scratch_(scratch), params_(in.code.paramRegisters.size()) {}
 
-  uint64_t expanded() const { return expanded_; }
-
- private:
-  // The box's cell index of `w`, or -1 outside the box.
-  int64_t boxIndex(const int64_t* w) const {
-    int64_t index = 0;
-    for (size_t i = 0; i < params_; ++i) {
-      if (static_cast<uint64_t>(w[i]) >= static_cast<uint64_t>(extent_[i])) return -1;
-      index += w[i] * stride_[i];
-    }
-    return index;
-  }
-  uint32_t cellOf(const int64_t* w, uint64_t key) const {
-    return box_ ? box_->get(static_cast<uint64_t>(boxIndex(w))) : words_->get(key);
-  }
-  void setCell(const int64_t* w, uint64_t key, uint32_t cell) {
-    if (box_)
-      box_->set(static_cast<uint64_t>(boxIndex(w)), cell);
-    else
-      words_->set(key, cell);
-  }
-
-  NativeStatus run(CodeScratch::Frame& f) {
+  NativeStatus expand(std::span<const int64_t> w, Search& search) {
+    CodeScratch::Frame& f = frameFor(scratch_, depth_, code_);
+    struct Depth {  // one level deeper, and the lists the moves build, also when they throw
+      size_t& depth;
+      ir::ListArena& arena;
+      ir::ListArena::Mark mark;
+      ~Depth() {
+        --depth;
+        arena.release(mark);
+      }
+    } deeper{++depth_, in_.arena, in_.arena.mark()};
+    for (size_t i = 0; i < params_; ++i) f.registers[code_.paramRegisters[i]] = w[i];
     return runMoves(code_, f, in_.eval, in_.arena,
                     [&](int32_t index, const int64_t* r, const ir::Frame& frame) {
-                      return successor(code_.successors[static_cast<size_t>(index)], r, frame);
+                      return successor(code_.successors[static_cast<size_t>(index)], r, frame,
+                                       search);
                     });
   }
 
+ private:
   // Values the successor of one move (registers `r`) and adds it to the
   // position's values.
   NativeStatus successor(const std::vector<SuccessorTerm>& terms, const int64_t* r,
-                         const ir::Frame& frame) {
+                         const ir::Frame& frame, Search& search) {
     uint32_t x = 0;
     for (const SuccessorTerm& t : terms) {
       if (!t.self) {
@@ -296,74 +233,33 @@ class CodeSearch {
         w[j] = r[t.words[j]];
         if (w[j] < 0) return NativeStatus::Failed;  // normalize made it negative
       }
-      int64_t parts[kMaxComponents];
-      if (int n = in_.cells ? splitComponents(*in_.cells, w[0], parts) : -1; n >= 0) {
-        // A board: the xor of its parts (runtime/Components.h).
-        for (int i = 0; i < n; ++i)
-          if (NativeStatus s = add(&parts[i], x); s != NativeStatus::Done) return s;
-        continue;
-      }
-      if (NativeStatus s = add(w, x); s != NativeStatus::Done) return s;
+      if (NativeStatus s = search.addComponent({w, params_}, x); s != NativeStatus::Done) return s;
     }
-    scratch_.seen.push_back(x);
-    return NativeStatus::Done;
-  }
-
-  // Xors the value of the game's position of words `w` into `x`: read from
-  // the memo, or expanded first.
-  NativeStatus add(const int64_t* w, uint32_t& x) {
-    uint64_t key = 0;
-    uint32_t cell;
-    if (box_) {
-      int64_t index = boxIndex(w);
-      if (index < 0) {
-        in_.miss.assign(w, w + params_);
-        return NativeStatus::Outside;
-      }
-      cell = box_->get(static_cast<uint64_t>(index));
-    } else {
-      key = static_cast<uint64_t>(w[0]);
-      cell = words_->get(key);
-    }
-    if (cell == 0) {
-      if (NativeStatus s = expand(w, key); s != NativeStatus::Done) return s;
-      cell = cellOf(w, key);
-    }
-    if (cell == kDenseOnStack) return NativeStatus::Cycle;
-    x ^= cell - 1;
+    search.addMove(x);
     return NativeStatus::Done;
   }
 
   const CodeSearchInput& in_;
   const MoveCode& code_;
-  DenseBox* box_;
-  WordMemo* words_;
   CodeScratch& scratch_;
   size_t params_;
-  const int64_t* extent_ = nullptr;
-  const int64_t* stride_ = nullptr;
   size_t depth_ = 0;
-  uint64_t expanded_ = 0;
 };
 
 }  // namespace
 
 NativeStatus searchCode(const CodeSearchInput& in, const int64_t* words, CodeScratch& scratch) {
-  CodeSearch search(in, scratch);
+  MemoSearchSetup setup{in.game, in.memo, in.cells, in.miss, in.stackFloor, in.yield};
+  CodeMoves moves(in, scratch);
+  CodeMoves::Search search(setup, moves, scratch.seen, scratch.marks);
   struct Count {
-    const CodeSearch& search;
+    const CodeMoves::Search& search;
     uint64_t* out;
     ~Count() {
       if (out) *out += search.expanded();
     }
   } count{search, in.expanded};
-  uint64_t key = static_cast<uint64_t>(words[0]);
-  try {
-    return search.expand(words, key);
-  } catch (const RuntimeError&) {
-    // Reported by the engine's own search, in its order.
-    return NativeStatus::Failed;
-  }
+  return search.search({words, in.code.paramRegisters.size()});
 }
 
 NativeStatus heapValueCode(const CodeSearchInput& in, int64_t n, TableView table,

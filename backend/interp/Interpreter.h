@@ -23,7 +23,6 @@ class Interpreter final : public Backend {
   ~Interpreter() override;
 
   const char* name() const override { return "interp"; }
-  void normalize(Position& position) override { positions_.normalize(position); }
   void enumerate(const Position& position, MoveSink& sink) override;
   uint32_t heapValue(int game, int64_t n, TableView table, ValueOracle& oracle) override;
   // Every game whose parameters are integers (backend/interp/NativeSearch.cpp).

@@ -92,13 +92,14 @@ class FunctionEmitter {
     listTy = llvm::StructType::get(C, {i64p, i64, i64, i8});
     listP = listTy->getPointerTo();
     dataSlots_.assign(static_cast<size_t>(std::max(1, G.listSlots)), false);
-    NativeKind kind = nativeKind(G);
-    word_ = kind == NativeKind::Word || kind == NativeKind::List;
-    packedList_ = kind == NativeKind::List;
+    // The memo this game's search fills: the engine's by the same rule.
+    MemoKind kind = memoKind(G);
+    word_ = kind == MemoKind::Words || kind == MemoKind::Lists;
+    packedList_ = kind == MemoKind::Lists;
     useArena_ = needsArena();
-    deferred_ = mode_ == Mode::Search && kind == NativeKind::Word && onlySelfMoves() && !G.cells;
+    deferred_ = mode_ == Mode::Search && kind == MemoKind::Words && onlySelfMoves() && !G.cells;
     mirrored_ =
-        mode_ == Mode::Search && kind == NativeKind::Box && ir::normalizedOrder(G).size() == 2;
+        mode_ == Mode::Search && kind == MemoKind::Box && ir::normalizedOrder(G).size() == 2;
   }
 
   void emit() {
@@ -180,19 +181,20 @@ class FunctionEmitter {
       Value* v = B.CreateTrunc(mex(), i32);
       spillFields();
       cached_.clear();  // the rest reads and writes the context itself
-      Value* cell = B.CreateAdd(v, c32(1));
+      Value* cell = B.CreateAdd(v, c32(cellOfValue(0)));  // value + 1 (runtime/MemoCell.h)
       if (word_) {
         call(gdsl_jit_word_set, voidTy, {i8p, i64, i32}, {ctx_, key_, cell});
       } else {
-        // A 16-bit box holds cells up to 0xfffe: past that, the engine
-        // widens it and searches again (runtime/DenseBox.h).
+        // A 16-bit box holds cells up to kNarrowMaxCell: past that, the
+        // engine widens it and searches again (runtime/DenseBox.h).
         if (!wideCells_)
-          exitIf(B.CreateICmpUGT(cell, c32(0xfffe)), [&] { return c32(kDenseWide); });
+          exitIf(B.CreateICmpUGT(cell, c32(DenseBox::kNarrowMaxCell)),
+                 [&] { return c32(statusCode(NativeStatus::Wide)); });
         B.CreateStore(B.CreateTrunc(cell, cellType()), cell_);
         if (mirrored_) storeMirror(B.CreateTrunc(cell, cellType()));
       }
       leaveSearch();
-      B.CreateRet(c32(0));
+      B.CreateRet(c32(statusCode(NativeStatus::Done)));
     } else {
       B.CreateRet(llvm::ConstantInt::get(i32, 0));
     }
@@ -222,7 +224,9 @@ class FunctionEmitter {
   // A box's cells: 32 bits in the wide search, 16 otherwise (runtime/DenseBox.h).
   llvm::Type* cellType() { return wideCells_ ? i32 : llvm::Type::getInt16Ty(C); }
   // The mark of a box cell being expanded, as read into 32 bits.
-  int64_t onStackCell() const { return wideCells_ ? -1 : 0xffff; }
+  int64_t onStackCell() const {
+    return wideCells_ ? int64_t{kCellOnStack} : DenseBox::kNarrowOnStack;
+  }
 
   llvm::AllocaInst* entryAlloca(llvm::Type* ty, const char* name) {
     llvm::IRBuilder<> tmp(&F->getEntryBlock(), F->getEntryBlock().begin());
@@ -1597,7 +1601,8 @@ class FunctionEmitter {
                 return static_cast<Value*>(reread());
               },
               [&] { return known; });
-          exitIf(B.CreateICmpEQ(cell, c32(onStack)), [&] { return c32(kDenseCycle); });
+          exitIf(B.CreateICmpEQ(cell, c32(onStack)),
+                 [&] { return c32(statusCode(NativeStatus::Cycle)); });
           return static_cast<Value*>(B.CreateSub(cell, c32(1)));
         },
         /*hot=*/true);
@@ -1614,7 +1619,7 @@ class FunctionEmitter {
 
   // searchedValue for a game whose one parameter is a list: the successor's
   // list, normalized inline, packed inline as runtime/ListKey.h packs it, and
-  // probed; a list that does not pack stops the search (kDenseOutside).
+  // probed; a list that does not pack stops the search (NativeStatus::Outside).
   Value* searchedListValue(const ir::Term& t) {
     if (takesFixedPath(t)) return searchedFixedValue(t);
     Value* raw = list(t.args[0]);

@@ -18,17 +18,20 @@ bool cannotFail(const ir::Expr& e) {
   return ir::neverFails(e);
 }
 
-NativeKind nativeKind(const ir::Game& g) {
-  if (g.params.empty()) return NativeKind::None;
-  if (g.params.size() == 1 && g.params[0].type == ir::Type::List) return NativeKind::List;
-  for (const ir::Param& p : g.params)
-    if (p.type != ir::Type::Int) return NativeKind::None;
+bool hasSearch(const ir::Game& g) {
+  switch (memoKind(g)) {
+    case MemoKind::None:
+      return false;
+    case MemoKind::Lists:
+      return true;
+    case MemoKind::Box:
+    case MemoKind::Words:
+      break;
+  }
   if (g.normalize)
     for (const ir::Expr& e : *g.normalize)
-      if (!cannotFail(e)) return NativeKind::None;
-  if (g.params.size() >= 2) return NativeKind::Box;
-  // A one-heap game without normalize is tabled by its kernel.
-  return g.bitSet || g.normalize ? NativeKind::Word : NativeKind::None;
+      if (!cannotFail(e)) return false;
+  return memoKind(g) == MemoKind::Box || g.bitSet || g.normalize;
 }
 
 bool emits(const ir::Game& g, Emitted what) {
@@ -39,15 +42,15 @@ bool emits(const ir::Game& g, Emitted what) {
     case Emitted::Enumerator:
       return true;
     case Emitted::Search:
-      return nativeKind(g) != NativeKind::None;
+      return hasSearch(g);
     case Emitted::SearchWide:
-      return nativeKind(g) == NativeKind::Box;
+      return hasSearch(g) && memoKind(g) == MemoKind::Box;
   }
   return false;
 }
 
 bool isCold(const ir::Game& g, Emitted what) {
-  return what == Emitted::Enumerator && (hasKernel(g) || nativeKind(g) != NativeKind::None);
+  return what == Emitted::Enumerator && (hasKernel(g) || hasSearch(g));
 }
 
 }  // namespace gdsl::jit

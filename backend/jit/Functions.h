@@ -8,6 +8,7 @@
 #include <string>
 
 #include "compiler/ir/Ir.h"
+#include "runtime/NativeMemo.h"
 
 namespace gdsl::jit {
 
@@ -24,15 +25,15 @@ inline constexpr Emitted kEmitted[] = {Emitted::Kernel16, Emitted::Kernel32, Emi
 std::string functionName(int game, Emitted what, int64_t length = -1);
 // Whether game `g` gets a kernel (one integer parameter, no normalize).
 bool hasKernel(const ir::Game& g);
-// The native search `i32 search(ctx, words)` a game gets, by the memo it
-// fills (runtime/Backend.h): none; a dense box (two or more integer
-// parameters); a packed table of words (one integer parameter that is not
-// tabled: a set of bits, or a normalize rule) or one list parameter, packed
-// (runtime/ListKey.h). The normalize rule of integer parameters, if any, must
-// be made of operations that cannot fail; a list's may fail (the engine's
-// search then reports the error).
-enum class NativeKind { None, Box, Word, List };
-NativeKind nativeKind(const ir::Game& g);
+// Whether game `g` gets a native search `i32 search(ctx, words)`, over the
+// memo runtime/NativeMemo.h's memoKind picks for it (the engine asks the same
+// rule, so the memo it hands the search is the one the code was made for):
+// every game with a memo, except that the normalize rule of integer
+// parameters, if any, must be made of operations that cannot fail (a list's
+// may fail: the engine's search then reports the error), and that a game of
+// one integer without a normalize rule must be a set of bits (else its kernel
+// tables it).
+bool hasSearch(const ir::Game& g);
 // Whether game `g` gets function `what` (every game gets an enumerator).
 bool emits(const ir::Game& g, Emitted what);
 // Whether an enumerator is cold: its game has a kernel or a native search, so

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <chrono>
 #include <iterator>
 
@@ -48,7 +49,7 @@ struct JitBackend::Impl {
   std::vector<std::unique_ptr<Context>> contexts;
   size_t depth = 0;
   BackendWork work;
-  std::vector<NativeKind> kinds;  // each game's native search (Functions.h)
+  std::vector<bool> searches;  // each game's: whether it has a native search (Functions.h)
 };
 
 namespace {
@@ -106,7 +107,7 @@ std::unique_ptr<JitBackend> JitBackend::create(PositionBuilder& positions, Compi
   impl.compilerSource = std::move(compiler);
   impl.compilerIdentity = std::move(compilerIdentity);
   impl.functions.assign(program.games.size(), {});
-  for (const ir::Game& g : program.games) impl.kinds.push_back(nativeKind(g));
+  for (const ir::Game& g : program.games) impl.searches.push_back(hasSearch(g));
   impl.listSearches.assign(program.games.size(), {});
   impl.cache = std::make_unique<JitCache>(JitCache::directoryFromEnvironment());
   return backend;
@@ -235,7 +236,7 @@ bool JitBackend::compileAll(std::string& error) {
           !impl_->functions[g][static_cast<size_t>(what)]) {
         // A list game's search: the one for lists of four, as an example.
         bool lists =
-            what == Emitted::Search && nativeKind(impl_->program->games[g]) == NativeKind::List;
+            what == Emitted::Search && memoKind(impl_->program->games[g]) == MemoKind::Lists;
         if (lists ? !impl_->listSearches[g][4] && !compile(static_cast<int>(g), what, 4, error)
                   : !compile(static_cast<int>(g), what, -1, error))
           return false;
@@ -255,16 +256,13 @@ SourceRange JitBackend::location(int32_t index) const {
 const ir::Program& JitBackend::program() const {
   return *impl_->program;
 }
-const ir::Move& JitBackend::move(int game, int index) const {
-  return impl_->program->games[static_cast<size_t>(game)].moves[static_cast<size_t>(index)];
-}
 
 Context& JitBackend::enter() {
   Impl& impl = *impl_;
   if (impl.contexts.size() <= impl.depth) {
     auto c = std::make_unique<Context>();
     c->program = impl.program;
-    c->backend = this;
+    c->host = this;
     c->stampStore.assign(64, 0);
     c->stamps = c->stampStore.data();
     c->capacity = c->stampStore.size();
@@ -326,20 +324,20 @@ uint32_t JitBackend::heapValue(int game, int64_t n, TableView table, ValueOracle
 }
 
 bool JitBackend::searchesNatively(int game) {
-  return impl_->kinds[static_cast<size_t>(game)] != NativeKind::None;
+  return impl_->searches[static_cast<size_t>(game)];
 }
 
 NativeStatus JitBackend::searchNative(int game, const int64_t* words, NativeMemo memo,
                                       ValueOracle& oracle, std::vector<int64_t>& miss,
                                       uint64_t stackFloor) {
-  NativeKind kind = impl_->kinds[static_cast<size_t>(game)];
-  if (kind == NativeKind::None || (kind == NativeKind::Box) != (memo.box != nullptr) ||
-      (kind == NativeKind::List) != memo.lists)
-    return NativeStatus::Unsupported;
+  // The engine asks only when searchesNatively says so, with the memo of
+  // memoKind's rule, which the code was made for.
+  assert(impl_->searches[static_cast<size_t>(game)] &&
+         memo.kind == memoKind(impl_->program->games[static_cast<size_t>(game)]));
   DepthGuard guard(*this);
   Context& c = guard.context();
   SearchFn search =
-      kind == NativeKind::List
+      memo.lists()
           ? listSearch(game, words[0])
           : reinterpret_cast<SearchFn>(function(
                 game, memo.box && memo.box->wide() ? Emitted::SearchWide : Emitted::Search));
@@ -360,22 +358,8 @@ NativeStatus JitBackend::searchNative(int game, const int64_t* words, NativeMemo
   uint64_t ticks = c.ticks;
   int32_t status = search(&c, words);
   impl_->work.searchedPositions += c.ticks - ticks;
-  switch (status) {
-    case 0:
-      return NativeStatus::Done;
-    case kDenseOutside:
-      return NativeStatus::Outside;
-    case kDenseDeep:
-      return NativeStatus::Deep;
-    case kDenseCycle:
-      return NativeStatus::Cycle;
-    case kDenseFull:
-      return NativeStatus::Full;
-    case kDenseWide:
-      return NativeStatus::Wide;
-    default:
-      break;
-  }
+  if (status != static_cast<int32_t>(NativeStatus::Failed))
+    return static_cast<NativeStatus>(status);  // the statuses of runtime/MemoCell.h
   // A runtime error is left to the engine's search, which reports it in its
   // own order; a stop request (or anything else) goes on up.
   if (c.error) {

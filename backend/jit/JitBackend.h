@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "backend/jit/JitRuntime.h"
 #include "runtime/Backend.h"
 
 namespace gdsl {
@@ -18,16 +19,14 @@ class PositionBuilder;
 
 namespace jit {
 
-struct Context;
 enum class Emitted;
 class ObjectCompiler;
-using SearchFn = int32_t (*)(Context*, const int64_t*);
 // Makes the compiler (loads the plugin and starts LLVM), or returns null with
 // `error` set; `millis` receives the time that took.
 using CompilerSource =
     std::function<std::unique_ptr<ObjectCompiler>(std::string& error, double& millis)>;
 
-class JitBackend final : public Backend {
+class JitBackend final : public Backend, private HelperHost {
  public:
   // A JIT over the program of `positions`: each function of a game is got on
   // its first use, from the code cache or from `compiler` (called once, on the
@@ -55,9 +54,6 @@ class JitBackend final : public Backend {
   ~JitBackend() override;
 
   const char* name() const override { return "jit"; }
-  // Normalize rules run on the PositionBuilder (once per new position, after
-  // the native code has built it).
-  void normalize(Position& position) override;
   void enumerate(const Position& position, MoveSink& sink) override;
   uint32_t heapValue(int game, int64_t n, TableView table, ValueOracle& oracle) override;
   bool searchesNatively(int game) override;
@@ -71,17 +67,18 @@ class JitBackend final : public Backend {
   // Time spent setting up LLVM and compiling games so far.
   double compileMillis() const;
 
-  // For the runtime helpers.
-  SourceRange location(int32_t index) const;
   const ir::Program& program() const;
-  const ir::Move& move(int game, int index) const;
   Context& enter();
   void leave();
-  // The native search of list game `game` for lists of `length` (at most 15),
-  // compiled now if it was not (throws RuntimeError when LLVM fails).
-  SearchFn listSearch(int game, int64_t length);
 
  private:
+  // For the runtime helpers (HelperHost, backend/jit/JitRuntime.h). Normalize
+  // rules run on the PositionBuilder, once per new position, after the native
+  // code has built it.
+  SourceRange location(int32_t index) const override;
+  void normalize(Position& position) override;
+  SearchFn listSearch(int game, int64_t length) override;
+
   JitBackend();
   // `length`: the list length a list game's search is specialized to, or -1.
   bool compile(int game, Emitted what, int64_t length, std::string& error, bool cacheOnly = false);

@@ -6,11 +6,10 @@
 
 #include <algorithm>
 
-#include "backend/jit/JitBackend.h"
 #include "compiler/ir/Arith.h"
 #include "compiler/ir/Errors.h"
+#include "compiler/support/Interrupt.h"
 #include "runtime/Components.h"
-#include "runtime/Interrupt.h"
 #include "runtime/ListKey.h"
 #include "runtime/Mex.h"
 
@@ -25,8 +24,7 @@ ir::ListVal allocate(Context* ctx, int64_t size) {
 constexpr size_t kArenaBlock = 1 << 14;
 
 int32_t failWith(Context* ctx, int32_t loc, std::string message) {
-  ctx->error =
-      std::make_exception_ptr(RuntimeError(ctx->backend->location(loc), std::move(message)));
+  ctx->error = std::make_exception_ptr(RuntimeError(ctx->host->location(loc), std::move(message)));
   return 1;
 }
 
@@ -35,7 +33,7 @@ int32_t finishComponent(Context* ctx, int32_t loc) {
   std::string negative = negativeParameterText(*ctx->program, ctx->current, "successor");
   if (!negative.empty()) return failWith(ctx, loc, std::move(negative));
   try {
-    ctx->backend->normalize(ctx->current);
+    ctx->host->normalize(ctx->current);
   } catch (...) {
     ctx->error = std::current_exception();
     return 1;
@@ -141,7 +139,9 @@ void gdsl_jit_move_begin(Context* ctx) {
 int32_t gdsl_jit_move_emit(Context* ctx, int32_t move, int64_t* ints, ir::ListVal* lists) {
   try {
     ir::Frame frame{ints, lists};
-    bool more = ctx->sink->onMove(ctx->backend->move(ctx->game, move), frame, ctx->components);
+    bool more = ctx->sink->onMove(
+        ctx->program->games[static_cast<size_t>(ctx->game)].moves[static_cast<size_t>(move)], frame,
+        ctx->components);
     return more ? 0 : 2;
   } catch (...) {
     ctx->error = std::current_exception();
@@ -281,7 +281,7 @@ int64_t gdsl_jit_list_key(const int64_t* words) {
 
 int32_t gdsl_jit_search_length(Context* ctx, const int64_t* words) {
   try {
-    return ctx->backend->listSearch(ctx->game, words[0])(ctx, words);
+    return ctx->host->listSearch(ctx->game, words[0])(ctx, words);
   } catch (...) {
     ctx->error = std::current_exception();
     return 1;
@@ -322,12 +322,12 @@ int32_t gdsl_jit_dense_miss(Context* ctx, const int64_t* words, int64_t count) {
   for (int64_t i = 0; i < count; ++i)
     if (words[i] < 0) return 1;
   ctx->miss->assign(words, words + count);
-  return kDenseOutside;
+  return statusCode(NativeStatus::Outside);
 }
 
 int32_t gdsl_jit_dense_deep(Context* ctx, const int64_t* words, int64_t count) {
   ctx->miss->assign(words, words + count);
-  return kDenseDeep;
+  return statusCode(NativeStatus::Deep);
 }
 
 int32_t gdsl_jit_pow(int64_t a, int64_t b, int64_t* out) {
@@ -336,8 +336,8 @@ int32_t gdsl_jit_pow(int64_t a, int64_t b, int64_t* out) {
 }
 
 int32_t gdsl_jit_word_enter(Context* ctx, int64_t key) {
-  if (!ctx->words->insert(static_cast<uint64_t>(key))) return kDenseFull;
-  ctx->words->set(static_cast<uint64_t>(key), kDenseOnStack);
+  if (!ctx->words->insert(static_cast<uint64_t>(key))) return statusCode(NativeStatus::Full);
+  ctx->words->set(static_cast<uint64_t>(key), kCellOnStack);
   ctx->readWordMemo();
   return 0;
 }

@@ -46,7 +46,7 @@ struct KernelState {
   uint64_t wordMask = 0;
   uint64_t wordShift = 64;
   uint64_t wordNarrow = 1;  // 8-byte slots (else 12-byte ones)
-  // The search stops with kDenseDeep when the native stack reaches this address.
+  // The search stops with NativeStatus::Deep when the native stack reaches this address.
   uint64_t stackFloor = 0;
   uint64_t ticks = 0;  // positions expanded: every 256, a poll for Ctrl-C
   // The lists the code builds: a bump arena of blocks, one per context.
@@ -64,16 +64,31 @@ struct KernelState {
   uint64_t pendingCapacity = 0;
 };
 
-// Statuses of emitted native searches beyond 0 (done) and 1 (an error).
-inline constexpr int32_t kDenseOutside = 3;
-inline constexpr int32_t kDenseDeep = 4;
-inline constexpr int32_t kDenseCycle = 5;
+// What emitted native searches return: a NativeStatus (runtime/MemoCell.h)
+// as an i32.
+constexpr int32_t statusCode(NativeStatus s) {
+  return static_cast<int32_t>(s);
+}
 // A native search calls gdsl_jit_search_poll once every this many positions.
 inline constexpr uint64_t kSearchPollPositions = 256;
-inline constexpr int32_t kDenseFull = 6;
-inline constexpr int32_t kDenseWide = 7;  // a value past a 16-bit box's cells
 
-class JitBackend;
+struct Context;
+// A native search: `i32 search(ctx, words)` (a NativeStatus as a number).
+using SearchFn = int32_t (*)(Context*, const int64_t*);
+
+// What the helpers ask of the backend that runs the native code (JitBackend
+// implements it): they sit below it and reach it only through this.
+class HelperHost {
+ public:
+  virtual ~HelperHost() = default;
+  // The source range of location index `index` of the compiled code.
+  virtual SourceRange location(int32_t index) const = 0;
+  // Runs the game's normalize rule on a component the code built.
+  virtual void normalize(Position& position) = 0;
+  // The native search of list game `game` for lists of `length`, compiled
+  // now if it was not (throws RuntimeError when LLVM fails).
+  virtual SearchFn listSearch(int game, int64_t length) = 0;
+};
 
 // One context per nesting depth (a kernel may ask the engine for a value,
 // which may run another kernel). KernelState is the base, at offset 0, so the
@@ -81,7 +96,7 @@ class JitBackend;
 struct Context : KernelState {
   std::vector<uint32_t> stampStore;
   const ir::Program* program = nullptr;
-  JitBackend* backend = nullptr;
+  HelperHost* host = nullptr;
   ValueOracle* oracle = nullptr;
   MoveSink* sink = nullptr;
   int game = 0;      // the game being expanded
@@ -148,7 +163,7 @@ void gdsl_jit_collect_end(Context* ctx, int32_t depth, ir::ListVal* out);
 int64_t* gdsl_jit_arena_grow(Context* ctx, int64_t count);
 // A list position's words (its length, then its elements), built in the
 // arena; its packed key (runtime/ListKey.h), which the engine checked; a
-// successor list that does not pack: recorded as the miss (kDenseOutside),
+// successor list that does not pack: recorded as the miss (NativeStatus::Outside),
 // or 1 when an element is negative (an error the engine's search reports).
 const int64_t* gdsl_jit_list_words(Context* ctx, const ir::ListVal* list);
 int64_t gdsl_jit_list_key(const int64_t* words);
@@ -159,15 +174,15 @@ int32_t gdsl_jit_search_length(Context* ctx, const int64_t* words);
 // Native search: a new epoch when the count wrapped to 0 (every stamp cleared:
 // returns 1); grows the seen stack; every 256 positions, chooses keepValues
 // and polls for a stop (as gdsl_jit_poll); a successor
-// outside the box (kDenseOutside, or 1 when a parameter is negative); the
-// position where the native stack ran out (kDenseDeep).
+// outside the box (NativeStatus::Outside, or 1 when a parameter is negative); the
+// position where the native stack ran out (NativeStatus::Deep).
 uint32_t gdsl_jit_epoch_reset(Context* ctx);
 void gdsl_jit_seen_grow(Context* ctx);
 int32_t gdsl_jit_search_poll(Context* ctx);
 void gdsl_jit_pending_grow(Context* ctx);
 int32_t gdsl_jit_dense_miss(Context* ctx, const int64_t* words, int64_t count);
 int32_t gdsl_jit_dense_deep(Context* ctx, const int64_t* words, int64_t count);
-// The packed table of words: mark `key` as being expanded (kDenseFull when
+// The packed table of words: mark `key` as being expanded (NativeStatus::Full when
 // the table is full); set its cell; make it unknown again; read its cell.
 // Those that may move the slots (or widen them) update the context's copy.
 int32_t gdsl_jit_word_enter(Context* ctx, int64_t key);

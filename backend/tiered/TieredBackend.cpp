@@ -101,8 +101,7 @@ class TieredBackend final : public Backend, private YieldPoll {
         searchLengths_(program_.games.size(), 0),
         enumerations_(program_.games.size(), 0) {
     interpreter_.setYieldPoll(this);
-    for (const ir::Game& g : program_.games)
-      jitSearches_.push_back(jit::nativeKind(g) != jit::NativeKind::None);
+    for (const ir::Game& g : program_.games) jitSearches_.push_back(jit::hasSearch(g));
   }
 
   ~TieredBackend() override {
@@ -117,7 +116,6 @@ class TieredBackend final : public Backend, private YieldPoll {
   std::string report() const override {
     return jit_ ? jit_->report() : "gdsl: auto: the interpreter did all the work\n";
   }
-  void normalize(Position& position) override { positions_.normalize(position); }
 
   void enumerate(const Position& position, MoveSink& sink) override {
     int game = static_cast<int>(position.game);
@@ -153,7 +151,7 @@ class TieredBackend final : public Backend, private YieldPoll {
   NativeStatus searchNative(int game, const int64_t* words, NativeMemo memo, ValueOracle& oracle,
                             std::vector<int64_t>& miss, uint64_t stackFloor) override {
     auto g = static_cast<size_t>(game);
-    int64_t length = memo.lists ? words[0] : -1;
+    int64_t length = memo.lists() ? words[0] : -1;
     Emitted what = memo.box && memo.box->wide() ? Emitted::SearchWide : Emitted::Search;
     if (jitSearches(game)) {
       if (what == Emitted::SearchWide)

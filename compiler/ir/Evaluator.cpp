@@ -11,7 +11,7 @@
 #include "compiler/ir/Arith.h"
 #include "compiler/ir/Errors.h"
 // Header-only: the stop flag that long loops poll (Ctrl-C, --timeout).
-#include "runtime/Interrupt.h"
+#include "compiler/support/Interrupt.h"
 
 namespace gdsl::ir {
 

@@ -1,4 +1,5 @@
-// IR passes run by the driver after lowering, in this order:
+// The IR passes, run after lowering by runPasses (compiler/ir/Pipeline.cpp,
+// the one place that knows their order), in this order:
 //   foldConstants      evaluates every `const` once and replaces references to
 //                      it by literals (ints, list pool entries, ranges)
 //   checkAmounts       rejects constant `take`/`remove` amounts below 1 (a move
@@ -19,6 +20,12 @@
 #include "compiler/support/Diagnostics.h"
 
 namespace gdsl::ir {
+
+// Runs every pass below on a program just lowered, in order; `constants`
+// receives the constants' values (for foldStatement). False, with the errors
+// in `diagnostics`, when the program is refused: a constant that cannot be
+// computed, or an amount check that fails.
+bool runPasses(Program& program, std::vector<Expr>& constants, DiagnosticSink& diagnostics);
 
 // Returns the constants' values (as literal expressions, by constant id).
 // Throws RuntimeError when a constant's value cannot be computed.

@@ -26,7 +26,7 @@
 #include "driver/Stack.h"
 #include "driver/TableCapture.h"
 #include "runtime/Engine.h"
-#include "runtime/Interrupt.h"
+#include "compiler/support/Interrupt.h"
 #include "runtime/Limits.h"
 #include "tests/fuzz/ParseCheck.h"
 #include "tests/fuzz/TokenMutator.h"

@@ -13,7 +13,7 @@
 namespace gdsl::fuzz {
 
 struct PipelineOptions {
-  // A statement still running after this long is interrupted (runtime/Interrupt.h).
+  // A statement still running after this long is interrupted (compiler/support/Interrupt.h).
   int timeoutMs = 150;
   // Also run the statements of programs that compile on the JIT, and compare
   // the output with the interpreter's: `jitEvery` = N runs one program in N

@@ -291,12 +291,12 @@ TEST_CASE("a dense box grows and keeps every value") {
   CHECK(!box.wide());
   CHECK(box.bytes() == 6 * 11 * 2);
   CHECK(!box.fits(0xffff));
-  box.set(box.index(wider), gdsl::kDenseOnStack);
-  CHECK(box.get(box.index(wider)) == gdsl::kDenseOnStack);
+  box.set(box.index(wider), gdsl::kCellOnStack);
+  CHECK(box.get(box.index(wider)) == gdsl::kCellOnStack);
   box.widen();
   CHECK(box.wide());
   CHECK(box.bytes() == 6 * 11 * 4);
-  CHECK(box.get(box.index(wider)) == gdsl::kDenseOnStack);
+  CHECK(box.get(box.index(wider)) == gdsl::kCellOnStack);
   CHECK(box.known(first, v));
   CHECK(v == 4);
   CHECK(box.known(corner, v));
@@ -381,8 +381,8 @@ TEST_CASE("a packed table of words grows and keeps every value") {
   CHECK(!memo.known(3, v));
   CHECK(memo.get(3) == 0);
   REQUIRE(memo.insert(3));
-  memo.set(3, gdsl::kDenseOnStack);
-  CHECK(memo.get(3) == gdsl::kDenseOnStack);
+  memo.set(3, gdsl::kCellOnStack);
+  CHECK(memo.get(3) == gdsl::kCellOnStack);
   CHECK(!memo.known(3, v));
   memo.forget(3);
   CHECK(memo.get(3) == 0);
@@ -409,7 +409,7 @@ TEST_CASE("a packed table of words widens for a large word or value") {
     };
     for (int i = 0; i < 5000; ++i)
       add(rng() % gdsl::WordMemo::kNarrowKeys, static_cast<uint32_t>(rng() % 1000 + 1));
-    add(gdsl::WordMemo::kNarrowKeys - 1, gdsl::kDenseOnStack);  // the largest narrow word
+    add(gdsl::WordMemo::kNarrowKeys - 1, gdsl::kCellOnStack);  // the largest narrow word
     add(12345, static_cast<uint32_t>(gdsl::WordMemo::kNarrowCell - 1));
     CHECK(memo.narrow());
     if (what == 0)

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "brute_force.h"
-#include "runtime/Interrupt.h"
+#include "compiler/support/Interrupt.h"
 
 using gdsl::BackendKind;
 using gdsl::ReplSession;

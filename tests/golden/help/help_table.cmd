@@ -1,3 +1,3 @@
-// The help of gdsl table: every option, in order (cli/main.cpp makes an option only
+// The help of gdsl table: every option, in order (cli/Options.cpp makes an option only
 // when the command line names it, or asks for help).
 table --help

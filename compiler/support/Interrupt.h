@@ -4,7 +4,8 @@
 // reason (async-signal-safe); the engine's loops, the interpreter and the
 // JIT's range loops poll it and throw Interrupted, leaving every memo in a
 // consistent state (values finished before the interruption stay; nothing
-// half-computed is kept).
+// half-computed is kept). The flag lives with the compiler's support code
+// because the compiler's reference evaluator polls it too.
 #pragma once
 
 #include <atomic>
