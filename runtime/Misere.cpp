@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <span>
 
+#include "compiler/support/Hash.h"
 #include "compiler/support/Interrupt.h"
 
 namespace gdsl {
@@ -16,11 +17,8 @@ namespace gdsl {
 size_t MisereSolver::StateHash::operator()(const State& s) const {
   uint64_t h = 0x84222325CBF29CE4ull ^ s.size();
   PositionHash ph;
-  for (const Position& p : s) {
-    h ^= ph(p) + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
-    h *= 0xFF51AFD7ED558CCDull;
-  }
-  return static_cast<size_t>(h ^ (h >> 29));
+  for (const Position& p : s) h = hashCombine(h, ph(p));
+  return static_cast<size_t>(hashFinish(h));
 }
 
 MisereSolver::State MisereSolver::canonical(const Sum& sum) {

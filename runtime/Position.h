@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "compiler/ir/Ir.h"
+#include "compiler/support/Hash.h"
 
 namespace gdsl {
 
@@ -111,12 +112,9 @@ struct Position {
 
 struct PositionHash {
   size_t operator()(const Position& p) const {
-    uint64_t h = 0x9E3779B97F4A7C15ull ^ p.game;
-    for (int64_t w : p.words) {
-      h ^= static_cast<uint64_t>(w) + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
-      h *= 0xFF51AFD7ED558CCDull;
-    }
-    return static_cast<size_t>(h ^ (h >> 29));
+    uint64_t h = kGoldenRatio64 ^ p.game;
+    for (int64_t w : p.words) h = hashCombine(h, static_cast<uint64_t>(w));
+    return static_cast<size_t>(hashFinish(h));
   }
 };
 

@@ -20,6 +20,7 @@
 #include <memory>
 #include <string>
 
+#include "compiler/support/Hash.h"
 #include "runtime/NimTable.h"
 
 namespace gdsl {
@@ -30,8 +31,7 @@ inline constexpr size_t kTableFileHeaderBytes = 4096;  // values start on a page
 // for 16-bit and 32-bit files).
 inline constexpr uint64_t kTableHashStart = 0x6a09e667f3bcc908ull;
 inline uint64_t tableValuesHash(uint64_t hash, uint32_t value) {
-  hash = (hash ^ value) * 0x9e3779b97f4a7c15ull;
-  return hash ^ (hash >> 29);
+  return hashFinish(hashMultiply(hash, value));
 }
 
 class TableFile final : public TableStorage {

@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <memory>
 
+#include "compiler/support/Hash.h"
 #include "runtime/MemoCell.h"
 
 namespace gdsl {
@@ -29,7 +30,7 @@ static_assert(sizeof(WordSlot) == 12);
 class WordMemo {
  public:
   static constexpr uint64_t kEmpty = UINT64_MAX;  // a free slot, narrow or wide
-  static constexpr uint64_t kMultiplier = 0x9E3779B97F4A7C15ull;
+  static constexpr uint64_t kMultiplier = kGoldenRatio64;
   // Narrow slots: key << kCellBits | cell.
   static constexpr int kCellBits = 24;
   static constexpr uint64_t kNarrowCell = (uint64_t{1} << kCellBits) - 1;  // mask; on the stack

@@ -48,45 +48,6 @@ class Compiler {
   int32_t here() const { return static_cast<int32_t>(out_->code.size()); }
   void patch(size_t at) { out_->code[at].target = here(); }
 
-  static std::optional<Opcode> binary(ir::Op op) {
-    switch (op) {
-      case ir::Op::Add:
-        return Opcode::Add;
-      case ir::Op::Sub:
-        return Opcode::Sub;
-      case ir::Op::Mul:
-        return Opcode::Mul;
-      case ir::Op::Div:
-        return Opcode::Div;
-      case ir::Op::Mod:
-        return Opcode::Mod;
-      case ir::Op::Shl:
-        return Opcode::Shl;
-      case ir::Op::Shr:
-        return Opcode::Shr;
-      case ir::Op::BitAnd:
-        return Opcode::BitAnd;
-      case ir::Op::BitOr:
-        return Opcode::BitOr;
-      case ir::Op::BitXor:
-        return Opcode::BitXor;
-      case ir::Op::Eq:
-        return Opcode::Eq;
-      case ir::Op::Ne:
-        return Opcode::Ne;
-      case ir::Op::Lt:
-        return Opcode::Lt;
-      case ir::Op::Le:
-        return Opcode::Le;
-      case ir::Op::Gt:
-        return Opcode::Gt;
-      case ir::Op::Ge:
-        return Opcode::Ge;
-      default:
-        return std::nullopt;
-    }
-  }
-
   // The register holding integer expression `e`. With `rename` (a normalize
   // rule), variable slot i is register rename[i], and an expression left to
   // the reference evaluator (which reads the frame) is not allowed: -1.
@@ -96,30 +57,6 @@ class Compiler {
         return constant(e.imm);
       case ir::Op::IntVar:
         return rename ? (*rename)[static_cast<size_t>(e.imm)] : static_cast<int32_t>(e.imm);
-      case ir::Op::Neg:
-      case ir::Op::Abs:
-      case ir::Op::Not: {
-        int32_t a = expr(e.kids[0], rename);
-        if (a < 0) return -1;
-        int32_t r = temporary();
-        Opcode op = e.op == ir::Op::Neg   ? Opcode::Neg
-                    : e.op == ir::Op::Abs ? Opcode::Abs
-                                          : Opcode::Not;
-        emit({op, r, a});
-        return r;
-      }
-      case ir::Op::Min:
-      case ir::Op::Max: {
-        int32_t r = expr(e.kids[0], rename);
-        for (size_t i = 1; i < e.kids.size() && r >= 0; ++i) {
-          int32_t b = expr(e.kids[i], rename);
-          if (b < 0) return -1;
-          int32_t t = temporary();
-          emit({e.op == ir::Op::Min ? Opcode::Min : Opcode::Max, t, r, b});
-          r = t;
-        }
-        return r;
-      }
       case ir::Op::And:
       case ir::Op::Or: {
         // Short-circuit: the right side only runs when the left does not decide.
@@ -137,12 +74,22 @@ class Compiler {
       default:
         break;
     }
-    if (std::optional<Opcode> op = binary(e.op)) {
-      int32_t a = expr(e.kids[0], rename);
-      int32_t b = a < 0 ? -1 : expr(e.kids[1], rename);
-      if (b < 0) return -1;
-      int32_t r = temporary();
-      emit({*op, r, a, b});
+    if (std::optional<Opcode> op = opcodeOf(e.op)) {
+      // r = OP a; r = a OP b; min and max of more operands as a chain.
+      int32_t r = expr(e.kids[0], rename);
+      if (r < 0) return -1;
+      if (ir::minOperands(e.op) == 1) {
+        int32_t t = temporary();
+        emit({*op, t, r});
+        return t;
+      }
+      for (size_t i = 1; i < e.kids.size(); ++i) {
+        int32_t b = expr(e.kids[i], rename);
+        if (b < 0) return -1;
+        int32_t t = temporary();
+        emit({*op, t, r, b});
+        r = t;
+      }
       return r;
     }
     if (rename || (e.type != ir::Type::Int && e.type != ir::Type::Bool)) return -1;

@@ -20,6 +20,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "compiler/ir/Ir.h"
@@ -29,31 +30,17 @@ namespace gdsl::interp {
 // A game with more integer parameters than this is not compiled.
 inline constexpr size_t kMaxCodeParams = 16;
 
+// The instructions. First the ops of compiler/ir/Ops.def whose interp column
+// is Reg, by the same names and in the same order: r[a] = OP r[b], or
+// r[a] = r[b] OP r[c]; checked ones evaluate `expr` again when they fail.
 enum class Opcode : uint8_t {
-  // r[a] = r[b] OP r[c]; checked ones evaluate `expr` again when they fail.
-  Add,
-  Sub,
-  Mul,
-  Div,
-  Mod,
-  Shl,
-  Shr,
-  BitAnd,
-  BitOr,
-  BitXor,
-  Min,
-  Max,
-  Eq,
-  Ne,
-  Lt,
-  Le,
-  Gt,
-  Ge,
-  // r[a] = OP r[b]
-  Neg,
-  Abs,
-  Not,
-  Truth,  // r[b] != 0
+#define GDSL_OP(Name, text, operands, result, interp, flags) GDSL_OPCODE_##interp(Name)
+#define GDSL_OPCODE_Reg(Name) Name,
+#define GDSL_OPCODE_No(Name)
+#include "compiler/ir/Ops.def"
+#undef GDSL_OPCODE_Reg
+#undef GDSL_OPCODE_No
+  Truth,  // r[a] = r[b] != 0
   Copy,
   // r[a] = the reference evaluator's value of `expr`; lists[a] for TreeList.
   Tree,
@@ -102,6 +89,22 @@ struct MoveCode {
   int listSlots = 0;  // the frame's list slots
   std::vector<int32_t> paramRegisters;
 };
+
+// The instruction that runs op `op` (Reg in compiler/ir/Ops.def), if any.
+constexpr std::optional<Opcode> opcodeOf(ir::Op op) {
+  switch (op) {
+#define GDSL_OP(Name, text, operands, result, interp, flags) GDSL_OPCODE_##interp(Name)
+#define GDSL_OPCODE_Reg(Name) \
+  case ir::Op::Name:          \
+    return Opcode::Name;
+#define GDSL_OPCODE_No(Name)
+#include "compiler/ir/Ops.def"
+#undef GDSL_OPCODE_Reg
+#undef GDSL_OPCODE_No
+    default:
+      return std::nullopt;
+  }
+}
 
 // The code of game `game`, or null when its moves or normalize rule are not
 // compiled (see above).

@@ -15,30 +15,7 @@ bool hasKernel(const ir::Game& g) {
 }
 
 bool cannotFail(const ir::Expr& e) {
-  switch (e.op) {
-    case ir::Op::IntConst:
-    case ir::Op::IntVar:
-    case ir::Op::Min:
-    case ir::Op::Max:
-    case ir::Op::BitAnd:
-    case ir::Op::BitOr:
-    case ir::Op::BitXor:
-    case ir::Op::Not:
-    case ir::Op::And:
-    case ir::Op::Or:
-    case ir::Op::Eq:
-    case ir::Op::Ne:
-    case ir::Op::Lt:
-    case ir::Op::Le:
-    case ir::Op::Gt:
-    case ir::Op::Ge:
-      break;
-    default:
-      return false;
-  }
-  for (const ir::Expr& k : e.kids)
-    if (!cannotFail(k)) return false;
-  return true;
+  return ir::neverFails(e);
 }
 
 bool hasSearch(const ir::Game& g) {

@@ -19,52 +19,6 @@ const char* typeName(Type type) {
   return "an unknown value";
 }
 
-const char* binOpSpelling(BinOp op) {
-  switch (op) {
-    case BinOp::Or:
-      return "or";
-    case BinOp::And:
-      return "and";
-    case BinOp::Eq:
-      return "==";
-    case BinOp::Ne:
-      return "!=";
-    case BinOp::Lt:
-      return "<";
-    case BinOp::Le:
-      return "<=";
-    case BinOp::Gt:
-      return ">";
-    case BinOp::Ge:
-      return ">=";
-    case BinOp::In:
-      return "in";
-    case BinOp::BitOr:
-      return "|";
-    case BinOp::BitXor:
-      return "^";
-    case BinOp::BitAnd:
-      return "&";
-    case BinOp::Shl:
-      return "<<";
-    case BinOp::Shr:
-      return ">>";
-    case BinOp::Add:
-      return "+";
-    case BinOp::Sub:
-      return "-";
-    case BinOp::Mul:
-      return "*";
-    case BinOp::Div:
-      return "/";
-    case BinOp::Pow:
-      return "**";
-    case BinOp::Mod:
-      return "%";
-  }
-  return "?";
-}
-
 const char* sugarName(Sugar sugar) {
   switch (sugar) {
     case Sugar::Take:

@@ -3,10 +3,13 @@
 // split, remove, octal) into plain `move` rules in place; ast2ir lowers it.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "compiler/support/Source.h"
@@ -33,29 +36,42 @@ enum class ExprKind : uint8_t {
   BitNot
 };
 
+// The binary operators, from their table in compiler/ir/Ops.def (which also
+// says what each lowers to).
 enum class BinOp : uint8_t {
-  Or,
-  And,
-  Eq,
-  Ne,
-  Lt,
-  Le,
-  Gt,
-  Ge,
-  In,
-  BitOr,
-  BitXor,
-  BitAnd,
-  Shl,
-  Shr,
-  Add,
-  Sub,
-  Mul,
-  Div,
-  Mod,
-  Pow
+#define GDSL_BINARY(Name, spelling, precedence, op, overLists) Name,
+#include "compiler/ir/Ops.def"
 };
-const char* binOpSpelling(BinOp op);
+struct BinOpInfo {
+  BinOp op;
+  const char* spelling;  // "+", "in"
+  int precedence;        // higher binds tighter
+};
+// Row i describes BinOp i.
+inline constexpr BinOpInfo kBinOps[] = {
+#define GDSL_BINARY(Name, spelling, precedence, op, overLists) {BinOp::Name, spelling, precedence},
+#include "compiler/ir/Ops.def"
+};
+inline constexpr size_t kBinOpCount = std::size(kBinOps);
+static_assert(
+    [] {
+      for (size_t i = 0; i < kBinOpCount; ++i)
+        if (kBinOps[i].op != static_cast<BinOp>(i)) return false;
+      return true;
+    }(),
+    "kBinOps must have one row per BinOp, in order");
+constexpr const char* binOpSpelling(BinOp op) {
+  return kBinOps[static_cast<size_t>(op)].spelling;
+}
+constexpr int binOpPrecedence(BinOp op) {
+  return kBinOps[static_cast<size_t>(op)].precedence;
+}
+// The binary operator spelled `spelling`, if any.
+constexpr std::optional<BinOp> binOpSpelled(std::string_view spelling) {
+  for (const BinOpInfo& b : kBinOps)
+    if (spelling == b.spelling) return b.op;
+  return std::nullopt;
+}
 
 // What a name refers to, filled in by sema.
 enum class RefKind : uint8_t { None, Local, Const };

@@ -10,39 +10,7 @@ namespace {
 int precedence(const Expr& e) {
   switch (e.kind) {
     case ExprKind::Binary:
-      switch (e.op) {
-        case BinOp::Or:
-          return 1;
-        case BinOp::And:
-          return 2;
-        case BinOp::Eq:
-        case BinOp::Ne:
-        case BinOp::Lt:
-        case BinOp::Le:
-        case BinOp::Gt:
-        case BinOp::Ge:
-        case BinOp::In:
-          return 4;
-        case BinOp::BitOr:
-          return 6;
-        case BinOp::BitXor:
-          return 7;
-        case BinOp::BitAnd:
-          return 8;
-        case BinOp::Shl:
-        case BinOp::Shr:
-          return 9;
-        case BinOp::Add:
-        case BinOp::Sub:
-          return 10;
-        case BinOp::Mul:
-        case BinOp::Div:
-        case BinOp::Mod:
-          return 11;
-        case BinOp::Pow:
-          return 13;
-      }
-      return 0;
+      return binOpPrecedence(e.op);
     case ExprKind::Not:
       return 3;
     case ExprKind::Int:  // a negative literal prints as a negation

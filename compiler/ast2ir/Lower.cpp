@@ -340,73 +340,10 @@ class Lowerer {
     return out;
   }
 
+  // The op of compiler/ir/Ops.def's table (== and != of lists compare lists).
   ir::Expr binary(const ast::Expr& e) {
-    using ast::BinOp;
     bool lists = e.kids[0]->type == ast::Type::List;
-    ir::Op op = ir::Op::Add;
-    switch (e.op) {
-      case BinOp::Or:
-        op = ir::Op::Or;
-        break;
-      case BinOp::And:
-        op = ir::Op::And;
-        break;
-      case BinOp::Eq:
-        op = lists ? ir::Op::ListEq : ir::Op::Eq;
-        break;
-      case BinOp::Ne:
-        op = lists ? ir::Op::ListNe : ir::Op::Ne;
-        break;
-      case BinOp::Lt:
-        op = ir::Op::Lt;
-        break;
-      case BinOp::Le:
-        op = ir::Op::Le;
-        break;
-      case BinOp::Gt:
-        op = ir::Op::Gt;
-        break;
-      case BinOp::Ge:
-        op = ir::Op::Ge;
-        break;
-      case BinOp::In:
-        op = ir::Op::InList;
-        break;
-      case BinOp::BitOr:
-        op = ir::Op::BitOr;
-        break;
-      case BinOp::BitXor:
-        op = ir::Op::BitXor;
-        break;
-      case BinOp::BitAnd:
-        op = ir::Op::BitAnd;
-        break;
-      case BinOp::Shl:
-        op = ir::Op::Shl;
-        break;
-      case BinOp::Pow:
-        op = ir::Op::Pow;
-        break;
-      case BinOp::Shr:
-        op = ir::Op::Shr;
-        break;
-      case BinOp::Add:
-        op = ir::Op::Add;
-        break;
-      case BinOp::Sub:
-        op = ir::Op::Sub;
-        break;
-      case BinOp::Mul:
-        op = ir::Op::Mul;
-        break;
-      case BinOp::Div:
-        op = ir::Op::Div;
-        break;
-      case BinOp::Mod:
-        op = ir::Op::Mod;
-        break;
-    }
-    return nary(op, ir::fromAst(e.type), e);
+    return nary(ir::lowered(e.op, lists), ir::fromAst(e.type), e);
   }
 
   const CheckedProgram& checked_;

@@ -12,13 +12,9 @@
 namespace gdsl::ir {
 namespace {
 
-bool isBitOp(Op op) {
-  return op == Op::BitAnd || op == Op::BitOr || op == Op::BitXor || op == Op::Shl || op == Op::Shr;
-}
-
 // True when `e` applies a bit operation, or reads an int slot in `tainted`.
 bool usesBits(const Expr& e, const std::set<int64_t>& tainted) {
-  if (isBitOp(e.op)) return true;
+  if (isBitwise(e.op)) return true;
   if (e.op == Op::IntVar && tainted.count(e.imm)) return true;
   for (const Expr& k : e.kids)
     if (usesBits(k, tainted)) return true;

@@ -1,19 +1,7 @@
-// Names of IR opcodes and small helpers.
+// Small helpers of the move IR.
 #include "compiler/ir/Ir.h"
 
 namespace gdsl::ir {
-
-const char* opName(Op op) {
-  static const char* const names[] = {
-      "int",     "list",        "nested", "ivar",     "lvar",    "const",   "neg",   "abs",
-      "add",     "sub",         "mul",    "div",      "mod",     "shl",     "shr",   "and",
-      "or",      "xor",         "min",    "max",      "minlist", "maxlist", "len",   "index",
-      "not",     "land",        "lor",    "eq",       "ne",      "lt",      "le",    "gt",
-      "ge",      "listeq",      "listne", "inlist",   "range",   "mklist",  "mkset", "sort",
-      "setelem", "indexnested", "pow",    "popcount", "bits",    "collect", "anyof", "allof",
-      "countof", "sumof"};
-  return names[static_cast<int>(op)];
-}
 
 Expr literalInt(int64_t v, SourceRange loc, Type type) {
   Expr e;
@@ -22,6 +10,13 @@ Expr literalInt(int64_t v, SourceRange loc, Type type) {
   e.imm = v;
   e.loc = loc;
   return e;
+}
+
+bool neverFails(const Expr& e) {
+  if (!cannotFail(e.op)) return false;
+  for (const Expr& k : e.kids)
+    if (!neverFails(k)) return false;
+  return true;
 }
 
 bool readsIntSlot(const Expr& e, const std::set<int>& slots) {

@@ -6,36 +6,9 @@
 // in a register or a stack slot. Constants are folded into literals and list
 // pools before any backend sees the program.
 //
-//   op           type  operands            meaning
-//   IntConst     int   imm                 a literal
-//   ListConst    list  imm                 Program::lists[imm]
-//   NestedConst  list² imm                 Program::nested[imm] (a list of lists)
-//   IntVar       int   imm                 int slot imm (booleans are 0/1 ints)
-//   ListVar      list  imm                 list slot imm
-//   ConstRef     any   imm                 constant imm (removed by ConstFold)
-//   Neg Abs      int   a                   -a, |a| (overflow is an error)
-//   Add..BitXor  int   a b                 arithmetic; Div/Mod floor, errors on 0
-//   Pow          int   a b                 a ** b; b >= 0, overflow is an error
-//   Min Max      int   a b ...             of two or more ints
-//   MinList ...  int   l                   of a non-empty list
-//   Len          int   l                   length of a list or list of lists
-//   Index        int   l i                 l[i] (0-based, checked)
-//   Not And Or   bool  a [b]               short-circuit
-//   Eq..Ge       bool  a b                 integer comparisons
-//   ListEq Ne    bool  l m                 list equality
-//   InList       bool  x l                 membership
-//   Range        list  lo hi               lo..hi, never materialized
-//   MakeList     list  a b ...             [a, b, ...]
-//   MakeSet      list  a b ...             {a, b, ...}: sorted, no duplicates
-//   Sort         list  l                   sorted copy
-//   SetElem      list  l i v               copy of l with l[i] = v
-//   IndexNested  list  n i                 n[i] of a list of lists
-//   Popcount     int   a                   the number of 1 bits of |a|
-//   Bits         list  a                   the positions of a's 1 bits, ascending (a >= 0)
-//   Collect      list  e                   [e for ... ], the loop nest in `steps`
-//   AnyOf AllOf  bool  e                   any / all (e for ...), stopping once decided
-//   CountOf      int   e                   how many times e holds
-//   SumOf        int   e                   the sum of e (overflow is an error)
+// The ops of expressions, with their operands, types and meaning, are the
+// table compiler/ir/Ops.def (ir::Op and the questions passes ask about an op:
+// compiler/ir/Ops.h). Booleans are integers 0 and 1.
 #pragma once
 
 #include <array>
@@ -46,69 +19,12 @@
 #include <vector>
 
 #include "compiler/ast/Ast.h"
+#include "compiler/ir/Ops.h"
 #include "compiler/support/Source.h"
 
 namespace gdsl::ir {
 
 enum class Type : uint8_t { Int, Bool, List, ListList };
-
-enum class Op : uint8_t {
-  IntConst,
-  ListConst,
-  NestedConst,
-  IntVar,
-  ListVar,
-  ConstRef,
-  Neg,
-  Abs,
-  Add,
-  Sub,
-  Mul,
-  Div,
-  Mod,
-  Shl,
-  Shr,
-  BitAnd,
-  BitOr,
-  BitXor,
-  Min,
-  Max,
-  MinList,
-  MaxList,
-  Len,
-  Index,
-  Not,
-  And,
-  Or,
-  Eq,
-  Ne,
-  Lt,
-  Le,
-  Gt,
-  Ge,
-  ListEq,
-  ListNe,
-  InList,
-  Range,
-  MakeList,
-  MakeSet,
-  Sort,
-  SetElem,
-  IndexNested,
-  Pow,
-  Popcount,
-  Bits,
-  Collect,
-  AnyOf,
-  AllOf,
-  CountOf,
-  SumOf,
-};
-// The ops whose operand kids[0] runs once per pass through Expr::steps.
-inline bool isComprehension(Op op) {
-  return op >= Op::Collect && op <= Op::SumOf;
-}
-const char* opName(Op op);
 
 struct Step;
 
@@ -167,6 +83,11 @@ bool anyNode(const Expr& e, Pred&& pred) {
       if (anyNode(*k, pred)) return true;
   return false;
 }
+
+// Whether evaluating `e` can raise no runtime error: every op in it cannot
+// fail (ir::cannotFail), so there is no arithmetic that can overflow or divide
+// by zero, no index, no range.
+bool neverFails(const Expr& e);
 
 // Whether `e` reads one of the int slots in `slots` (in a comprehension too).
 bool readsIntSlot(const Expr& e, const std::set<int>& slots);

@@ -27,35 +27,6 @@ Expr binary(Op op, Expr a, Expr b) {
   return e;
 }
 
-// True when evaluating `e` can raise no runtime error (no arithmetic that can
-// overflow or divide by zero, no index, no range).
-bool cannotFail(const Expr& e) {
-  switch (e.op) {
-    case Op::IntConst:
-    case Op::IntVar:
-      return true;
-    case Op::Min:
-    case Op::Max:
-    case Op::BitAnd:
-    case Op::BitOr:
-    case Op::BitXor:
-    case Op::Not:
-    case Op::And:
-    case Op::Or:
-    case Op::Eq:
-    case Op::Ne:
-    case Op::Lt:
-    case Op::Le:
-    case Op::Gt:
-    case Op::Ge:
-      for (const Expr& k : e.kids)
-        if (!cannotFail(k)) return false;
-      return true;
-    default:
-      return false;
-  }
-}
-
 bool isSlot(const Expr& e, int slot) {
   return e.op == Op::IntVar && e.imm == slot;
 }
@@ -72,7 +43,7 @@ void conjuncts(const Expr& e, std::vector<const Expr*>& out) {
 // Narrows `domain` (of the int slot `slot`) by `c` when `c` compares the
 // binder with an expression computed before the loop.
 void narrowBy(const Expr& c, int slot, const std::set<int>& later, Domain& domain) {
-  if (c.kids.size() != 2 || !cannotFail(c)) return;
+  if (c.kids.size() != 2 || !neverFails(c)) return;
   Op op = c.op;
   const Expr* bound = nullptr;
   if (isSlot(c.kids[0], slot)) {
@@ -140,7 +111,7 @@ void narrowMove(Move& move) {
       bool stop = false;
       for (const Expr* c : chain) {
         narrowBy(*c, bind.slot, later, bind.domain);
-        if (!cannotFail(*c)) {
+        if (!neverFails(*c)) {
           stop = true;
           break;
         }

@@ -139,23 +139,9 @@ bool affine(const Program& p, const Expr& e, int64_t& largest) {
     case Op::Div:
       if (e.kids[1].op != Op::IntConst || e.kids[1].imm != 2) return false;
       break;
-    case Op::Neg:
-    case Op::Add:
-    case Op::Sub:
-    case Op::Min:
-    case Op::Max:
-    case Op::Not:
-    case Op::And:
-    case Op::Or:
-    case Op::Eq:
-    case Op::Ne:
-    case Op::Lt:
-    case Op::Le:
-    case Op::Gt:
-    case Op::Ge:
-      break;
     default:
-      return false;
+      if (!isAffine(e.op)) return false;  // + - min max, comparisons, not and or
+      break;
   }
   for (const Expr& k : e.kids)
     if (!affine(p, k, largest)) return false;
@@ -165,29 +151,18 @@ bool affine(const Program& p, const Expr& e, int64_t& largest) {
 // The operator of `e` as a rule spells it, for --verbose.
 std::string spelling(const Expr& e) {
   switch (e.op) {
-    case Op::Mod:
-      return "%";
     case Op::Div:
       return "/ by another number than 2";
     case Op::Mul:
       return "* of two variables";
-    case Op::Shl:
-      return "<<";
-    case Op::Shr:
-      return ">>";
-    case Op::BitAnd:
-      return "&";
-    case Op::BitOr:
-      return "|";
-    case Op::BitXor:
-      return "^";
-    case Op::Pow:
-      return "**";
     case Op::IntConst:
       return "a number beyond 2^20";
     default:
-      return opName(e.op);
+      break;
   }
+  // An integer operator (%, <<, &, **...) as written; anything else by its name.
+  const char* written = writtenAs(e.op);
+  return written && opInfo(e.op).result == 'i' ? written : opName(e.op);
 }
 
 // The innermost part of `e` that is not affine (e is not), described.

@@ -626,6 +626,11 @@ class Converter {
     return e;
   }
 
+  // The binary operator an operator rule's text spells (compiler/ir/Ops.def).
+  static ast::BinOp binOp(antlr4::ParserRuleContext* op) {
+    return ast::binOpSpelled(op->getText()).value_or(ast::BinOp::Eq);
+  }
+
   ast::ExprPtr binary(ast::BinOp op, ast::ExprPtr lhs, ast::ExprPtr rhs) {
     SourceRange r = SourceManager::join(lhs->range, rhs->range);
     return ast::makeBinary(op, std::move(lhs), std::move(rhs), r);
@@ -654,15 +659,7 @@ class Converter {
   ast::ExprPtr comparison(P::ComparisonContext* ctx) {
     ast::ExprPtr e = rangeExpr(ctx->rangeExpr(0));
     if (!ctx->cmpOp()) return e;
-    static const std::pair<const char*, ast::BinOp> ops[] = {
-        {"==", ast::BinOp::Eq}, {"!=", ast::BinOp::Ne}, {"<", ast::BinOp::Lt},
-        {"<=", ast::BinOp::Le}, {">", ast::BinOp::Gt},  {">=", ast::BinOp::Ge},
-        {"in", ast::BinOp::In}};
-    std::string text = ctx->cmpOp()->getText();
-    ast::BinOp op = ast::BinOp::Eq;
-    for (const auto& [spelling, o] : ops)
-      if (text == spelling) op = o;
-    return binary(op, std::move(e), rangeExpr(ctx->rangeExpr(1)));
+    return binary(binOp(ctx->cmpOp()), std::move(e), rangeExpr(ctx->rangeExpr(1)));
   }
 
   // rangeExpr : bitOr ('..' bitOr)?
@@ -712,8 +709,7 @@ class Converter {
     auto ops = ctx->shiftOp();
     ast::ExprPtr e = additive(items[0]);
     for (size_t i = 1; i < items.size(); ++i) {
-      ast::BinOp op = ops[i - 1]->getText() == "<<" ? ast::BinOp::Shl : ast::BinOp::Shr;
-      e = binary(op, std::move(e), additive(items[i]));
+      e = binary(binOp(ops[i - 1]), std::move(e), additive(items[i]));
     }
     return e;
   }
@@ -723,8 +719,7 @@ class Converter {
     auto ops = ctx->addOp();
     ast::ExprPtr e = multiplicative(items[0]);
     for (size_t i = 1; i < items.size(); ++i) {
-      ast::BinOp op = ops[i - 1]->getText() == "+" ? ast::BinOp::Add : ast::BinOp::Sub;
-      e = binary(op, std::move(e), multiplicative(items[i]));
+      e = binary(binOp(ops[i - 1]), std::move(e), multiplicative(items[i]));
     }
     return e;
   }
@@ -734,11 +729,7 @@ class Converter {
     auto ops = ctx->mulOp();
     ast::ExprPtr e = unary(items[0]);
     for (size_t i = 1; i < items.size(); ++i) {
-      std::string text = ops[i - 1]->getText();
-      ast::BinOp op = text == "*"   ? ast::BinOp::Mul
-                      : text == "/" ? ast::BinOp::Div
-                                    : ast::BinOp::Mod;
-      e = binary(op, std::move(e), unary(items[i]));
+      e = binary(binOp(ops[i - 1]), std::move(e), unary(items[i]));
     }
     return e;
   }

@@ -10,12 +10,31 @@
 #include <map>
 #include <unordered_map>
 
+#include "compiler/ir/Ops.h"
+
 namespace gdsl {
 namespace {
 
 using ast::Expr;
 using ast::ExprKind;
 using ast::Type;
+
+// The type a letter of compiler/ir/Ops.def stands for (i, b, l, n; Unknown
+// for the letters of more than one type).
+Type typeOfLetter(char letter) {
+  switch (letter) {
+    case 'i':
+      return Type::Int;
+    case 'b':
+      return Type::Bool;
+    case 'l':
+      return Type::List;
+    case 'n':
+      return Type::ListList;
+    default:
+      return Type::Unknown;
+  }
+}
 
 const char* const kBuiltins =
     "min, max, abs, len, sort, set, popcount, bits, sum, any, all and count";
@@ -627,11 +646,6 @@ class Checker {
     using ast::BinOp;
     const std::string what = fmt::format("an operand of '{}'", ast::binOpSpelling(e.op));
     switch (e.op) {
-      case BinOp::Or:
-      case BinOp::And:
-        expect(*e.kids[0], Type::Bool, scope, what);
-        expect(*e.kids[1], Type::Bool, scope, what);
-        return Type::Bool;
       case BinOp::Eq:
       case BinOp::Ne: {
         Type a = check(*e.kids[0], scope);
@@ -643,21 +657,17 @@ class Checker {
           diags_.error(e.range, "lists of lists cannot be compared");
         return Type::Bool;
       }
-      case BinOp::Lt:
-      case BinOp::Le:
-      case BinOp::Gt:
-      case BinOp::Ge:
-        expect(*e.kids[0], Type::Int, scope, what);
-        expect(*e.kids[1], Type::Int, scope, what);
-        return Type::Bool;
       case BinOp::In:
         expect(*e.kids[0], Type::Int, scope, "the left side of 'in'");
         expect(*e.kids[1], Type::List, scope, "the right side of 'in'");
         return Type::Bool;
-      default:
-        expect(*e.kids[0], Type::Int, scope, what);
-        expect(*e.kids[1], Type::Int, scope, what);
-        return Type::Int;
+      default: {
+        // The types of the op it lowers to (compiler/ir/Ops.def).
+        ir::Op op = ir::lowered(e.op);
+        expect(*e.kids[0], typeOfLetter(ir::operandType(op, 0)), scope, what);
+        expect(*e.kids[1], typeOfLetter(ir::operandType(op, 1)), scope, what);
+        return typeOfLetter(ir::opInfo(op).result);
+      }
     }
   }
 
