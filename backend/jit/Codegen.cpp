@@ -5,6 +5,7 @@
 // gives; the functions return a status instead of unwinding.
 #include "backend/jit/Codegen.h"
 
+#include <llvm/ADT/STLFunctionalExtras.h>
 #include <llvm/IR/Intrinsics.h>
 #include <llvm/IR/MDBuilder.h>
 
@@ -176,37 +177,12 @@ class FunctionEmitter {
     if (mode_ == Mode::Kernel) {
       B.CreateRet(mex());
     } else if (mode_ == Mode::Search) {
-      if (deferred_) readPending();
-      endMarking();
-      Value* v = B.CreateTrunc(mex(), i32);
-      spillFields();
-      cached_.clear();  // the rest reads and writes the context itself
-      Value* cell = B.CreateAdd(v, c32(cellOfValue(0)));  // value + 1 (runtime/MemoCell.h)
-      if (word_) {
-        call(gdsl_jit_word_set, voidTy, {i8p, i64, i32}, {ctx_, key_, cell});
-      } else {
-        // A 16-bit box holds cells up to kNarrowMaxCell: past that, the
-        // engine widens it and searches again (runtime/DenseBox.h).
-        if (!wideCells_)
-          exitIf(B.CreateICmpUGT(cell, c32(DenseBox::kNarrowMaxCell)),
-                 [&] { return c32(statusCode(NativeStatus::Wide)); });
-        B.CreateStore(B.CreateTrunc(cell, cellType()), cell_);
-        if (mirrored_) storeMirror(B.CreateTrunc(cell, cellType()));
-      }
-      leaveSearch();
-      B.CreateRet(c32(statusCode(NativeStatus::Done)));
+      finishSearch();
     } else {
       B.CreateRet(llvm::ConstantInt::get(i32, 0));
     }
     B.SetInsertPoint(bail_);
-    if (mode_ == Mode::Search) {
-      // Nothing half-done stays: the position is unknown again.
-      if (word_)
-        call(gdsl_jit_word_forget, voidTy, {i8p, i64}, {ctx_, key_});
-      else
-        B.CreateStore(llvm::ConstantInt::get(cellType(), 0), cell_);
-      leaveSearch();
-    }
+    if (mode_ == Mode::Search) abandonSearch();
     B.CreateRet(B.CreateLoad(mode_ == Mode::Kernel ? i64 : i32, retSlot_));
   }
 
@@ -989,8 +965,7 @@ class FunctionEmitter {
 
   // Runs `body` once per element of the binder's domain, with the variable set.
   // With `stop` (an i1 slot), the loop also ends after an element that set it.
-  template <typename Body>
-  void forEach(const ir::Step& s, Value* stop, Body&& body) {
+  void forEach(const ir::Step& s, Value* stop, llvm::function_ref<void()> body) {
     Value* index = entryAlloca(i64, "i");
     Value* count = nullptr;
     Value* domain = nullptr;
@@ -1073,8 +1048,8 @@ class FunctionEmitter {
   // The loop nest of steps[index..] around atEnd(): a move's, or a
   // comprehension's (whose loops also poll in kernels, and end early once
   // `stop` is set).
-  template <typename AtEnd>
-  void walk(const std::vector<ir::Step>& list, size_t index, Value* stop, AtEnd&& atEnd) {
+  void walk(const std::vector<ir::Step>& list, size_t index, Value* stop,
+            llvm::function_ref<void()> atEnd) {
     if (index == list.size()) {
       atEnd();
       return;
@@ -1370,6 +1345,40 @@ class FunctionEmitter {
   void leaveSearch() {
     B.CreateStore(seenBase_, stateField(offsetof(KernelState, seenTop), i64));
     if (deferred_) B.CreateStore(pendingBase_, stateField(offsetof(KernelState, pendingTop), i64));
+  }
+
+  // Step 6 of runtime/MemoSearch.h: the position's cell gets the mex of its
+  // moves' values + 1 (Wide when that does not fit a 16-bit box), and the
+  // search returns Done.
+  void finishSearch() {
+    if (deferred_) readPending();
+    endMarking();
+    Value* v = B.CreateTrunc(mex(), i32);
+    spillFields();
+    cached_.clear();  // the rest reads and writes the context itself
+    Value* cell = B.CreateAdd(v, c32(cellOfValue(0)));  // value + 1 (runtime/MemoCell.h)
+    if (word_) {
+      call(gdsl_jit_word_set, voidTy, {i8p, i64, i32}, {ctx_, key_, cell});
+    } else {
+      // A 16-bit box holds cells up to kNarrowMaxCell: past that, the
+      // engine widens it and searches again (runtime/DenseBox.h).
+      if (!wideCells_)
+        exitIf(B.CreateICmpUGT(cell, c32(DenseBox::kNarrowMaxCell)),
+               [&] { return c32(statusCode(NativeStatus::Wide)); });
+      B.CreateStore(B.CreateTrunc(cell, cellType()), cell_);
+      if (mirrored_) storeMirror(B.CreateTrunc(cell, cellType()));
+    }
+    leaveSearch();
+    B.CreateRet(c32(statusCode(NativeStatus::Done)));
+  }
+
+  // Any other end: nothing half-done stays, the position is unknown again.
+  void abandonSearch() {
+    if (word_)
+      call(gdsl_jit_word_forget, voidTy, {i8p, i64}, {ctx_, key_});
+    else
+      B.CreateStore(llvm::ConstantInt::get(cellType(), 0), cell_);
+    leaveSearch();
   }
 
   // Whether every move leads to one position of this game, or ends the game.
