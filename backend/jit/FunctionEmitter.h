@@ -6,7 +6,9 @@
 // parts live in:
 //   Codegen.cpp        the entry point and the function's skeleton (prologue,
 //                      epilogue per mode), context fields, failures, polls;
-// For now Codegen.cpp also holds expressions, moves and the native search.
+//   CodegenExpr.cpp    integer and list expressions, checked arithmetic,
+//                      comprehensions, the arena;
+// For now Codegen.cpp also holds moves and the native search.
 // Private to backend/jit: only those files include it (it includes LLVM).
 #pragma once
 
@@ -200,7 +202,7 @@ class __attribute__((visibility("hidden"))) FunctionEmitter {
   void pollWhen(Value* due, uint32_t period);
   llvm::MDNode* shortLoop();
 
-  // ---- lists, the arena, integers and conditions ----------------------------
+  // ---- CodegenExpr.cpp: lists, the arena, integers and conditions -----------
 
   void storeList(Value* out, Value* data, Value* size, Value* lo, bool isRange);
   Value* listSize(Value* l);
