@@ -8,7 +8,9 @@
 //                      epilogue per mode), context fields, failures, polls;
 //   CodegenExpr.cpp    integer and list expressions, checked arithmetic,
 //                      comprehensions, the arena;
-// For now Codegen.cpp also holds moves and the native search.
+//   CodegenMoves.cpp   the moves' loops and binders, successor terms and their
+//                      components, the enumerator's moves;
+// For now Codegen.cpp also holds the native search.
 // Private to backend/jit: only those files include it (it includes LLVM).
 #pragma once
 
@@ -223,7 +225,7 @@ class __attribute__((visibility("hidden"))) FunctionEmitter {
   Value* boolToInt(Value* b);
   Value* integer(const ir::Expr& e);
 
-  // ---- loops, moves, successor terms, components ----------------------------
+  // ---- CodegenMoves.cpp: loops, moves, successor terms, components ----------
 
   void forEach(const ir::Step& s, Value* stop, llvm::function_ref<void()> body);
   void steps(const std::vector<ir::Step>& list, size_t index);
