@@ -3,14 +3,15 @@
 // one-heap game's kernel, a game's enumerator, a game's native search. This
 // header declares the class, its state and the small building blocks every
 // part uses (constants, slots, calls to the helpers, branches and loops); the
-// parts live in:
+// parts live in one file each:
 //   Codegen.cpp        the entry point and the function's skeleton (prologue,
 //                      epilogue per mode), context fields, failures, polls;
 //   CodegenExpr.cpp    integer and list expressions, checked arithmetic,
 //                      comprehensions, the arena;
 //   CodegenMoves.cpp   the moves' loops and binders, successor terms and their
 //                      components, the enumerator's moves;
-// For now Codegen.cpp also holds the native search.
+//   CodegenSearch.cpp  the native search: memo probes, the mex and the seen
+//                      stack, deferred successors, stack and poll checks.
 // Private to backend/jit: only those files include it (it includes LLVM).
 #pragma once
 
@@ -240,8 +241,8 @@ class __attribute__((visibility("hidden"))) FunctionEmitter {
   std::vector<Value*> normalizeInline(const ir::Game& target, const std::vector<Value*>& args);
   bool xorTerms(const std::vector<ir::Term>& terms, Value* acc);
 
-  // ---- the native search, the mex -------------------------------------------
-  // (The templates among these are defined and used in Codegen.cpp only.)
+  // ---- CodegenSearch.cpp: the native search, the mex ------------------------
+  // (The templates among these are defined and used in CodegenSearch.cpp only.)
 
   void enterSearch(Value* words);
   void leaveSearch();
