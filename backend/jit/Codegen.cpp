@@ -1,3 +1,10 @@
+// The entry point of backend/jit/Codegen.h and the skeleton of every function
+// FunctionEmitter (FunctionEmitter.h) emits: its signature, the prologue per
+// mode (the slots, the parameters, the bounds, the context fields kept in
+// locals), its moves, the epilogue per mode (a kernel's mex, an enumerator's
+// 0, a search's cell: CodegenSearch.cpp) and the bail block; and the exits
+// every part takes (failures, statuses, polls).
+//
 // IR -> LLVM IR. Every integer variable lives in a slot of an alloca'd array
 // (promoted to registers by the optimizer); lists are ListVal structs laid out
 // as in compiler/ir/Evaluator.h. Every fallible operation branches to a bail
@@ -5,2179 +12,255 @@
 // gives; the functions return a status instead of unwinding.
 #include "backend/jit/Codegen.h"
 
-#include <llvm/IR/Intrinsics.h>
-#include <llvm/IR/MDBuilder.h>
-
 #include <algorithm>
 #include <cstddef>
-#include <stdexcept>
-#include <unordered_set>
 
-#include "backend/jit/JitRuntime.h"
-#include "compiler/ir/Bounds.h"
-#include "compiler/ir/Errors.h"
-#include "runtime/Components.h"
+#include "backend/jit/FunctionEmitter.h"
 
 namespace gdsl::jit {
 
-namespace {
-
-using llvm::BasicBlock;
-using llvm::Value;
-
-// `sort` of a list this long or shorter runs inline, by insertion; a longer
-// one calls std::sort.
-constexpr int64_t kInlineSortLength = 16;
-
-bool allocates(const ir::Step& s);
-
-bool allocates(const ir::Expr& e) {
-  switch (e.op) {
-    case ir::Op::MakeList:
-    case ir::Op::MakeSet:
-    case ir::Op::Sort:
-    case ir::Op::SetElem:
-    case ir::Op::Bits:
-    case ir::Op::Collect:
-      return true;
-    default:
-      break;
-  }
-  for (const ir::Expr& k : e.kids)
-    if (allocates(k)) return true;
-  for (const ir::Step& s : e.steps)
-    if (allocates(s)) return true;
-  return false;
+FunctionEmitter::FunctionEmitter(const ir::Program& p, llvm::Module& m,
+                                 std::vector<SourceRange>& locs, int game, Mode mode,
+                                 bool wideTable, int64_t length, bool wideCells)
+    : P(p),
+      M(m),
+      C(m.getContext()),
+      B(C),
+      locs_(locs),
+      game_(game),
+      mode_(mode),
+      wideTable_(wideTable),
+      wideCells_(wideCells),
+      length_(length),
+      G(p.games[static_cast<size_t>(game)]) {
+  i1 = llvm::Type::getInt1Ty(C);
+  i8 = llvm::Type::getInt8Ty(C);
+  i32 = llvm::Type::getInt32Ty(C);
+  i64 = llvm::Type::getInt64Ty(C);
+  voidTy = llvm::Type::getVoidTy(C);
+  i8p = i8->getPointerTo();
+  i32p = i32->getPointerTo();
+  i64p = i64->getPointerTo();
+  listTy = llvm::StructType::get(C, {i64p, i64, i64, i8});
+  listP = listTy->getPointerTo();
+  dataSlots_.assign(static_cast<size_t>(std::max(1, G.listSlots)), false);
+  // The memo this game's search fills: the engine's by the same rule.
+  MemoKind kind = memoKind(G);
+  word_ = kind == MemoKind::Words || kind == MemoKind::Lists;
+  packedList_ = kind == MemoKind::Lists;
+  useArena_ = needsArena();
+  deferred_ = mode_ == Mode::Search && kind == MemoKind::Words && onlySelfMoves() && !G.cells;
+  mirrored_ = mode_ == Mode::Search && kind == MemoKind::Box && ir::normalizedOrder(G).size() == 2;
 }
 
-bool allocates(const ir::Step& s) {
-  return allocates(s.value) || allocates(s.domain.lo) || allocates(s.domain.hi) ||
-         allocates(s.domain.list);
-}
-
-bool allocates(const std::vector<ir::Term>& terms) {
-  for (const ir::Term& t : terms) {
-    for (const ir::Expr& a : t.args)
-      if (allocates(a)) return true;
-    if (t.kind == ir::Term::Kind::SumFor && (allocates(t.binder) || allocates(t.body))) return true;
+void FunctionEmitter::emit() {
+  if (mode_ == Mode::Kernel) {
+    auto* fty = llvm::FunctionType::get(i64, {i8p, i64, tableType()->getPointerTo()}, false);
+    F = llvm::Function::Create(
+        fty, llvm::Function::ExternalLinkage,
+        functionName(game_, wideTable_ ? Emitted::Kernel32 : Emitted::Kernel16), M);
+  } else {
+    auto* fty = llvm::FunctionType::get(i32, {i8p, i64p}, false);
+    F = llvm::Function::Create(
+        fty, llvm::Function::ExternalLinkage,
+        mode_ == Mode::Search
+            ? functionName(game_, wideCells_ ? Emitted::SearchWide : Emitted::Search, length_)
+            : functionName(game_, Emitted::Enumerator),
+        M);
   }
-  return false;
-}
-
-class FunctionEmitter {
- public:
-  enum class Mode { Kernel, Enumerate, Search };
-
-  FunctionEmitter(const ir::Program& p, llvm::Module& m, std::vector<SourceRange>& locs, int game,
-                  Mode mode, bool wideTable = false, int64_t length = -1, bool wideCells = false)
-      : P(p),
-        M(m),
-        C(m.getContext()),
-        B(C),
-        locs_(locs),
-        game_(game),
-        mode_(mode),
-        wideTable_(wideTable),
-        wideCells_(wideCells),
-        length_(length),
-        G(p.games[static_cast<size_t>(game)]) {
-    i1 = llvm::Type::getInt1Ty(C);
-    i8 = llvm::Type::getInt8Ty(C);
-    i32 = llvm::Type::getInt32Ty(C);
-    i64 = llvm::Type::getInt64Ty(C);
-    voidTy = llvm::Type::getVoidTy(C);
-    i8p = i8->getPointerTo();
-    i32p = i32->getPointerTo();
-    i64p = i64->getPointerTo();
-    listTy = llvm::StructType::get(C, {i64p, i64, i64, i8});
-    listP = listTy->getPointerTo();
-    dataSlots_.assign(static_cast<size_t>(std::max(1, G.listSlots)), false);
-    // The memo this game's search fills: the engine's by the same rule.
-    MemoKind kind = memoKind(G);
-    word_ = kind == MemoKind::Words || kind == MemoKind::Lists;
-    packedList_ = kind == MemoKind::Lists;
-    useArena_ = needsArena();
-    deferred_ = mode_ == Mode::Search && kind == MemoKind::Words && onlySelfMoves() && !G.cells;
-    mirrored_ =
-        mode_ == Mode::Search && kind == MemoKind::Box && ir::normalizedOrder(G).size() == 2;
+  ctx_ = F->getArg(0);
+  // The context is reached only through this pointer (and the helpers it is
+  // passed to), so its fields (the arena's bounds, the seen stack) stay in
+  // registers across the stores into lists and memos.
+  F->addParamAttr(0, llvm::Attribute::NoAlias);
+  BasicBlock* entry = BasicBlock::Create(C, "entry", F);
+  B.SetInsertPoint(entry);
+  retSlot_ = entryAlloca(mode_ == Mode::Kernel ? i64 : i32, "ret");
+  ints_ = entryAlloca(llvm::ArrayType::get(i64, std::max(1, G.intSlots)), "ints");
+  lists_ = entryAlloca(llvm::ArrayType::get(listTy, std::max(1, G.listSlots)), "lists");
+  bail_ = BasicBlock::Create(C, "bail", F);
+  if (mode_ == Mode::Kernel) {
+    n_ = F->getArg(1);
+    table_ = F->getArg(2);
+    B.CreateStore(n_, intSlot(G.params[0].slot));
+  } else {
+    bindParams(F->getArg(1));
   }
-
-  void emit() {
-    if (mode_ == Mode::Kernel) {
-      auto* fty = llvm::FunctionType::get(i64, {i8p, i64, tableType()->getPointerTo()}, false);
-      F = llvm::Function::Create(
-          fty, llvm::Function::ExternalLinkage,
-          functionName(game_, wideTable_ ? Emitted::Kernel32 : Emitted::Kernel16), M);
-    } else {
-      auto* fty = llvm::FunctionType::get(i32, {i8p, i64p}, false);
-      F = llvm::Function::Create(
-          fty, llvm::Function::ExternalLinkage,
-          mode_ == Mode::Search
-              ? functionName(game_, wideCells_ ? Emitted::SearchWide : Emitted::Search, length_)
-              : functionName(game_, Emitted::Enumerator),
-          M);
-    }
-    ctx_ = F->getArg(0);
-    // The context is reached only through this pointer (and the helpers it is
-    // passed to), so its fields (the arena's bounds, the seen stack) stay in
-    // registers across the stores into lists and memos.
-    F->addParamAttr(0, llvm::Attribute::NoAlias);
-    BasicBlock* entry = BasicBlock::Create(C, "entry", F);
-    B.SetInsertPoint(entry);
-    retSlot_ = entryAlloca(mode_ == Mode::Kernel ? i64 : i32, "ret");
-    ints_ = entryAlloca(llvm::ArrayType::get(i64, std::max(1, G.intSlots)), "ints");
-    lists_ = entryAlloca(llvm::ArrayType::get(listTy, std::max(1, G.listSlots)), "lists");
-    bail_ = BasicBlock::Create(C, "bail", F);
-    if (mode_ == Mode::Kernel) {
-      n_ = F->getArg(1);
-      table_ = F->getArg(2);
-      B.CreateStore(n_, intSlot(G.params[0].slot));
-    } else {
-      bindParams(F->getArg(1));
-    }
-    // Bounds of the integers in terms of the parameters (compiler/ir/Bounds.h):
-    // the heap of a kernel, the integer parameters of a native search.
-    // A kernel's heap is at most a table's length (2^40), a box's parameters
-    // less than its extent (2^46 at the very most: the box would need 2^48
-    // bytes); a table of words holds any word.
-    if (mode_ == Mode::Kernel || (mode_ == Mode::Search && !packedList_)) {
-      bounds_.emplace(G.params.size(), word_ ? INT64_MAX : int64_t{1} << 46);
-      for (size_t i = 0; i < G.params.size(); ++i) bounds_->setParam(G.params[i].slot, i);
-      if (mode_ == Mode::Search && !word_) bounds_->setOrder(ir::normalizedOrder(G));
-    }
-    if (mode_ == Mode::Search) enterSearch(F->getArg(1));
-    if (mode_ == Mode::Kernel) {
-      cacheField(offsetof(KernelState, stamps), i32p, false);
-      cacheField(offsetof(KernelState, capacity), i64, false);
-      cacheField(offsetof(KernelState, epoch), i32, false);
-    } else if (mode_ == Mode::Search) {
-      cacheField(offsetof(KernelState, stamps), i32p, false);
-      cacheField(offsetof(KernelState, capacity), i64, false);
-      cacheField(offsetof(KernelState, seen), i32p, false);
-      cacheField(offsetof(KernelState, seenTop), i64, true);
-      cacheField(offsetof(KernelState, seenCapacity), i64, false);
-      if (word_) {
-        cacheField(offsetof(KernelState, wordSlots), i8p, false);
-        cacheField(offsetof(KernelState, wordMask), i64, false);
-        cacheField(offsetof(KernelState, wordShift), i64, false);
-        cacheField(offsetof(KernelState, wordNarrow), i64, false);
-      }
-      if (deferred_) {
-        cacheField(offsetof(KernelState, pending), i64p, false);
-        cacheField(offsetof(KernelState, pendingTop), i64, true);
-        cacheField(offsetof(KernelState, pendingCapacity), i64, false);
-      }
-      beginMarking();
-    }
-    for (size_t i = 0; i < G.moves.size(); ++i) {
-      moveIndex_ = static_cast<int>(i);
-      steps(G.moves[i].steps, 0);
-    }
-    if (mode_ == Mode::Kernel) {
-      B.CreateRet(mex());
-    } else if (mode_ == Mode::Search) {
-      if (deferred_) readPending();
-      endMarking();
-      Value* v = B.CreateTrunc(mex(), i32);
-      spillFields();
-      cached_.clear();  // the rest reads and writes the context itself
-      Value* cell = B.CreateAdd(v, c32(cellOfValue(0)));  // value + 1 (runtime/MemoCell.h)
-      if (word_) {
-        call(gdsl_jit_word_set, voidTy, {i8p, i64, i32}, {ctx_, key_, cell});
-      } else {
-        // A 16-bit box holds cells up to kNarrowMaxCell: past that, the
-        // engine widens it and searches again (runtime/DenseBox.h).
-        if (!wideCells_)
-          exitIf(B.CreateICmpUGT(cell, c32(DenseBox::kNarrowMaxCell)),
-                 [&] { return c32(statusCode(NativeStatus::Wide)); });
-        B.CreateStore(B.CreateTrunc(cell, cellType()), cell_);
-        if (mirrored_) storeMirror(B.CreateTrunc(cell, cellType()));
-      }
-      leaveSearch();
-      B.CreateRet(c32(statusCode(NativeStatus::Done)));
-    } else {
-      B.CreateRet(llvm::ConstantInt::get(i32, 0));
-    }
-    B.SetInsertPoint(bail_);
-    if (mode_ == Mode::Search) {
-      // Nothing half-done stays: the position is unknown again.
-      if (word_)
-        call(gdsl_jit_word_forget, voidTy, {i8p, i64}, {ctx_, key_});
-      else
-        B.CreateStore(llvm::ConstantInt::get(cellType(), 0), cell_);
-      leaveSearch();
-    }
-    B.CreateRet(B.CreateLoad(mode_ == Mode::Kernel ? i64 : i32, retSlot_));
+  // Bounds of the integers in terms of the parameters (compiler/ir/Bounds.h):
+  // the heap of a kernel, the integer parameters of a native search.
+  // A kernel's heap is at most a table's length (2^40), a box's parameters
+  // less than its extent (2^46 at the very most: the box would need 2^48
+  // bytes); a table of words holds any word.
+  if (mode_ == Mode::Kernel || (mode_ == Mode::Search && !packedList_)) {
+    bounds_.emplace(G.params.size(), word_ ? INT64_MAX : int64_t{1} << 46);
+    for (size_t i = 0; i < G.params.size(); ++i) bounds_->setParam(G.params[i].slot, i);
+    if (mode_ == Mode::Search && !word_) bounds_->setOrder(ir::normalizedOrder(G));
   }
-
- private:
-  // ---- small helpers ------------------------------------------------------
-
-  // Whether integer expression `e` is proved to lie in 0 .. p[param] + k.
-  bool provedBelowParam(const ir::Expr& e, size_t param, int64_t k) const {
-    if (!bounds_) return false;
-    ir::Bounds b = bounds_->of(e);
-    return bounds_->atLeast(b, 0) && bounds_->atMostParam(b, param, k);
-  }
-
-  llvm::Type* tableType() { return wideTable_ ? i32 : llvm::Type::getInt16Ty(C); }
-  // A box's cells: 32 bits in the wide search, 16 otherwise (runtime/DenseBox.h).
-  llvm::Type* cellType() { return wideCells_ ? i32 : llvm::Type::getInt16Ty(C); }
-  // The mark of a box cell being expanded, as read into 32 bits.
-  int64_t onStackCell() const {
-    return wideCells_ ? int64_t{kCellOnStack} : DenseBox::kNarrowOnStack;
-  }
-
-  llvm::AllocaInst* entryAlloca(llvm::Type* ty, const char* name) {
-    llvm::IRBuilder<> tmp(&F->getEntryBlock(), F->getEntryBlock().begin());
-    return tmp.CreateAlloca(ty, nullptr, name);
-  }
-
-  Value* c64(int64_t v) { return llvm::ConstantInt::get(i64, static_cast<uint64_t>(v), true); }
-  Value* c32(int64_t v) { return llvm::ConstantInt::get(i32, static_cast<uint64_t>(v), true); }
-
-  Value* intSlot(int slot) {
-    return B.CreateConstInBoundsGEP2_32(ints_->getAllocatedType(), ints_, 0, slot);
-  }
-  Value* listSlot(int slot) {
-    return B.CreateConstInBoundsGEP2_32(lists_->getAllocatedType(), lists_, 0, slot);
-  }
-
-  int32_t loc(SourceRange r) {
-    locs_.push_back(r);
-    return static_cast<int32_t>(locs_.size() - 1);
-  }
-
-  template <typename Fn>
-  Value* call(Fn* fn, llvm::Type* ret, std::vector<llvm::Type*> argTypes,
-              std::vector<Value*> args) {
-    // By name, not by address: the object then links in any process (the
-    // JIT defines each helper's name, backend/jit/JitRuntime.h helpers()).
-    const char* name = helperName(reinterpret_cast<const void*>(fn));
-    if (!name) throw std::logic_error("internal error: a JIT helper missing from helpers()");
-    auto* fty = llvm::FunctionType::get(ret, argTypes, false);
-    spillFields();
-    Value* result = B.CreateCall(M.getOrInsertFunction(name, fty), args);
-    reloadFields();
-    return result;
-  }
-
-  // The search calling itself on the successor at `words`.
-  Value* callSelf(Value* words) {
-    spillFields();
-    Value* result = B.CreateCall(F, {ctx_, words});
-    reloadFields();
-    B.CreateStore(llvm::ConstantInt::getTrue(C), expanded_);
-    return result;
-  }
-
-  // ---- context fields kept in locals ---------------------------------------
-  // The fields the hot loops read (the seen stack, the stamps of the mex, the
-  // table of words) live in local slots, which the optimizer keeps in
-  // registers, instead of being read from the context at every move: a call
-  // may change them (a helper that grows a stack, the search expanding a
-  // successor, which fills the table of words), so they are written back
-  // before every call (those the code changes) and read again after it.
-  struct CachedField {
-    size_t offset;
-    llvm::Type* type;
-    llvm::AllocaInst* slot;
-    bool written;  // the code changes it: written back before calls
-  };
-
-  void cacheField(size_t offset, llvm::Type* type, bool written) {
-    llvm::AllocaInst* slot = entryAlloca(type, "field");
-    B.CreateStore(B.CreateLoad(type, stateField(offset, type)), slot);
-    cached_.push_back({offset, type, slot, written});
-  }
-
-  const CachedField* cachedField(size_t offset) const {
-    for (const CachedField& f : cached_)
-      if (f.offset == offset) return &f;
-    return nullptr;
-  }
-
-  // The field at `offset`, from its local slot when it has one.
-  Value* field(size_t offset, llvm::Type* type) {
-    if (const CachedField* f = cachedField(offset)) return B.CreateLoad(f->type, f->slot);
-    return B.CreateLoad(type, stateField(offset, type));
-  }
-  void setField(size_t offset, Value* v) {
-    if (const CachedField* f = cachedField(offset)) {
-      B.CreateStore(v, f->slot);
-      return;
-    }
-    B.CreateStore(v, stateField(offset, v->getType()));
-  }
-
-  void spillFields() {
-    for (const CachedField& f : cached_)
-      if (f.written) B.CreateStore(B.CreateLoad(f.type, f.slot), stateField(f.offset, f.type));
-  }
-  void reloadFields() {
-    for (const CachedField& f : cached_)
-      B.CreateStore(B.CreateLoad(f.type, stateField(f.offset, f.type)), f.slot);
-  }
-
-  // Leaves through the bail block when `cond` holds, after recording the error.
-  void failIf(Value* cond, ir::ErrorCode code, SourceRange where, Value* a, Value* b,
-              int32_t op = 0) {
-    BasicBlock* failBB = BasicBlock::Create(C, "fail", F);
-    BasicBlock* ok = BasicBlock::Create(C, "ok", F);
-    B.CreateCondBr(cond, failBB, ok);
-    B.SetInsertPoint(failBB);
-    call(gdsl_jit_fail, i32, {i8p, i32, i32, i64, i64, i32},
-         {ctx_, c32(static_cast<int32_t>(code)), c32(loc(where)), a ? a : c64(0), b ? b : c64(0),
-          c32(op)});
-    storeFailure(c32(1));
-    B.CreateBr(bail_);
-    B.SetInsertPoint(ok);
-  }
-
-  void storeFailure(Value* status) {
-    if (mode_ == Mode::Kernel)
-      B.CreateStore(c64(-1), retSlot_);
-    else
-      B.CreateStore(status, retSlot_);
-  }
-
-  // Leaves through the bail block when a helper returned a non-zero status.
-  void checkStatus(Value* status) {
-    BasicBlock* bad = BasicBlock::Create(C, "status", F);
-    BasicBlock* ok = BasicBlock::Create(C, "ok", F);
-    B.CreateCondBr(B.CreateICmpNE(status, c32(0)), bad, ok);
-    B.SetInsertPoint(bad);
-    storeFailure(status);
-    B.CreateBr(bail_);
-    B.SetInsertPoint(ok);
-  }
-
-  // Leaves through the bail block with the status `status()` builds when
-  // `cond` holds (the unlikely way).
-  template <typename Status>
-  void exitIf(Value* cond, Status&& status) {
-    BasicBlock* exit = BasicBlock::Create(C, "exit", F);
-    BasicBlock* stay = BasicBlock::Create(C, "stay", F);
-    B.CreateCondBr(cond, exit, stay, llvm::MDBuilder(C).createBranchWeights(1, 1000));
-    B.SetInsertPoint(exit);
-    storeFailure(status());
-    B.CreateBr(bail_);
-    B.SetInsertPoint(stay);
-  }
-
-  // Polls for a stop request when `due` holds, one time in `period`; leaves
-  // through the bail block if one came.
-  void pollWhen(Value* due, uint32_t period) {
-    BasicBlock* poll = BasicBlock::Create(C, "poll", F);
-    BasicBlock* polled = BasicBlock::Create(C, "polled", F);
-    B.CreateCondBr(due, poll, polled, llvm::MDBuilder(C).createBranchWeights(1, period - 1));
-    B.SetInsertPoint(poll);
-    checkStatus(call(gdsl_jit_poll, i32, {i8p}, {ctx_}));
-    B.CreateBr(polled);
-    B.SetInsertPoint(polled);
-  }
-
-  // if (cond) then() else otherwise(), joined: the value of the branch taken.
-  // `hot` marks the `then` branch as the likely one.
-  template <typename Then, typename Else>
-  Value* ifElse(Value* cond, llvm::Type* type, Then&& then, Else&& otherwise, bool hot = false) {
-    BasicBlock* thenBB = BasicBlock::Create(C, "then", F);
-    BasicBlock* elseBB = BasicBlock::Create(C, "else", F);
-    BasicBlock* join = BasicBlock::Create(C, "join", F);
-    if (hot)
-      B.CreateCondBr(cond, thenBB, elseBB, llvm::MDBuilder(C).createBranchWeights(1000, 1));
-    else
-      B.CreateCondBr(cond, thenBB, elseBB);
-    B.SetInsertPoint(thenBB);
-    Value* a = then();
-    BasicBlock* thenEnd = B.GetInsertBlock();
-    B.CreateBr(join);
-    B.SetInsertPoint(elseBB);
-    Value* b = otherwise();
-    BasicBlock* elseEnd = B.GetInsertBlock();
-    B.CreateBr(join);
-    B.SetInsertPoint(join);
-    auto* phi = B.CreatePHI(type, 2);
-    phi->addIncoming(a, thenEnd);
-    phi->addIncoming(b, elseEnd);
-    return phi;
-  }
-
-  // ---- parameters -----------------------------------------------------------
-
-  void bindParams(Value* words) {
-    Value* w = c64(0);
-    for (const ir::Param& p : G.params) {
-      Value* word = B.CreateLoad(i64, B.CreateInBoundsGEP(i64, words, w));
-      if (p.type == ir::Type::List) {
-        Value* data = B.CreateInBoundsGEP(i64, words, B.CreateAdd(w, c64(1)));
-        // A search specialized to one length knows it.
-        if (mode_ == Mode::Search && packedList_) {
-          word = c64(length_);
-          for (int64_t k = 0; k < std::min(length_, kListKeyMaxLength); ++k)
-            paramNumbers_.push_back(
-                B.CreateLoad(i64, B.CreateInBoundsGEP(i64, data, c64(k)), "param"));
-        }
-        storeList(listSlot(p.slot), data, word, c64(0), false);
-        dataSlots_[static_cast<size_t>(p.slot)] = true;
-        w = B.CreateAdd(w, B.CreateAdd(word, c64(1)));
-      } else {
-        B.CreateStore(word, intSlot(p.slot));
-        w = B.CreateAdd(w, c64(1));
-      }
-    }
-  }
-
-  // ---- lists --------------------------------------------------------------
-
-  void storeList(Value* out, Value* data, Value* size, Value* lo, bool isRange) {
-    B.CreateStore(data, B.CreateStructGEP(listTy, out, 0));
-    B.CreateStore(size, B.CreateStructGEP(listTy, out, 1));
-    B.CreateStore(lo, B.CreateStructGEP(listTy, out, 2));
-    B.CreateStore(llvm::ConstantInt::get(i8, isRange ? 1 : 0), B.CreateStructGEP(listTy, out, 3));
-  }
-  Value* listSize(Value* l) { return B.CreateLoad(i64, B.CreateStructGEP(listTy, l, 1)); }
-  // Element i of a list (no bounds check).
-  Value* listAt(Value* l, Value* i) {
-    auto elementOfData = [&] {
-      Value* data = B.CreateLoad(i64p, B.CreateStructGEP(listTy, l, 0));
-      return B.CreateLoad(i64, B.CreateInBoundsGEP(i64, data, i));
-    };
-    if (isData(l)) return elementOfData();
-    return ifElse(
-        isRange(l), i64,
-        [&] { return B.CreateAdd(B.CreateLoad(i64, B.CreateStructGEP(listTy, l, 2)), i); },
-        elementOfData);
-  }
-
-  // Lists known to hold their numbers (not a range), so no code tests which:
-  // every list built, each parameter, and list variables bound to such lists.
-  bool isData(Value* l) const { return dataLists_.count(l) != 0; }
-  Value* markData(Value* l) {
-    dataLists_.insert(l);
-    return l;
-  }
-
-  Value* isRange(Value* l) {
-    if (isData(l)) return llvm::ConstantInt::getFalse(C);
-    return B.CreateICmpNE(B.CreateLoad(i8, B.CreateStructGEP(listTy, l, 3)),
-                          llvm::ConstantInt::get(i8, 0));
-  }
-
-  // `count` numbers from the context's arena: a bump of arenaNext, or the
-  // helper past the end of the block.
-  Value* allocate(Value* count) {
-    Value* nextField = stateField(offsetof(KernelState, arenaNext), i64p);
-    Value* next = B.CreateLoad(i64p, nextField);
-    Value* end = B.CreateLoad(i64p, stateField(offsetof(KernelState, arenaEnd), i64p));
-    Value* room =
-        B.CreateAShr(B.CreateSub(B.CreatePtrToInt(end, i64), B.CreatePtrToInt(next, i64)), 3);
-    return ifElse(
-        B.CreateICmpSGE(room, count), i64p,
-        [&] {
-          B.CreateStore(B.CreateInBoundsGEP(i64, next, count), nextField);
-          return next;
-        },
-        [&] {
-          return call(gdsl_jit_arena_grow, i64p, {i8p, i64}, {ctx_, count});
-        },
-        /*hot=*/true);
-  }
-  // The arena's state (KernelState::arenaNext, arenaEnd, arenaBlock) and its restoration.
-  std::vector<Value*> arenaMark() {
-    return {B.CreateLoad(i64p, stateField(offsetof(KernelState, arenaNext), i64p)),
-            B.CreateLoad(i64p, stateField(offsetof(KernelState, arenaEnd), i64p)),
-            B.CreateLoad(i64, stateField(offsetof(KernelState, arenaBlock), i64))};
-  }
-  void arenaRelease(const std::vector<Value*>& mark) {
-    B.CreateStore(mark[0], stateField(offsetof(KernelState, arenaNext), i64p));
-    B.CreateStore(mark[1], stateField(offsetof(KernelState, arenaEnd), i64p));
-    B.CreateStore(mark[2], stateField(offsetof(KernelState, arenaBlock), i64));
-  }
-
-  // for (i = begin; i < end; ++i) body(i), with the counter in a stack slot.
-  template <typename Body>
-  void loop(Value* begin, Value* end, Body&& body) {
-    llvm::AllocaInst* counter = entryAlloca(i64, "k");
-    B.CreateStore(begin, counter);
-    BasicBlock* head = BasicBlock::Create(C, "for", F);
-    BasicBlock* bodyBB = BasicBlock::Create(C, "forbody", F);
-    BasicBlock* exit = BasicBlock::Create(C, "forend", F);
-    B.CreateBr(head);
-    B.SetInsertPoint(head);
-    Value* i = B.CreateLoad(i64, counter);
-    B.CreateCondBr(B.CreateICmpSLT(i, end), bodyBB, exit);
-    B.SetInsertPoint(bodyBB);
-    body(i);
-    B.CreateStore(B.CreateAdd(i, c64(1)), counter);
-    // Lists are short: not vectorized, which would only make the code larger
-    // and its compilation slower (a loop of known length unrolls).
-    B.CreateBr(head)->setMetadata(llvm::LLVMContext::MD_loop, shortLoop());
-    B.SetInsertPoint(exit);
-  }
-
-  llvm::MDNode* shortLoop() {
-    llvm::Metadata* noVector[] = {llvm::MDString::get(C, "llvm.loop.vectorize.enable"),
-                                  llvm::ConstantAsMetadata::get(llvm::ConstantInt::getFalse(C))};
-    auto self = llvm::MDNode::getTemporary(C, {});
-    llvm::Metadata* parts[] = {self.get(), llvm::MDNode::get(C, noVector)};
-    llvm::MDNode* id = llvm::MDNode::getDistinct(C, parts);
-    id->replaceOperandWith(0, id);
-    return id;
-  }
-
-  // if (cond) then() else otherwise(), for their effects.
-  template <typename Then, typename Else>
-  void whenElse(Value* cond, Then&& then, Else&& otherwise) {
-    BasicBlock* thenBB = BasicBlock::Create(C, "then", F);
-    BasicBlock* elseBB = BasicBlock::Create(C, "else", F);
-    BasicBlock* join = BasicBlock::Create(C, "join", F);
-    B.CreateCondBr(cond, thenBB, elseBB);
-    B.SetInsertPoint(thenBB);
-    then();
-    B.CreateBr(join);
-    B.SetInsertPoint(elseBB);
-    otherwise();
-    B.CreateBr(join);
-    B.SetInsertPoint(join);
-  }
-
-  // data[0..n) = the list's elements.
-  void copyElements(Value* l, Value* data, Value* n) {
-    auto copyData = [&] {
-      Value* from = B.CreateLoad(i64p, B.CreateStructGEP(listTy, l, 0));
-      loop(c64(0), n, [&](Value* i) {
-        B.CreateStore(B.CreateLoad(i64, B.CreateInBoundsGEP(i64, from, i)),
-                      B.CreateInBoundsGEP(i64, data, i));
-      });
-    };
-    if (isData(l)) return copyData();
-    whenElse(
-        isRange(l),
-        [&] {
-          Value* lo = B.CreateLoad(i64, B.CreateStructGEP(listTy, l, 2));
-          loop(c64(0), n, [&](Value* i) {
-            B.CreateStore(B.CreateAdd(lo, i), B.CreateInBoundsGEP(i64, data, i));
-          });
-        },
-        copyData);
-  }
-
-  // Sorts data[0..n) in place by insertion (n is small).
-  void insertionSort(Value* data, Value* n) {
-    llvm::AllocaInst* hole = entryAlloca(i64, "hole");
-    loop(c64(1), n, [&](Value* i) {
-      Value* x = B.CreateLoad(i64, B.CreateInBoundsGEP(i64, data, i));
-      B.CreateStore(i, hole);
-      BasicBlock* test = BasicBlock::Create(C, "shift", F);
-      BasicBlock* compare = BasicBlock::Create(C, "compare", F);
-      BasicBlock* move = BasicBlock::Create(C, "move", F);
-      BasicBlock* place = BasicBlock::Create(C, "place", F);
-      B.CreateBr(test);
-      B.SetInsertPoint(test);
-      Value* j = B.CreateLoad(i64, hole);
-      B.CreateCondBr(B.CreateICmpSGT(j, c64(0)), compare, place);
-      B.SetInsertPoint(compare);
-      Value* before = B.CreateLoad(i64, B.CreateInBoundsGEP(i64, data, B.CreateSub(j, c64(1))));
-      B.CreateCondBr(B.CreateICmpSGT(before, x), move, place);
-      B.SetInsertPoint(move);
-      B.CreateStore(before, B.CreateInBoundsGEP(i64, data, j));
-      B.CreateStore(B.CreateSub(j, c64(1)), hole);
-      B.CreateBr(test);
-      B.SetInsertPoint(place);
-      B.CreateStore(x, B.CreateInBoundsGEP(i64, data, B.CreateLoad(i64, hole)));
-    });
-  }
-
-  // The numbers of Program::lists[index], as a private constant of the
-  // module (one per list, however often it is used).
-  Value* constantList(int64_t index) {
-    std::string name = "gdsl.list." + std::to_string(index);
-    if (llvm::GlobalVariable* g = M.getGlobalVariable(name, true))
-      return B.CreateConstInBoundsGEP2_32(g->getValueType(), g, 0, 0);
-    const std::vector<int64_t>& l = P.lists[static_cast<size_t>(index)];
-    // An empty list still has an address: one unused zero.
-    std::vector<uint64_t> numbers(std::max<size_t>(l.size(), 1), 0);
-    std::copy(l.begin(), l.end(), numbers.begin());
-    auto* init = llvm::ConstantDataArray::get(C, numbers);
-    auto* g = new llvm::GlobalVariable(M, init->getType(), true, llvm::GlobalValue::PrivateLinkage,
-                                       init, name);
-    g->setUnnamedAddr(llvm::GlobalValue::UnnamedAddr::Global);
-    return B.CreateConstInBoundsGEP2_32(g->getValueType(), g, 0, 0);
-  }
-
-  // Evaluates a list expression into a fresh ListVal and returns its address.
-  Value* list(const ir::Expr& e) {
-    Value* out = entryAlloca(listTy, "list");
-    switch (e.op) {
-      case ir::Op::ListConst: {
-        const std::vector<int64_t>& l = P.lists[static_cast<size_t>(e.imm)];
-        storeList(out, constantList(e.imm), c64(static_cast<int64_t>(l.size())), c64(0), false);
-        return markData(out);
-      }
-      case ir::Op::ListVar: {
-        Value* src = listSlot(static_cast<int>(e.imm));
-        B.CreateStore(B.CreateLoad(listTy, src), out);
-        return dataSlots_[static_cast<size_t>(e.imm)] ? markData(out) : out;
-      }
-      case ir::Op::Range: {
-        Value* lo = integer(e.kids[0]);
-        Value* hi = integer(e.kids[1]);
-        Value* nonEmpty = B.CreateICmpSGE(hi, lo);
-        // size = hi - lo + 1 when hi >= lo, with both steps checked.
-        Value* diff = B.CreateBinaryIntrinsic(llvm::Intrinsic::ssub_with_overflow, hi, lo);
-        Value* sum = B.CreateBinaryIntrinsic(llvm::Intrinsic::sadd_with_overflow,
-                                             B.CreateExtractValue(diff, 0), c64(1));
-        Value* overflow = B.CreateOr(B.CreateExtractValue(diff, 1), B.CreateExtractValue(sum, 1));
-        failIf(B.CreateAnd(overflow, nonEmpty), ir::ErrorCode::RangeTooLarge, e.loc, lo, hi);
-        Value* size = B.CreateExtractValue(sum, 0);
-        storeList(out, llvm::ConstantPointerNull::get(i64p), B.CreateSelect(nonEmpty, size, c64(0)),
-                  lo, true);
-        return out;
-      }
-      case ir::Op::MakeList: {
-        auto count = static_cast<int64_t>(e.kids.size());
-        std::vector<Value*> items;
-        for (const ir::Expr& k : e.kids) items.push_back(integer(k));
-        Value* data = allocate(c64(count));
-        for (int64_t i = 0; i < count; ++i)
-          B.CreateStore(items[static_cast<size_t>(i)], B.CreateConstInBoundsGEP1_64(i64, data, i));
-        storeList(out, data, c64(count), c64(0), false);
-        return markData(out);
-      }
-      case ir::Op::MakeSet: {
-        size_t count = e.kids.size();
-        Value* items = entryAlloca(llvm::ArrayType::get(i64, std::max<size_t>(1, count)), "items");
-        for (size_t i = 0; i < count; ++i)
-          B.CreateStore(
-              integer(e.kids[i]),
-              B.CreateConstInBoundsGEP2_32(llvm::ArrayType::get(i64, std::max<size_t>(1, count)),
-                                           items, 0, static_cast<unsigned>(i)));
-        Value* first = B.CreateBitCast(items, i64p);
-        call(gdsl_jit_make_list, voidTy, {i8p, i64p, i64, i32, listP},
-             {ctx_, first, c64(static_cast<int64_t>(count)), c32(e.op == ir::Op::MakeSet), out});
-        return markData(out);
-      }
-      case ir::Op::Sort: {
-        // A short list is sorted inline by insertion; a range is sorted.
-        Value* in = list(e.kids[0]);
-        Value* n = listSize(in);
-        Value* inline_ = B.CreateAnd(B.CreateICmpEQ(isRange(in), llvm::ConstantInt::getFalse(C)),
-                                     B.CreateICmpSLE(n, c64(kInlineSortLength)));
-        whenElse(
-            inline_,
-            [&] {
-              Value* data = allocate(n);
-              copyElements(in, data, n);
-              insertionSort(data, n);
-              storeList(out, data, n, c64(0), false);
-            },
-            [&] {
-              call(gdsl_jit_sort, voidTy, {i8p, listP, listP}, {ctx_, in, out});
-            });
-        return isData(in) ? markData(out) : out;  // the sort of a range is the range
-      }
-      case ir::Op::SetElem: {
-        Value* in = list(e.kids[0]);
-        Value* index = integer(e.kids[1]);
-        Value* n = listSize(in);
-        checkIndex(index, n, e.loc);
-        Value* value = integer(e.kids[2]);
-        failIf(B.CreateICmpSGT(n, c64(ir::kMaxSetLength)), ir::ErrorCode::SetTooLarge, e.loc,
-               nullptr, nullptr);
-        Value* data = allocate(n);
-        copyElements(in, data, n);
-        B.CreateStore(value, B.CreateInBoundsGEP(i64, data, index));
-        storeList(out, data, n, c64(0), false);
-        return markData(out);
-      }
-      case ir::Op::IndexNested: {
-        Value* index = integer(e.kids[1]);
-        checkStatus(call(gdsl_jit_index_nested, i32, {i8p, i32, i64, i32, listP},
-                         {ctx_, c32(e.kids[0].imm), index, c32(loc(e.loc)), out}));
-        return markData(out);
-      }
-      case ir::Op::Bits: {
-        // The lowest set bit, then clear it, popcount times.
-        Value* a = integer(e.kids[0]);
-        failIf(B.CreateICmpSLT(a, c64(0)), ir::ErrorCode::NegativeBits, e.loc, a, nullptr);
-        Value* n = B.CreateUnaryIntrinsic(llvm::Intrinsic::ctpop, a);
-        Value* data = allocate(n);
-        llvm::AllocaInst* rest = entryAlloca(i64, "rest");
-        B.CreateStore(a, rest);
-        loop(c64(0), n, [&](Value* i) {
-          Value* v = B.CreateLoad(i64, rest);
-          B.CreateStore(B.CreateBinaryIntrinsic(llvm::Intrinsic::cttz, v, B.getTrue()),
-                        B.CreateInBoundsGEP(i64, data, i));
-          B.CreateStore(B.CreateAnd(v, B.CreateSub(v, c64(1))), rest);
-        });
-        storeList(out, data, n, c64(0), false);
-        return markData(out);
-      }
-      case ir::Op::Collect: {
-        // The elements go to a buffer of the context (the loops release the
-        // arena after each one), then into the arena.
-        int32_t depth = collectDepth_++;
-        call(gdsl_jit_collect_begin, voidTy, {i8p, i32}, {ctx_, c32(depth)});
-        int32_t where = loc(e.loc);
-        ComprehensionScope scope(*this);
-        walk(e.steps, 0, nullptr, [&] {
-          Value* v = integer(e.kids[0]);
-          checkStatus(call(gdsl_jit_collect_push, i32, {i8p, i32, i64, i32},
-                           {ctx_, c32(depth), v, c32(where)}));
-        });
-        call(gdsl_jit_collect_end, voidTy, {i8p, i32, listP}, {ctx_, c32(depth), out});
-        --collectDepth_;
-        return markData(out);
-      }
-      default:
-        break;
-    }
-    storeList(out, llvm::ConstantPointerNull::get(i64p), c64(0), c64(0), false);
-    return out;
-  }
-
-  // any, all, count and sum over a comprehension's loops; any and all
-  // leave the loops once decided, as the interpreter does.
-  Value* fold(const ir::Expr& e) {
-    llvm::AllocaInst* acc = entryAlloca(i64, "fold");
-    B.CreateStore(c64(e.op == ir::Op::AllOf ? 1 : 0), acc);
-    llvm::AllocaInst* stop = nullptr;
-    if (e.op == ir::Op::AnyOf || e.op == ir::Op::AllOf) {
-      stop = entryAlloca(i1, "decided");
-      B.CreateStore(B.getFalse(), stop);
-    }
-    ComprehensionScope scope(*this);
-    walk(e.steps, 0, stop, [&] {
-      Value* v = integer(e.kids[0]);
-      Value* truth = B.CreateICmpNE(v, c64(0));
-      switch (e.op) {
-        case ir::Op::AnyOf:
-          B.CreateStore(boolToInt(truth), acc);
-          B.CreateStore(truth, stop);
-          break;
-        case ir::Op::AllOf:
-          B.CreateStore(boolToInt(truth), acc);
-          B.CreateStore(B.CreateNot(truth), stop);
-          break;
-        case ir::Op::CountOf:
-          B.CreateStore(B.CreateAdd(B.CreateLoad(i64, acc), boolToInt(truth)), acc);
-          break;
-        default:
-          B.CreateStore(overflowOp(llvm::Intrinsic::sadd_with_overflow, B.CreateLoad(i64, acc), v,
-                                   e.loc, kPlus),
-                        acc);
-          break;
-      }
-    });
-    return B.CreateLoad(i64, acc);
-  }
-
-  void checkIndex(Value* index, Value* size, SourceRange where) {
-    Value* bad = B.CreateOr(B.CreateICmpSLT(index, c64(0)), B.CreateICmpSGE(index, size));
-    failIf(bad, ir::ErrorCode::IndexOutOfRange, where, index, size);
-  }
-
-  // a OP b with an overflow check (`op` spells the operator in the message).
-  Value* overflowOp(llvm::Intrinsic::ID id, Value* a, Value* b, SourceRange where, int32_t op) {
-    Value* r = B.CreateBinaryIntrinsic(id, a, b);
-    failIf(B.CreateExtractValue(r, 1), ir::ErrorCode::Overflow, where, a, b, op);
-    return B.CreateExtractValue(r, 0);
-  }
-
-  // ---- integers and conditions ----------------------------------------------
-
-  Value* boolToInt(Value* b) { return B.CreateZExt(b, i64); }
-
-  Value* integer(const ir::Expr& e) {
-    using ir::Op;
-    switch (e.op) {
-      case Op::IntConst:
-        return c64(e.imm);
-      case Op::IntVar:
-        return B.CreateLoad(i64, intSlot(static_cast<int>(e.imm)));
-      case Op::Neg: {
-        Value* a = integer(e.kids[0]);
-        failIf(B.CreateICmpEQ(a, c64(INT64_MIN)), ir::ErrorCode::NegOverflow, e.loc, a, nullptr);
-        return B.CreateNeg(a);
-      }
-      case Op::Abs: {
-        Value* a = integer(e.kids[0]);
-        failIf(B.CreateICmpEQ(a, c64(INT64_MIN)), ir::ErrorCode::AbsOverflow, e.loc, a, nullptr);
-        return B.CreateSelect(B.CreateICmpSLT(a, c64(0)), B.CreateNeg(a), a);
-      }
-      case Op::Add:
-      case Op::Sub:
-      case Op::Mul: {
-        Value* a = integer(e.kids[0]);
-        Value* b = integer(e.kids[1]);
-        auto id = e.op == Op::Add   ? llvm::Intrinsic::sadd_with_overflow
-                  : e.op == Op::Sub ? llvm::Intrinsic::ssub_with_overflow
-                                    : llvm::Intrinsic::smul_with_overflow;
-        int32_t op = e.op == Op::Add ? kPlus : e.op == Op::Sub ? kMinus : kTimes;
-        // A sum or difference proved small cannot overflow: no test.
-        if (e.op != Op::Mul && bounds_ && bounds_->small(bounds_->of(e)) &&
-            bounds_->small(bounds_->of(e.kids[0])) && bounds_->small(bounds_->of(e.kids[1])))
-          return e.op == Op::Add ? B.CreateNSWAdd(a, b) : B.CreateNSWSub(a, b);
-        return overflowOp(id, a, b, e.loc, op);
-      }
-      case Op::Div: {
-        Value* a = integer(e.kids[0]);
-        Value* b = integer(e.kids[1]);
-        failIf(B.CreateICmpEQ(b, c64(0)), ir::ErrorCode::DivisionByZero, e.loc, a, b);
-        failIf(B.CreateAnd(B.CreateICmpEQ(a, c64(INT64_MIN)), B.CreateICmpEQ(b, c64(-1))),
-               ir::ErrorCode::Overflow, e.loc, a, b, kDivide);
-        Value* q = B.CreateSDiv(a, b);
-        Value* r = B.CreateSRem(a, b);
-        Value* adjust =
-            B.CreateAnd(B.CreateICmpNE(r, c64(0)),
-                        B.CreateICmpNE(B.CreateICmpSLT(a, c64(0)), B.CreateICmpSLT(b, c64(0))));
-        return B.CreateSub(q, boolToInt(adjust));
-      }
-      case Op::Mod: {
-        Value* a = integer(e.kids[0]);
-        Value* b = integer(e.kids[1]);
-        failIf(B.CreateICmpEQ(b, c64(0)), ir::ErrorCode::ModByZero, e.loc, a, b);
-        // b == -1 gives 0 (and avoids srem's overflow on INT64_MIN).
-        Value* safeB = B.CreateSelect(B.CreateICmpEQ(b, c64(-1)), c64(1), b);
-        Value* r = B.CreateSRem(a, safeB);
-        Value* adjust =
-            B.CreateAnd(B.CreateICmpNE(r, c64(0)),
-                        B.CreateICmpNE(B.CreateICmpSLT(r, c64(0)), B.CreateICmpSLT(safeB, c64(0))));
-        return B.CreateSelect(adjust, B.CreateAdd(r, safeB), r);
-      }
-      case Op::Pow: {
-        Value* a = integer(e.kids[0]);
-        Value* b = integer(e.kids[1]);
-        Value* out = entryAlloca(i64, "pow");
-        Value* status = call(gdsl_jit_pow, i32, {i64, i64, i64p}, {a, b, out});
-        failIf(B.CreateICmpEQ(status, c32(1)), ir::ErrorCode::NegativeExponent, e.loc, a, b);
-        failIf(B.CreateICmpEQ(status, c32(2)), ir::ErrorCode::Overflow, e.loc, a, b, kPower);
-        return B.CreateLoad(i64, out);
-      }
-      case Op::Shl: {
-        Value* a = integer(e.kids[0]);
-        Value* b = integer(e.kids[1]);
-        failIf(B.CreateICmpSLT(b, c64(0)), ir::ErrorCode::NegativeShift, e.loc, a, b);
-        failIf(B.CreateICmpSGE(b, c64(64)), ir::ErrorCode::ShiftTooFar, e.loc, a, b);
-        Value* r = B.CreateShl(a, b);
-        failIf(B.CreateICmpNE(B.CreateAShr(r, b), a), ir::ErrorCode::ShiftTooFar, e.loc, a, b);
-        return r;
-      }
-      case Op::Shr: {
-        Value* a = integer(e.kids[0]);
-        Value* b = integer(e.kids[1]);
-        failIf(B.CreateICmpSLT(b, c64(0)), ir::ErrorCode::NegativeShift, e.loc, a, b);
-        Value* amount = B.CreateSelect(B.CreateICmpSGT(b, c64(63)), c64(63), b);
-        return B.CreateAShr(a, amount);
-      }
-      case Op::BitAnd: {
-        Value* a = integer(e.kids[0]);
-        return B.CreateAnd(a, integer(e.kids[1]));
-      }
-      case Op::BitOr: {
-        Value* a = integer(e.kids[0]);
-        return B.CreateOr(a, integer(e.kids[1]));
-      }
-      case Op::BitXor: {
-        Value* a = integer(e.kids[0]);
-        return B.CreateXor(a, integer(e.kids[1]));
-      }
-      case Op::Min:
-      case Op::Max: {
-        Value* r = integer(e.kids[0]);
-        for (size_t i = 1; i < e.kids.size(); ++i) {
-          Value* b = integer(e.kids[i]);
-          // The intrinsics, which the optimizer folds and shares better than selects.
-          r = B.CreateBinaryIntrinsic(
-              e.op == Op::Min ? llvm::Intrinsic::smin : llvm::Intrinsic::smax, r, b);
-        }
-        return r;
-      }
-      case Op::MinList:
-      case Op::MaxList: {
-        Value* l = list(e.kids[0]);
-        Value* out = entryAlloca(i64, "minmax");
-        checkStatus(call(gdsl_jit_min_list, i32, {i8p, listP, i32, i32, i64p},
-                         {ctx_, l, c32(e.op == Op::MaxList), c32(loc(e.loc)), out}));
-        return B.CreateLoad(i64, out);
-      }
-      case Op::Len:
-        if (e.kids[0].type == ir::Type::ListList)
-          return c64(static_cast<int64_t>(P.nested[static_cast<size_t>(e.kids[0].imm)].size()));
-        return listSize(list(e.kids[0]));
-      case Op::Index: {
-        Value* l = list(e.kids[0]);
-        Value* i = integer(e.kids[1]);
-        checkIndex(i, listSize(l), e.loc);
-        return listAt(l, i);
-      }
-      case Op::Not:
-        return boolToInt(B.CreateICmpEQ(integer(e.kids[0]), c64(0)));
-      case Op::And:
-      case Op::Or: {
-        Value* a = B.CreateICmpNE(integer(e.kids[0]), c64(0));
-        BasicBlock* from = B.GetInsertBlock();
-        BasicBlock* rhs = BasicBlock::Create(C, "rhs", F);
-        BasicBlock* join = BasicBlock::Create(C, "join", F);
-        if (e.op == Op::And)
-          B.CreateCondBr(a, rhs, join);
-        else
-          B.CreateCondBr(a, join, rhs);
-        B.SetInsertPoint(rhs);
-        Value* b = B.CreateICmpNE(integer(e.kids[1]), c64(0));
-        BasicBlock* rhsEnd = B.GetInsertBlock();
-        B.CreateBr(join);
-        B.SetInsertPoint(join);
-        auto* phi = B.CreatePHI(i1, 2);
-        phi->addIncoming(llvm::ConstantInt::get(i1, e.op == Op::Or ? 1 : 0), from);
-        phi->addIncoming(b, rhsEnd);
-        return boolToInt(phi);
-      }
-      case Op::Eq:
-      case Op::Ne:
-      case Op::Lt:
-      case Op::Le:
-      case Op::Gt:
-      case Op::Ge: {
-        Value* a = integer(e.kids[0]);
-        Value* b = integer(e.kids[1]);
-        switch (e.op) {
-          case Op::Eq:
-            return boolToInt(B.CreateICmpEQ(a, b));
-          case Op::Ne:
-            return boolToInt(B.CreateICmpNE(a, b));
-          case Op::Lt:
-            return boolToInt(B.CreateICmpSLT(a, b));
-          case Op::Le:
-            return boolToInt(B.CreateICmpSLE(a, b));
-          case Op::Gt:
-            return boolToInt(B.CreateICmpSGT(a, b));
-          default:
-            return boolToInt(B.CreateICmpSGE(a, b));
-        }
-      }
-      case Op::Popcount: {
-        Value* a = integer(e.kids[0]);
-        Value* magnitude = B.CreateSelect(B.CreateICmpSLT(a, c64(0)), B.CreateSub(c64(0), a), a);
-        return B.CreateUnaryIntrinsic(llvm::Intrinsic::ctpop, magnitude);
-      }
-      case Op::AnyOf:
-      case Op::AllOf:
-      case Op::CountOf:
-      case Op::SumOf:
-        return fold(e);
-      case Op::ListEq:
-      case Op::ListNe: {
-        Value* a = list(e.kids[0]);
-        Value* b = list(e.kids[1]);
-        Value* eq = call(gdsl_jit_list_eq, i64, {listP, listP}, {a, b});
-        return e.op == Op::ListEq ? eq : B.CreateXor(eq, c64(1));
-      }
-      case Op::InList: {
-        Value* x = integer(e.kids[0]);
-        Value* l = list(e.kids[1]);
-        return call(gdsl_jit_in_list, i64, {i64, listP}, {x, l});
-      }
-      default:
-        break;
-    }
-    return c64(0);
-  }
-
-  // ---- loops ----------------------------------------------------------------
-
-  // Runs `body` once per element of the binder's domain, with the variable set.
-  // With `stop` (an i1 slot), the loop also ends after an element that set it.
-  template <typename Body>
-  void forEach(const ir::Step& s, Value* stop, Body&& body) {
-    Value* index = entryAlloca(i64, "i");
-    Value* count = nullptr;
-    Value* domain = nullptr;
-    int32_t nestedIndex = -1;
-    Value* lo = nullptr;
-    // The body sees the variable's bounds, and that the range was not empty.
-    std::vector<int64_t> outerMinimums;
-    if (bounds_) {
-      outerMinimums = bounds_->minimums();
-      if (s.domain.isRange) {
-        ir::Bounds var = bounds_->range(s.domain.lo, s.domain.hi);
-        bounds_->set(s.slot, var);
-        bounds_->assumeNonEmpty(var);
-      } else {
-        bounds_->forget(s.slot);
-      }
-    }
-    if (s.domain.isRange) {
-      lo = integer(s.domain.lo);
-      Value* hi = integer(s.domain.hi);
-      // count = hi - lo + 1 may not fit: iterate on the value itself instead.
-      B.CreateStore(lo, index);
-      count = hi;
-    } else if (s.domain.list.type == ir::Type::ListList) {
-      nestedIndex = static_cast<int32_t>(s.domain.list.imm);
-      B.CreateStore(c64(0), index);
-      count = c64(static_cast<int64_t>(P.nested[static_cast<size_t>(nestedIndex)].size()) - 1);
-    } else {
-      domain = list(s.domain.list);
-      B.CreateStore(c64(0), index);
-      count = B.CreateSub(listSize(domain), c64(1));
-    }
-    // Lists built by the body are released after each element (the domain's
-    // own list was built before the mark and stays).
-    std::vector<Value*> mark;
-    if (useArena_) mark = arenaMark();
-    // Iterate index from its start to `count` inclusive.
-    BasicBlock* head = BasicBlock::Create(C, "loop", F);
-    BasicBlock* bodyBB = BasicBlock::Create(C, "body", F);
-    BasicBlock* exit = BasicBlock::Create(C, "done", F);
-    B.CreateCondBr(B.CreateICmpSLE(B.CreateLoad(i64, index), count), head, exit);
-    B.SetInsertPoint(head);
-    Value* i = B.CreateLoad(i64, index);
-    if (s.domain.isRange) {
-      B.CreateStore(i, intSlot(s.slot));
-    } else if (nestedIndex >= 0) {
-      checkStatus(call(gdsl_jit_index_nested, i32, {i8p, i32, i64, i32, listP},
-                       {ctx_, c32(nestedIndex), i, c32(loc(s.loc)), listSlot(s.slot)}));
-      dataSlots_[static_cast<size_t>(s.slot)] = true;
-    } else {
-      B.CreateStore(listAt(domain, i), intSlot(s.slot));
-    }
-    B.CreateBr(bodyBB);
-    B.SetInsertPoint(bodyBB);
-    body();
-    if (bounds_) bounds_->restoreMinimums(outerMinimums);
-    if (useArena_) arenaRelease(mark);
-    Value* current = B.CreateLoad(i64, index);
-    if (nestedIndex < 0 && (mode_ != Mode::Kernel || inComprehension_)) {
-      // A range may be huge (1..10^18): every 65536 values, see whether the
-      // computation was asked to stop. Kernels do not poll: the engine polls
-      // between heaps, and a check in their hot loops costs about 5% (see
-      // docs/limits.md).
-      pollWhen(B.CreateICmpEQ(B.CreateAnd(current, c64(0xffff)), c64(0xffff)), 65536);
-    }
-    BasicBlock* next = BasicBlock::Create(C, "next", F);
-    Value* last = B.CreateICmpEQ(current, count);  // no overflow at the end
-    if (stop) last = B.CreateOr(last, B.CreateLoad(i1, stop));
-    B.CreateCondBr(last, exit, next);
-    B.SetInsertPoint(next);
-    B.CreateStore(B.CreateAdd(current, c64(1)), index);
-    B.CreateBr(head);
-    B.SetInsertPoint(exit);
-  }
-
-  void steps(const std::vector<ir::Step>& list, size_t index) {
-    walk(list, index, nullptr, [&] { atMoveEnd(); });
-  }
-
-  // The loop nest of steps[index..] around atEnd(): a move's, or a
-  // comprehension's (whose loops also poll in kernels, and end early once
-  // `stop` is set).
-  template <typename AtEnd>
-  void walk(const std::vector<ir::Step>& list, size_t index, Value* stop, AtEnd&& atEnd) {
-    if (index == list.size()) {
-      atEnd();
-      return;
-    }
-    const ir::Step& s = list[index];
-    switch (s.kind) {
-      case ir::Step::Kind::Bind:
-        forEach(s, stop, [&] { walk(list, index + 1, stop, atEnd); });
-        return;
-      case ir::Step::Kind::Let:
-        if (s.type == ir::Type::List) {
-          Value* l = this->list(s.value);
-          B.CreateStore(B.CreateLoad(listTy, l), listSlot(s.slot));
-          dataSlots_[static_cast<size_t>(s.slot)] = isData(l);
-        } else {
-          B.CreateStore(integer(s.value), intSlot(s.slot));
-          if (bounds_) bounds_->set(s.slot, bounds_->of(s.value));
-        }
-        walk(list, index + 1, stop, atEnd);
-        return;
-      case ir::Step::Kind::Guard: {
-        Value* cond = B.CreateICmpNE(integer(s.value), c64(0));
-        BasicBlock* then = BasicBlock::Create(C, "then", F);
-        BasicBlock* after = BasicBlock::Create(C, "after", F);
-        B.CreateCondBr(cond, then, after);
-        B.SetInsertPoint(then);
-        walk(list, index + 1, stop, atEnd);
-        B.CreateBr(after);
-        B.SetInsertPoint(after);
-        return;
-      }
-    }
-  }
-
-  // ---- successors -----------------------------------------------------------
-
-  void atMoveEnd() {
-    const ir::Move& m = G.moves[static_cast<size_t>(moveIndex_)];
-    if (mode_ == Mode::Kernel) {
-      Value* acc = entryAlloca(i64, "xor");
-      B.CreateStore(c64(0), acc);
-      bool narrow = xorTerms(m.successor, acc);
-      markSeen(B.CreateTrunc(B.CreateLoad(i64, acc), i32), narrow);
-      return;
-    }
-    if (mode_ == Mode::Search && deferred_ && !m.successor.empty()) {
-      pushPending(m.successor[0]);
-      return;
-    }
-    if (mode_ == Mode::Search) {
-      Value* acc = entryAlloca(i64, "xor");
-      B.CreateStore(c64(0), acc);
-      xorTerms(m.successor, acc);
-      markSeen(B.CreateTrunc(B.CreateLoad(i64, acc), i32));
-      return;
-    }
-    call(gdsl_jit_move_begin, voidTy, {i8p}, {ctx_});
-    pushTerms(m.successor);
-    Value* intsPtr = B.CreateConstInBoundsGEP2_32(ints_->getAllocatedType(), ints_, 0, 0);
-    Value* listsPtr = B.CreateConstInBoundsGEP2_32(lists_->getAllocatedType(), lists_, 0, 0);
-    checkStatus(call(gdsl_jit_move_emit, i32, {i8p, i32, i64p, listP},
-                     {ctx_, c32(moveIndex_), intsPtr, listsPtr}));
-  }
-
-  // Builds the component of a position term in the context.
-  void buildComponent(const ir::Term& t) {
-    call(gdsl_jit_comp_begin, voidTy, {i8p, i32}, {ctx_, c32(t.game)});
-    const ir::Game& target = P.games[static_cast<size_t>(t.game)];
-    for (size_t i = 0; i < t.args.size(); ++i) {
-      if (target.params[i].type == ir::Type::List)
-        checkStatus(call(gdsl_jit_comp_list, i32, {i8p, listP, i32},
-                         {ctx_, list(t.args[i]), c32(loc(t.loc))}));
-      else
-        call(gdsl_jit_comp_int, voidTy, {i8p, i64}, {ctx_, integer(t.args[i])});
-    }
-  }
-
-  void pushTerms(const std::vector<ir::Term>& terms) {
-    for (const ir::Term& t : terms) {
-      if (t.kind == ir::Term::Kind::SumFor) {
-        forEach(t.binder, nullptr, [&] { pushTerms(t.body); });
-        continue;
-      }
-      if (intParamsOnly(t.game)) {
-        finishWords(t, nullptr);
-        continue;
-      }
-      buildComponent(t);
-      checkStatus(call(gdsl_jit_comp_push, i32, {i8p, i32}, {ctx_, c32(loc(t.loc))}));
-    }
-  }
-
-  Value* componentValue(const ir::Term& t) {
-    Value* out = entryAlloca(i32, "value");
-    if (intParamsOnly(t.game)) {
-      finishWords(t, out);
-    } else {
-      buildComponent(t);
-      checkStatus(call(gdsl_jit_comp_value, i32, {i8p, i32, i32p}, {ctx_, c32(loc(t.loc)), out}));
-    }
-    return B.CreateZExt(B.CreateLoad(i32, out), i64);
-  }
-
-  bool intParamsOnly(int game) const {
-    for (const ir::Param& p : P.games[static_cast<size_t>(game)].params)
-      if (p.type != ir::Type::Int) return false;
-    return true;
-  }
-
-  // A component of a game with integer parameters only: its words are built in
-  // a local array and handed over in one call; a normalize rule that cannot
-  // fail runs inline (the helper then skips it). Pushes the component, or
-  // stores its value in `valueOut`.
-  void finishWords(const ir::Term& t, Value* valueOut) {
-    const ir::Game& target = P.games[static_cast<size_t>(t.game)];
-    size_t count = t.args.size();
-    auto* arrayTy = llvm::ArrayType::get(i64, std::max<size_t>(1, count));
-    Value* words = entryAlloca(arrayTy, "words");
-    Value* first = B.CreateConstInBoundsGEP2_32(arrayTy, words, 0, 0);
-    std::vector<Value*> values;
-    for (const ir::Expr& a : t.args) values.push_back(integer(a));
-    auto store = [&](const std::vector<Value*>& vs) {
-      for (size_t i = 0; i < vs.size(); ++i)
-        B.CreateStore(vs[i],
-                      B.CreateConstInBoundsGEP2_32(arrayTy, words, 0, static_cast<unsigned>(i)));
-    };
-    auto finish = [&](bool normalized) {
-      if (valueOut)
-        return call(gdsl_jit_value_words, i32, {i8p, i32, i64p, i64, i32, i32, i32p},
-                    {ctx_, c32(t.game), first, c64(static_cast<int64_t>(count)), c32(loc(t.loc)),
-                     c32(normalized), valueOut});
-      return call(gdsl_jit_push_words, i32, {i8p, i32, i64p, i64, i32, i32},
-                  {ctx_, c32(t.game), first, c64(static_cast<int64_t>(count)), c32(loc(t.loc)),
-                   c32(normalized)});
-    };
-    bool inlineNormalize = target.normalize.has_value();
-    if (target.normalize)
-      for (const ir::Expr& e : *target.normalize)
-        inlineNormalize = inlineNormalize && cannotFail(e);
-    if (!inlineNormalize) {
-      store(values);
-      checkStatus(finish(false));
-      return;
-    }
-    // Negative arguments, or a normalized position with a negative parameter,
-    // take the helper's path, which reports the error as the interpreter does.
-    auto anyNegative = [&](const std::vector<Value*>& vs) {
-      Value* neg = llvm::ConstantInt::getFalse(C);
-      for (Value* v : vs) neg = B.CreateOr(neg, B.CreateICmpSLT(v, c64(0)));
-      return neg;
-    };
-    Value* status = ifElse(
-        anyNegative(values), i32,
-        [&] {
-          store(values);
-          return finish(false);
-        },
-        [&] {
-          std::vector<Value*> normalized = normalizeInline(target, values);
-          return ifElse(
-              anyNegative(normalized), i32,
-              [&] {
-                store(values);
-                return finish(false);
-              },
-              [&] {
-                store(normalized);
-                return finish(true);
-              });
-        });
-    checkStatus(status);
-  }
-
-  // The parameters `target`'s normalize rule (one that cannot fail) makes of
-  // `args`: the rule runs in a frame of the target game.
-  std::vector<Value*> normalizeInline(const ir::Game& target, const std::vector<Value*>& args) {
-    auto* frameTy = llvm::ArrayType::get(i64, std::max(1, target.intSlots));
-    llvm::AllocaInst* frame = entryAlloca(frameTy, "normframe");
-    for (size_t i = 0; i < args.size(); ++i)
-      B.CreateStore(args[i], B.CreateConstInBoundsGEP2_32(
-                                 frameTy, frame, 0, static_cast<unsigned>(target.params[i].slot)));
-    llvm::AllocaInst* savedInts = ints_;
-    ints_ = frame;
-    std::vector<Value*> normalized;
-    for (const ir::Expr& e : *target.normalize) normalized.push_back(integer(e));
-    ints_ = savedInts;
-    return normalized;
-  }
-
-  // Xors the terms' values into `acc`; true when each was read straight from
-  // a kernel's 16-bit table, so that the xor is below 2^16.
-  bool xorTerms(const std::vector<ir::Term>& terms, Value* acc) {
-    bool narrow = true;
-    for (const ir::Term& t : terms) {
-      if (t.kind == ir::Term::Kind::SumFor) {
-        forEach(t.binder, nullptr, [&] { xorTerms(t.body, acc); });
-        narrow = false;
-        continue;
-      }
-      Value* v = nullptr;
-      if (mode_ == Mode::Search && t.game == game_ && G.cells) {
-        v = partsValue(t);
-      } else if (mode_ == Mode::Search && t.game == game_) {
-        v = searchedValue(t);
-      } else if (t.game == game_) {
-        // The hot path: a smaller heap of this game is read from the table,
-        // with no test when the heap is proved to be in 0..n-1.
-        Value* m = integer(t.args[0]);
-        auto read = [&] {
-          llvm::Type* entry = tableType();
-          return B.CreateZExt(B.CreateLoad(entry, B.CreateInBoundsGEP(entry, table_, m)), i64);
-        };
-        if (provedBelowParam(t.args[0], 0, -1)) {
-          v = read();
-          B.CreateStore(B.CreateXor(B.CreateLoad(i64, acc), v), acc);
-          narrow = narrow && !wideTable_;
-          continue;
-        }
-        Value* fast = B.CreateAnd(B.CreateICmpSGE(m, c64(0)), B.CreateICmpSLT(m, n_));
-        v = ifElse(
-            fast, i64,
-            [&] {
-              llvm::Type* entry = tableType();
-              return B.CreateZExt(B.CreateLoad(entry, B.CreateInBoundsGEP(entry, table_, m)), i64);
-            },
-            [&] { return componentValue(t); }, /*hot=*/true);
-      } else {
-        v = componentValue(t);
-      }
-      B.CreateStore(B.CreateXor(B.CreateLoad(i64, acc), v), acc);
-      narrow = false;
-    }
-    return narrow;
-  }
-
-  // ---- dense search -------------------------------------------------------------
-
-  // Marks the position's cell, checks the native stack and polls now and
-  // then; the moves' values go on the seen stack from its current top.
-  void enterSearch(Value* words) {
-    seenBase_ = B.CreateLoad(i64, stateField(offsetof(KernelState, seenTop), i64));
+  if (mode_ == Mode::Search) enterSearch(F->getArg(1));
+  if (mode_ == Mode::Kernel) {
+    cacheField(offsetof(KernelState, stamps), i32p, false);
+    cacheField(offsetof(KernelState, capacity), i64, false);
+    cacheField(offsetof(KernelState, epoch), i32, false);
+  } else if (mode_ == Mode::Search) {
+    cacheField(offsetof(KernelState, stamps), i32p, false);
+    cacheField(offsetof(KernelState, capacity), i64, false);
+    cacheField(offsetof(KernelState, seen), i32p, false);
+    cacheField(offsetof(KernelState, seenTop), i64, true);
+    cacheField(offsetof(KernelState, seenCapacity), i64, false);
     if (word_) {
-      // The position's slot, marked; the memo may be full (--max-states).
-      key_ = packedList_ ? call(gdsl_jit_list_key, i64, {i64p}, {words})
-                         : static_cast<Value*>(B.CreateLoad(i64, words));
-      if (deferred_)
-        pendingBase_ = B.CreateLoad(i64, stateField(offsetof(KernelState, pendingTop), i64));
-      checkStatus(call(gdsl_jit_word_enter, i32, {i8p, i64}, {ctx_, key_}));
+      cacheField(offsetof(KernelState, wordSlots), i8p, false);
+      cacheField(offsetof(KernelState, wordMask), i64, false);
+      cacheField(offsetof(KernelState, wordShift), i64, false);
+      cacheField(offsetof(KernelState, wordNarrow), i64, false);
+    }
+    if (deferred_) {
+      cacheField(offsetof(KernelState, pending), i64p, false);
+      cacheField(offsetof(KernelState, pendingTop), i64, true);
+      cacheField(offsetof(KernelState, pendingCapacity), i64, false);
+    }
+    beginMarking();
+  }
+  for (size_t i = 0; i < G.moves.size(); ++i) {
+    moveIndex_ = static_cast<int>(i);
+    steps(G.moves[i].steps, 0);
+  }
+  if (mode_ == Mode::Kernel) {
+    B.CreateRet(mex());
+  } else if (mode_ == Mode::Search) {
+    finishSearch();
+  } else {
+    B.CreateRet(llvm::ConstantInt::get(i32, 0));
+  }
+  B.SetInsertPoint(bail_);
+  if (mode_ == Mode::Search) abandonSearch();
+  B.CreateRet(B.CreateLoad(mode_ == Mode::Kernel ? i64 : i32, retSlot_));
+}
+
+// ---- parameters -----------------------------------------------------------
+
+void FunctionEmitter::bindParams(Value* words) {
+  Value* w = c64(0);
+  for (const ir::Param& p : G.params) {
+    Value* word = B.CreateLoad(i64, B.CreateInBoundsGEP(i64, words, w));
+    if (p.type == ir::Type::List) {
+      Value* data = B.CreateInBoundsGEP(i64, words, B.CreateAdd(w, c64(1)));
+      // A search specialized to one length knows it.
+      if (mode_ == Mode::Search && packedList_) {
+        word = c64(length_);
+        for (int64_t k = 0; k < std::min(length_, kListKeyMaxLength); ++k)
+          paramNumbers_.push_back(
+              B.CreateLoad(i64, B.CreateInBoundsGEP(i64, data, c64(k)), "param"));
+      }
+      storeList(listSlot(p.slot), data, word, c64(0), false);
+      dataSlots_[static_cast<size_t>(p.slot)] = true;
+      w = B.CreateAdd(w, B.CreateAdd(word, c64(1)));
     } else {
-      // The box does not move during a search: its shape is read once.
-      Value* extent = B.CreateLoad(i64p, stateField(offsetof(KernelState, extent), i64p));
-      Value* stride = B.CreateLoad(i64p, stateField(offsetof(KernelState, stride), i64p));
-      for (size_t i = 0; i < G.params.size(); ++i) {
-        extents_.push_back(B.CreateLoad(i64, B.CreateConstInBoundsGEP1_64(i64, extent, i)));
-        strides_.push_back(B.CreateLoad(i64, B.CreateConstInBoundsGEP1_64(i64, stride, i)));
-      }
-      llvm::Type* cellPtr = cellType()->getPointerTo();
-      cells_ = B.CreateLoad(cellPtr, stateField(offsetof(KernelState, cells), cellPtr));
-      Value* index = c64(0);
-      for (size_t i = 0; i < G.params.size(); ++i) {
-        Value* w = B.CreateLoad(i64, B.CreateConstInBoundsGEP1_64(i64, words, i));
-        ownWords_.push_back(w);
-        index = B.CreateAdd(index, B.CreateMul(w, strides_[i]));
-      }
-      cell_ = B.CreateInBoundsGEP(cellType(), cells_, index);
-      B.CreateStore(llvm::ConstantInt::get(cellType(), -1, true), cell_);  // being expanded
-    }
-    // The stack grows down: below the floor, stop and let the engine restart here.
-    llvm::Function* frameAddress =
-        llvm::Intrinsic::getDeclaration(&M, llvm::Intrinsic::frameaddress, {i8p});
-    Value* here = B.CreatePtrToInt(B.CreateCall(frameAddress, {c32(0)}), i64);
-    Value* floor = B.CreateLoad(i64, stateField(offsetof(KernelState, stackFloor), i64));
-    exitIf(B.CreateICmpULT(here, floor), [&] {
-      Value* count = packedList_ ? B.CreateAdd(B.CreateLoad(i64, words), c64(1))
-                                 : c64(static_cast<int64_t>(G.params.size()));
-      return call(gdsl_jit_dense_deep, i32, {i8p, i64p, i64}, {ctx_, words, count});
-    });
-    Value* ticksField = stateField(offsetof(KernelState, ticks), i64);
-    Value* ticks = B.CreateAdd(B.CreateLoad(i64, ticksField), c64(1));
-    B.CreateStore(ticks, ticksField);
-    BasicBlock* poll = BasicBlock::Create(C, "poll", F);
-    BasicBlock* polled = BasicBlock::Create(C, "polled", F);
-    B.CreateCondBr(B.CreateICmpEQ(B.CreateAnd(ticks, c64(kSearchPollPositions - 1)), c64(0)), poll,
-                   polled, llvm::MDBuilder(C).createBranchWeights(1, kSearchPollPositions - 1));
-    B.SetInsertPoint(poll);
-    checkStatus(call(gdsl_jit_search_poll, i32, {i8p}, {ctx_}));
-    B.CreateBr(polled);
-    B.SetInsertPoint(polled);
-    keepValues_ = B.CreateICmpNE(
-        B.CreateLoad(i64, stateField(offsetof(KernelState, keepValues), i64)), c64(0));
-  }
-
-  void leaveSearch() {
-    B.CreateStore(seenBase_, stateField(offsetof(KernelState, seenTop), i64));
-    if (deferred_) B.CreateStore(pendingBase_, stateField(offsetof(KernelState, pendingTop), i64));
-  }
-
-  // Whether every move leads to one position of this game, or ends the game.
-  bool onlySelfMoves() const {
-    for (const ir::Move& m : G.moves) {
-      if (m.successor.empty()) continue;
-      if (m.successor.size() != 1 || m.successor[0].kind != ir::Term::Kind::Position ||
-          m.successor[0].game != game_)
-        return false;
-    }
-    return true;
-  }
-
-  // A deferred move: the successor's word, normalized and checked as
-  // searchedValue does, goes on the pending stack, and its home slot is
-  // prefetched.
-  void pushPending(const ir::Term& t) {
-    Value* raw = integer(t.args[0]);
-    Value* word = G.normalize ? normalizeInline(G, {raw})[0] : raw;
-    Value* slot = entryAlloca(i64, "missword");
-    B.CreateStore(word, slot);
-    exitOnMiss(
-        B.CreateICmpSLT(raw, c64(0)), B.CreateICmpSLT(word, c64(0)), [&] { return slot; }, c64(1));
-    Value* slots = field(offsetof(KernelState, wordSlots), i8p);
-    Value* narrow = B.CreateICmpNE(field(offsetof(KernelState, wordNarrow), i64), c64(0));
-    Value* slotBytes =
-        B.CreateSelect(narrow, c64(sizeof(uint64_t)), c64(static_cast<int64_t>(sizeof(WordSlot))));
-    llvm::Function* prefetch =
-        llvm::Intrinsic::getDeclaration(&M, llvm::Intrinsic::prefetch, {i8p});
-    B.CreateCall(prefetch, {B.CreateInBoundsGEP(i8, slots, B.CreateMul(wordHome(word), slotBytes)),
-                            c32(0), c32(3), c32(1)});
-    push(offsetof(KernelState, pending), offsetof(KernelState, pendingTop),
-         offsetof(KernelState, pendingCapacity), i64, gdsl_jit_pending_grow, word);
-  }
-
-  // The deferred moves' values, read (or searched) in order and pushed on
-  // the seen stack; the pending stack is left as this position found it.
-  void readPending() {
-    Value* end = field(offsetof(KernelState, pendingTop), i64);
-    llvm::AllocaInst* word = entryAlloca(i64, "pendingword");
-    loop(pendingBase_, end, [&](Value* i) {
-      // The stack may move while a successor is searched: read it each time.
-      Value* pending = field(offsetof(KernelState, pending), i64p);
-      Value* key = B.CreateLoad(i64, B.CreateInBoundsGEP(i64, pending, i));
-      markSeen(wordValue(key, [&] {
-        B.CreateStore(key, word);
-        return callSelf(word);
-      }));
-    });
-  }
-
-  // Pushes `v` on a stack of the context (the fields at offsets `data`, `top`
-  // and `capacity`, of `element`s), after `grow` when it is full.
-  void push(size_t data, size_t top, size_t capacity, llvm::Type* element, void (*grow)(Context*),
-            Value* v) {
-    Value* at = field(top, i64);
-    Value* limit = field(capacity, i64);
-    BasicBlock* growBB = BasicBlock::Create(C, "grow", F);
-    BasicBlock* store = BasicBlock::Create(C, "store", F);
-    B.CreateCondBr(B.CreateICmpEQ(at, limit), growBB, store,
-                   llvm::MDBuilder(C).createBranchWeights(1, 1000));
-    B.SetInsertPoint(growBB);
-    call(grow, voidTy, {i8p}, {ctx_});
-    B.CreateBr(store);
-    B.SetInsertPoint(store);
-    llvm::Type* pointer = element->getPointerTo();
-    Value* base = field(data, pointer);
-    B.CreateStore(v, B.CreateInBoundsGEP(element, base, at));
-    setField(top, B.CreateAdd(at, c64(1)));
-  }
-
-  // The value of a component of this game: read from the box, or searched
-  // recursively when unknown. Outside the box (or on a cycle) the search
-  // stops with a status the engine acts on.
-  Value* searchedValue(const ir::Term& t) {
-    if (packedList_) return searchedListValue(t);
-    std::vector<Value*> raw;
-    for (const ir::Expr& a : t.args) raw.push_back(integer(a));
-    if (!mirrored_) return normalizedValue(t, raw);
-    // A game that sorts its two parameters: the cell of the raw successor,
-    // which holds its value whether the raw order is the normalized one or
-    // its mirror; unknown there (or outside the box), the normalized way.
-    Value* inBox = llvm::ConstantInt::getTrue(C);
-    for (size_t i = 0; i < 2; ++i)
-      if (!provedBelowParam(t.args[i], i, 0))
-        inBox = B.CreateAnd(inBox, B.CreateICmpULT(raw[i], extents_[i]));
-    BasicBlock* fast = BasicBlock::Create(C, "mirror", F);
-    BasicBlock* slow = BasicBlock::Create(C, "normalized", F);
-    BasicBlock* join = BasicBlock::Create(C, "mirrored", F);
-    B.CreateCondBr(inBox, fast, slow, llvm::MDBuilder(C).createBranchWeights(1000, 1));
-    B.SetInsertPoint(fast);
-    Value* index = B.CreateAdd(B.CreateMul(raw[0], strides_[0]), raw[1]);
-    Value* known =
-        B.CreateZExt(B.CreateLoad(cellType(), B.CreateInBoundsGEP(cellType(), cells_, index)), i32);
-    Value* value = B.CreateSub(known, c32(1));
-    Value* wide = B.CreateZExt(value, i64);
-    BasicBlock* fastEnd = B.GetInsertBlock();
-    B.CreateCondBr(B.CreateICmpULT(value, c32(onStackCell() - 1)), join, slow,
-                   llvm::MDBuilder(C).createBranchWeights(1000, 1));
-    B.SetInsertPoint(slow);
-    Value* other = normalizedValue(t, raw);
-    BasicBlock* slowEnd = B.GetInsertBlock();
-    B.CreateBr(join);
-    B.SetInsertPoint(join);
-    auto* phi = B.CreatePHI(i64, 2);
-    phi->addIncoming(wide, fastEnd);
-    phi->addIncoming(other, slowEnd);
-    return phi;
-  }
-
-  // The value cell of the position's mirror gets its value too (a game that
-  // sorts its two parameters), when the box holds the mirror.
-  void storeMirror(Value* cell) {
-    Value* a = ownWords_[0];
-    Value* b = ownWords_[1];
-    Value* there = B.CreateAnd(B.CreateICmpNE(a, b), B.CreateAnd(B.CreateICmpULT(b, extents_[0]),
-                                                                 B.CreateICmpULT(a, extents_[1])));
-    BasicBlock* store = BasicBlock::Create(C, "mirrorstore", F);
-    BasicBlock* done = BasicBlock::Create(C, "mirrorstored", F);
-    B.CreateCondBr(there, store, done);
-    B.SetInsertPoint(store);
-    Value* index = B.CreateAdd(B.CreateMul(b, strides_[0]), a);
-    B.CreateStore(cell, B.CreateInBoundsGEP(cellType(), cells_, index));
-    B.CreateBr(done);
-    B.SetInsertPoint(done);
-  }
-
-  // searchedValue by the normalized successor: its cell read, or the
-  // successor searched when unknown.
-  Value* normalizedValue(const ir::Term& t, const std::vector<Value*>& raw) {
-    size_t count = t.args.size();
-    std::vector<Value*> words = raw;
-    if (G.normalize) words = normalizeInline(G, raw);
-    // What the bounds prove: raw arguments that cannot be negative, words
-    // inside the box (at least 0, at most this position's own parameter).
-    std::vector<bool> rawSafe(count, false), wordSafe(count, false);
-    if (bounds_) {
-      std::vector<ir::Bounds> rawBounds, wordBounds;
-      for (const ir::Expr& a : t.args) rawBounds.push_back(bounds_->of(a));
-      wordBounds = rawBounds;
-      if (G.normalize) {
-        ir::BoundsEnv frame = bounds_->emptyFrame();
-        for (size_t i = 0; i < count; ++i) frame.set(G.params[i].slot, rawBounds[i]);
-        for (size_t i = 0; i < count; ++i) wordBounds[i] = frame.of((*G.normalize)[i]);
-      }
-      for (size_t i = 0; i < count; ++i) {
-        rawSafe[i] = bounds_->atLeast(rawBounds[i], 0);
-        wordSafe[i] = bounds_->atLeast(wordBounds[i], 0) &&
-                      (word_ || bounds_->atMostParam(wordBounds[i], i, 0));
-      }
-    }
-    auto* arrayTy = llvm::ArrayType::get(i64, std::max<size_t>(1, count));
-    Value* array = entryAlloca(arrayTy, "succ");
-    // The words go to memory only on the ways that need them there (a miss,
-    // a search of the successor), not on the hot path.
-    auto stored = [&] {
-      for (size_t i = 0; i < count; ++i)
-        B.CreateStore(words[i],
-                      B.CreateConstInBoundsGEP2_32(arrayTy, array, 0, static_cast<unsigned>(i)));
-      return B.CreateConstInBoundsGEP2_32(arrayTy, array, 0, 0);
-    };
-    Value* inBox = llvm::ConstantInt::getTrue(C);
-    Value* rawNegative = llvm::ConstantInt::getFalse(C);
-    Value* index = c64(0);
-    for (size_t i = 0; i < count; ++i) {
-      if (!rawSafe[i]) rawNegative = B.CreateOr(rawNegative, B.CreateICmpSLT(raw[i], c64(0)));
-      if (word_) {
-        if (!wordSafe[i]) inBox = B.CreateAnd(inBox, B.CreateICmpSGE(words[i], c64(0)));
-      } else {
-        if (!wordSafe[i]) inBox = B.CreateAnd(inBox, B.CreateICmpULT(words[i], extents_[i]));
-        // The last parameter varies fastest (stride 1).
-        index = B.CreateAdd(index, i + 1 == count ? words[i] : B.CreateMul(words[i], strides_[i]));
-      }
-    }
-    if (!llvm::isa<llvm::ConstantInt>(rawNegative) || !llvm::isa<llvm::ConstantInt>(inBox))
-      exitOnMiss(rawNegative, B.CreateNot(inBox), stored, c64(static_cast<int64_t>(count)));
-    auto search = [&] { return callSelf(stored()); };
-    if (word_) return B.CreateZExt(wordValue(words[0], search), i64);
-    Value* cell = B.CreateInBoundsGEP(cellType(), cells_, index);
-    auto read = [&] { return B.CreateZExt(B.CreateLoad(cellType(), cell), i32); };
-    return B.CreateZExt(memoValue(read(), search, read, onStackCell()), i64);
-  }
-
-  // The value of a board that splits (ir::Game::cells): the xor of its
-  // parts' values, each read from the table of words or searched. A board
-  // valued whole (negative, or with an unsafe cell) takes searchedValue's
-  // path, which reports a negative one.
-  Value* partsValue(const ir::Term& t) {
-    Value* board = integer(t.args[0]);
-    auto* partsTy = llvm::ArrayType::get(i64, kMaxComponents);
-    Value* parts = B.CreateConstInBoundsGEP2_32(partsTy, entryAlloca(partsTy, "parts"), 0, 0);
-    Value* n = call(gdsl_jit_split, i64, {i8p, i32, i64, i64p}, {ctx_, c32(game_), board, parts});
-    return ifElse(
-        B.CreateICmpSLT(n, c64(0)), i64, [&] { return searchedValue(t); },
-        [&] {
-          llvm::AllocaInst* acc = entryAlloca(i64, "partsxor");
-          llvm::AllocaInst* word = entryAlloca(i64, "partword");
-          B.CreateStore(c64(0), acc);
-          loop(c64(0), n, [&](Value* i) {
-            Value* key = B.CreateLoad(i64, B.CreateInBoundsGEP(i64, parts, i));
-            Value* v = wordValue(key, [&] {
-              B.CreateStore(key, word);
-              return callSelf(word);
-            });
-            B.CreateStore(B.CreateXor(B.CreateLoad(i64, acc), B.CreateZExt(v, i64)), acc);
-          });
-          return static_cast<Value*>(B.CreateLoad(i64, acc));
-        });
-  }
-
-  // The value of a position whose cell in the memo is `known`: when it is
-  // unknown (0), `search()` expands the position (returning a status) and
-  // `reread()` gives the cell it filled. A cell marked as being expanded is a
-  // cycle, which stops the search.
-  // `onStack` is the mark of a cell being expanded, as read: all ones of a
-  // 32-bit cell, or 0xffff of a 16-bit one.
-  template <typename Search, typename Reread>
-  Value* memoValue(Value* known, Search&& search, Reread&& reread, int64_t onStack = -1) {
-    // One test on the hot path: cell - 1 is at least onStack - 1 for 0
-    // (unknown, wrapping) and for the mark (being expanded).
-    Value* value = B.CreateSub(known, c32(1));
-    return ifElse(
-        B.CreateICmpULT(value, c32(onStack - 1)), i32, [&] { return value; },
-        [&] {
-          Value* cell = ifElse(
-              B.CreateICmpEQ(known, c32(0)), i32,
-              [&] {
-                checkStatus(search());
-                return static_cast<Value*>(reread());
-              },
-              [&] { return known; });
-          exitIf(B.CreateICmpEQ(cell, c32(onStack)),
-                 [&] { return c32(statusCode(NativeStatus::Cycle)); });
-          return static_cast<Value*>(B.CreateSub(cell, c32(1)));
-        },
-        /*hot=*/true);
-  }
-
-  // memoValue for `key` in the table of words: probed inline, read back
-  // through the helper after a search (which may have moved the slots).
-  template <typename Search>
-  Value* wordValue(Value* key, Search&& search) {
-    return memoValue(probeWord(key), search, [&] {
-      return call(gdsl_jit_word_get, i32, {i8p, i64}, {ctx_, key});
-    });
-  }
-
-  // searchedValue for a game whose one parameter is a list: the successor's
-  // list, normalized inline, packed inline as runtime/ListKey.h packs it, and
-  // probed; a list that does not pack stops the search (NativeStatus::Outside).
-  Value* searchedListValue(const ir::Term& t) {
-    if (takesFixedPath(t)) return searchedFixedValue(t);
-    Value* raw = list(t.args[0]);
-    Value* l = raw;
-    Value* bad = llvm::ConstantInt::getFalse(C);
-    if (G.normalize) {
-      // A negative number is an error even when normalize hides it; sort keeps
-      // every number, so packing finds it.
-      const ir::Expr& rule = (*G.normalize)[0];
-      bool keepsNumbers = rule.op == ir::Op::Sort && rule.kids[0].op == ir::Op::ListVar &&
-                          rule.kids[0].imm == G.params[0].slot;
-      if (!keepsNumbers) bad = anyNegative(raw);
-      l = normalizeListInline(raw);
-    }
-    // The key: the length in the low bits, then each number in `width` bits.
-    Value* n = listSize(l);
-    Value* fits = B.CreateICmpULE(n, c64(kListKeyMaxLength));
-    Value* width =
-        B.CreateLoad(i64, B.CreateInBoundsGEP(widthTable()->getValueType(), widthTable(),
-                                              {c64(0), B.CreateSelect(fits, n, c64(0))}));
-    Value* limit = B.CreateShl(c64(1), width);
-    llvm::AllocaInst* key = entryAlloca(i64, "key");
-    llvm::AllocaInst* unpacked = entryAlloca(i1, "unpacked");
-    B.CreateStore(n, key);
-    B.CreateStore(B.CreateOr(bad, B.CreateNot(fits)), unpacked);
-    loop(c64(0), B.CreateSelect(fits, n, c64(0)), [&](Value* i) {
-      Value* e = listAt(l, i);
-      B.CreateStore(B.CreateOr(B.CreateLoad(i1, unpacked), B.CreateICmpUGE(e, limit)), unpacked);
-      Value* at = B.CreateAdd(c64(kListKeyLengthBits), B.CreateMul(i, width));
-      B.CreateStore(B.CreateOr(B.CreateLoad(i64, key), B.CreateShl(e, at)), key);
-    });
-    exitIf(B.CreateLoad(i1, unpacked), [&] {
-      // A raw list with a negative number is reported as such (status 1).
-      return call(gdsl_jit_list_miss, i32, {i8p, listP}, {ctx_, B.CreateSelect(bad, raw, l)});
-    });
-    Value* value = wordValue(B.CreateLoad(i64, key), [&] {
-      Value* words = call(gdsl_jit_list_words, i64p, {i8p, listP}, {ctx_, l});
-      return ifElse(
-          B.CreateICmpEQ(n, c64(length_)), i32, [&] { return callSelf(words); },
-          [&] {
-            Value* status = call(gdsl_jit_search_length, i32, {i8p, i64p}, {ctx_, words});
-            B.CreateStore(llvm::ConstantInt::getTrue(C), expanded_);
-            return status;
-          },
-          /*hot=*/true);
-    });
-    return B.CreateZExt(value, i64);
-  }
-
-  // ---- lists of a known length, kept as numbers ----------------------------
-  // A search specialized to one list length builds most successors from its
-  // parameter with `set`, `sort` and list literals. Such a list has a length
-  // known here, so it is kept as its numbers (one value each): never stored in
-  // the arena, set by selects, sorted by a network of min and max, packed
-  // without a loop. Only a miss (a successor not in the memo, or one that
-  // does not pack) writes it out. isFixed says which forms qualify; any other
-  // takes the general path above.
-  using Fixed = std::vector<Value*>;
-
-  // Whether the moves build lists in the arena, which each loop then releases
-  // after every element. A successor isFixed accepts builds none: only its
-  // misses write it out, and release it themselves.
-  bool needsArena() const {
-    for (const ir::Move& m : G.moves) {
-      for (const ir::Step& s : m.steps)
-        if (allocates(s)) return true;
-      for (const ir::Term& t : m.successor) {
-        if (!takesFixedPath(t)) {
-          if (allocates(std::vector<ir::Term>{t})) return true;
-          continue;
-        }
-        for (const ir::Expr* e = &t.args[0]; e->op == ir::Op::SetElem || e->op == ir::Op::Sort;
-             e = &e->kids[0])
-          for (size_t k = 1; k < e->kids.size(); ++k)
-            if (allocates(e->kids[k])) return true;
-        if (t.args[0].op == ir::Op::MakeList)
-          for (const ir::Expr& k : t.args[0].kids)
-            if (allocates(k)) return true;
-      }
-    }
-    return false;
-  }
-
-  // Whether successor `t` is valued by searchedFixedValue.
-  bool takesFixedPath(const ir::Term& t) const {
-    return mode_ == Mode::Search && packedList_ && t.kind == ir::Term::Kind::Position &&
-           t.game == game_ && isFixed(t.args[0]) &&
-           (!G.normalize || isFixed((*G.normalize)[0], /*inNormalize=*/true));
-  }
-
-  // Whether `e` has a length known here: the parameter, a literal, and `set`
-  // and `sort` of those; in the normalize rule (whose integers would read
-  // another frame), the list it normalizes and `sort` of it.
-  bool isFixed(const ir::Expr& e, bool inNormalize = false) const {
-    switch (e.op) {
-      case ir::Op::ListVar:
-        return e.imm == G.params[0].slot && (inNormalize || length_ <= kListKeyMaxLength);
-      case ir::Op::ListConst:
-        return !inNormalize && P.lists[static_cast<size_t>(e.imm)].size() <= kListKeyMaxLength;
-      case ir::Op::MakeList:
-        return !inNormalize && e.kids.size() <= kListKeyMaxLength;
-      case ir::Op::SetElem:
-        return !inNormalize && isFixed(e.kids[0]);
-      case ir::Op::Sort:
-        return isFixed(e.kids[0], inNormalize);
-      default:
-        return false;
+      B.CreateStore(word, intSlot(p.slot));
+      w = B.CreateAdd(w, c64(1));
     }
   }
+}
 
-  // The numbers of a list isFixed accepts; `param` holds those of the
-  // parameter's slot. Checks and errors are the general path's.
-  Fixed fixedList(const ir::Expr& e, const Fixed& param) {
-    switch (e.op) {
-      case ir::Op::ListVar:
-        return param;
-      case ir::Op::ListConst: {
-        Fixed out;
-        for (int64_t v : P.lists[static_cast<size_t>(e.imm)]) out.push_back(c64(v));
-        return out;
-      }
-      case ir::Op::MakeList: {
-        Fixed out;
-        for (const ir::Expr& k : e.kids) out.push_back(integer(k));
-        return out;
-      }
-      case ir::Op::SetElem: {
-        Fixed out = fixedList(e.kids[0], param);
-        Value* index = integer(e.kids[1]);
-        checkIndex(index, c64(static_cast<int64_t>(out.size())), e.loc);
-        Value* value = integer(e.kids[2]);
-        for (size_t k = 0; k < out.size(); ++k)
-          out[k] =
-              B.CreateSelect(B.CreateICmpEQ(index, c64(static_cast<int64_t>(k))), value, out[k]);
-        return out;
-      }
-      case ir::Op::Sort: {
-        Fixed out = fixedList(e.kids[0], param);
-        sortNetwork(out);
-        return out;
-      }
-      default:
-        throw std::logic_error("internal error: fixedList of a list isFixed refuses");
-    }
+// ---- context fields kept in locals ---------------------------------------
+// The fields the hot loops read (the seen stack, the stamps of the mex, the
+// table of words) live in local slots, which the optimizer keeps in
+// registers, instead of being read from the context at every move: a call
+// may change them (a helper that grows a stack, the search expanding a
+// successor, which fills the table of words), so they are written back
+// before every call (those the code changes) and read again after it.
+
+void FunctionEmitter::cacheField(size_t offset, llvm::Type* type, bool written) {
+  llvm::AllocaInst* slot = entryAlloca(type, "field");
+  B.CreateStore(B.CreateLoad(type, stateField(offset, type)), slot);
+  cached_.push_back({offset, type, slot, written});
+}
+
+const FunctionEmitter::CachedField* FunctionEmitter::cachedField(size_t offset) const {
+  for (const CachedField& f : cached_)
+    if (f.offset == offset) return &f;
+  return nullptr;
+}
+
+// The field at `offset`, from its local slot when it has one.
+Value* FunctionEmitter::field(size_t offset, llvm::Type* type) {
+  if (const CachedField* f = cachedField(offset)) return B.CreateLoad(f->type, f->slot);
+  return B.CreateLoad(type, stateField(offset, type));
+}
+
+void FunctionEmitter::setField(size_t offset, Value* v) {
+  if (const CachedField* f = cachedField(offset)) {
+    B.CreateStore(v, f->slot);
+    return;
   }
+  B.CreateStore(v, stateField(offset, v->getType()));
+}
 
-  // Sorts `v` by Batcher's odd-even merge network (ir::forEachSortComparator),
-  // each comparator a min and a max (no branch).
-  void sortNetwork(Fixed& v) {
-    ir::forEachSortComparator(v.size(), [&](size_t i, size_t j) {
-      Value* a = v[i];
-      Value* b = v[j];
-      v[i] = B.CreateBinaryIntrinsic(llvm::Intrinsic::smin, a, b);
-      v[j] = B.CreateBinaryIntrinsic(llvm::Intrinsic::smax, a, b);
-    });
-  }
+void FunctionEmitter::spillFields() {
+  for (const CachedField& f : cached_)
+    if (f.written) B.CreateStore(B.CreateLoad(f.type, f.slot), stateField(f.offset, f.type));
+}
 
-  // A list value (in the arena) holding `numbers`, for the helpers of a miss.
-  Value* storeFixed(const Fixed& numbers) {
-    Value* out = entryAlloca(listTy, "fixed");
-    auto n = static_cast<int64_t>(numbers.size());
-    Value* data = allocate(c64(std::max<int64_t>(n, 1)));
-    for (int64_t i = 0; i < n; ++i)
-      B.CreateStore(numbers[static_cast<size_t>(i)], B.CreateConstInBoundsGEP1_64(i64, data, i));
-    storeList(out, data, c64(n), c64(0), false);
-    return markData(out);
-  }
+void FunctionEmitter::reloadFields() {
+  for (const CachedField& f : cached_)
+    B.CreateStore(B.CreateLoad(f.type, stateField(f.offset, f.type)), f.slot);
+}
 
-  // searchedListValue for a successor isFixed accepts, normalized by a rule it
-  // accepts too: the same key, misses and errors, with the list in registers.
-  Value* searchedFixedValue(const ir::Term& t) {
-    Fixed raw = fixedList(t.args[0], paramNumbers_);
-    Fixed l = raw;
-    Value* bad = llvm::ConstantInt::getFalse(C);
-    if (G.normalize) {
-      // As in searchedListValue: a negative number is an error even when
-      // normalize hides it, unless normalize keeps every number (sort).
-      const ir::Expr& rule = (*G.normalize)[0];
-      bool keepsNumbers = rule.op == ir::Op::Sort && rule.kids[0].op == ir::Op::ListVar;
-      if (!keepsNumbers) {
-        Value* any = c64(0);
-        for (Value* x : raw) any = B.CreateOr(any, x);
-        bad = B.CreateICmpSLT(any, c64(0));
-      }
-      l = fixedList(rule, raw);
-    }
-    auto n = static_cast<int64_t>(l.size());
-    if (n > kListKeyMaxLength) throw std::logic_error("internal error: a fixed list too long");
-    // The key as runtime/ListKey.h packs it; a negative number is huge.
-    Value* key = c64(n);
-    Value* unpacked = bad;
-    if (n > 0) {
-      int width = listKeyWidth(n);
-      Value* all = c64(0);
-      for (int64_t i = 0; i < n; ++i) {
-        Value* e = l[static_cast<size_t>(i)];
-        all = B.CreateOr(all, e);
-        key = B.CreateOr(key, B.CreateShl(e, c64(kListKeyLengthBits + i * width)));
-      }
-      unpacked = B.CreateOr(unpacked, B.CreateICmpUGE(all, c64(int64_t{1} << width)));
-    }
-    exitIf(unpacked, [&] {
-      // A raw list with a negative number is reported as such (status 1); the
-      // search stops, and the engine takes the list from the arena.
-      return ifElse(
-          bad, i32,
-          [&] {
-            return call(gdsl_jit_list_miss, i32, {i8p, listP}, {ctx_, storeFixed(raw)});
-          },
-          [&] {
-            return call(gdsl_jit_list_miss, i32, {i8p, listP}, {ctx_, storeFixed(l)});
-          });
-    });
-    Value* value = wordValue(key, [&] {
-      std::vector<Value*> mark = arenaMark();
-      Value* words = allocate(c64(n + 1));
-      B.CreateStore(c64(n), words);
-      for (int64_t i = 0; i < n; ++i)
-        B.CreateStore(l[static_cast<size_t>(i)], B.CreateConstInBoundsGEP1_64(i64, words, i + 1));
-      Value* status;
-      if (n == length_) {
-        status = callSelf(words);
-      } else {
-        status = call(gdsl_jit_search_length, i32, {i8p, i64p}, {ctx_, words});
-        B.CreateStore(llvm::ConstantInt::getTrue(C), expanded_);
-      }
-      arenaRelease(mark);
-      return status;
-    });
-    return B.CreateZExt(value, i64);
-  }
+// ---- leaving early and polling ------------------------------------------
 
-  // Whether a number of the list is negative.
-  Value* anyNegative(Value* l) {
-    llvm::AllocaInst* found = entryAlloca(i1, "negative");
-    B.CreateStore(llvm::ConstantInt::getFalse(C), found);
-    loop(c64(0), listSize(l), [&](Value* i) {
-      B.CreateStore(B.CreateOr(B.CreateLoad(i1, found), B.CreateICmpSLT(listAt(l, i), c64(0))),
-                    found);
-    });
-    return B.CreateLoad(i1, found);
-  }
+// Leaves through the bail block when `cond` holds, after recording the error.
+void FunctionEmitter::failIf(Value* cond, ir::ErrorCode code, SourceRange where, Value* a, Value* b,
+                             int32_t op) {
+  BasicBlock* failBB = BasicBlock::Create(C, "fail", F);
+  BasicBlock* ok = BasicBlock::Create(C, "ok", F);
+  B.CreateCondBr(cond, failBB, ok);
+  B.SetInsertPoint(failBB);
+  call(gdsl_jit_fail, i32, {i8p, i32, i32, i64, i64, i32},
+       {ctx_, c32(static_cast<int32_t>(code)), c32(loc(where)), a ? a : c64(0), b ? b : c64(0),
+        c32(op)});
+  storeFailure(c32(1));
+  B.CreateBr(bail_);
+  B.SetInsertPoint(ok);
+}
 
-  // The list the game's normalize rule makes of list `l` (in a frame of its own).
-  Value* normalizeListInline(Value* l) {
-    auto* frameTy = llvm::ArrayType::get(listTy, std::max(1, G.listSlots));
-    llvm::AllocaInst* frame = entryAlloca(frameTy, "normlists");
-    B.CreateStore(
-        B.CreateLoad(listTy, l),
-        B.CreateConstInBoundsGEP2_32(frameTy, frame, 0, static_cast<unsigned>(G.params[0].slot)));
-    llvm::AllocaInst* saved = lists_;
-    std::vector<bool> savedData = dataSlots_;
-    lists_ = frame;
-    dataSlots_.assign(dataSlots_.size(), false);
-    dataSlots_[static_cast<size_t>(G.params[0].slot)] = isData(l);
-    Value* normalized = list((*G.normalize)[0]);
-    lists_ = saved;
-    dataSlots_ = std::move(savedData);
-    return normalized;
-  }
+void FunctionEmitter::storeFailure(Value* status) {
+  if (mode_ == Mode::Kernel)
+    B.CreateStore(c64(-1), retSlot_);
+  else
+    B.CreateStore(status, retSlot_);
+}
 
-  // The bits per number of a packed list of each length 0..15 (runtime/ListKey.h).
-  llvm::GlobalVariable* widthTable() {
-    if (widths_) return widths_;
-    std::vector<uint64_t> widths{0};
-    for (int64_t n = 1; n <= kListKeyMaxLength; ++n)
-      widths.push_back(static_cast<uint64_t>(listKeyWidth(n)));
-    auto* init = llvm::ConstantDataArray::get(C, widths);
-    widths_ = new llvm::GlobalVariable(M, init->getType(), true, llvm::GlobalValue::PrivateLinkage,
-                                       init, "gdsl_list_key_widths");
-    return widths_;
-  }
+// Leaves through the bail block when a helper returned a non-zero status.
+void FunctionEmitter::checkStatus(Value* status) {
+  BasicBlock* bad = BasicBlock::Create(C, "status", F);
+  BasicBlock* ok = BasicBlock::Create(C, "ok", F);
+  B.CreateCondBr(B.CreateICmpNE(status, c32(0)), bad, ok);
+  B.SetInsertPoint(bad);
+  storeFailure(status);
+  B.CreateBr(bail_);
+  B.SetInsertPoint(ok);
+}
 
-  // Stops the search when a successor is not in the memo: a negative raw
-  // argument (even one normalize hides) is an error, which the engine's search
-  // reports (status 1); otherwise the normalized words at `first` are the miss
-  // (gdsl_jit_dense_miss: outside the box, or negative).
-  template <typename First>
-  void exitOnMiss(Value* rawNegative, Value* outside, First&& first, Value* count) {
-    exitIf(B.CreateOr(rawNegative, outside), [&] {
-      return ifElse(
-          rawNegative, i32, [&] { return c32(1); },
-          [&] {
-            return call(gdsl_jit_dense_miss, i32, {i8p, i64p, i64}, {ctx_, first(), count});
-          });
-    });
-  }
+// Polls for a stop request when `due` holds, one time in `period`; leaves
+// through the bail block if one came.
+void FunctionEmitter::pollWhen(Value* due, uint32_t period) {
+  BasicBlock* poll = BasicBlock::Create(C, "poll", F);
+  BasicBlock* polled = BasicBlock::Create(C, "polled", F);
+  B.CreateCondBr(due, poll, polled, llvm::MDBuilder(C).createBranchWeights(1, period - 1));
+  B.SetInsertPoint(poll);
+  checkStatus(call(gdsl_jit_poll, i32, {i8p}, {ctx_}));
+  B.CreateBr(polled);
+  B.SetInsertPoint(polled);
+}
 
-  // The value cell of `key` in the packed memo (0 when absent): an inline
-  // linear probe from its home slot, as WordMemo::find does, over narrow or
-  // wide slots as the table has them now.
-  Value* probeWord(Value* key) {
-    Value* slots = field(offsetof(KernelState, wordSlots), i8p);
-    Value* mask = field(offsetof(KernelState, wordMask), i64);
-    Value* home = wordHome(key);
-    Value* narrow = B.CreateICmpNE(field(offsetof(KernelState, wordNarrow), i64), c64(0));
-    return ifElse(
-        narrow, i32,
-        [&] {
-          // A slot is key << 24 | cell; all ones in the cell: on the stack.
-          return probeLoop(home, mask, [&](Value* i, BasicBlock* found, BasicBlock* other) {
-            Value* slot =
-                B.CreateLoad(i64, B.CreateInBoundsGEP(i64, B.CreateBitCast(slots, i64p), i));
-            B.CreateCondBr(B.CreateICmpEQ(B.CreateLShr(slot, c64(WordMemo::kCellBits)), key), found,
-                           other);
-            B.SetInsertPoint(found);
-            Value* cell = B.CreateAnd(slot, c64(static_cast<int64_t>(WordMemo::kNarrowCell)));
-            Value* onStack = B.CreateICmpEQ(cell, c64(static_cast<int64_t>(WordMemo::kNarrowCell)));
-            return std::pair{slot, B.CreateSelect(onStack, c32(-1), B.CreateTrunc(cell, i32))};
-          });
-        },
-        [&] {
-          return probeLoop(home, mask, [&](Value* i, BasicBlock* found, BasicBlock* other) {
-            Value* slot = B.CreateInBoundsGEP(i8, slots, B.CreateMul(i, c64(sizeof(WordSlot))));
-            Value* slotKey =
-                B.CreateAlignedLoad(i64, B.CreateBitCast(slot, i64p), llvm::MaybeAlign(4));
-            B.CreateCondBr(B.CreateICmpEQ(slotKey, key), found, other);
-            B.SetInsertPoint(found);
-            Value* valuePtr = B.CreateBitCast(
-                B.CreateConstInBoundsGEP1_64(i8, slot, offsetof(WordSlot, value)), i32p);
-            return std::pair{slotKey, B.CreateAlignedLoad(i32, valuePtr, llvm::MaybeAlign(4))};
-          });
-        },
-        /*hot=*/true);
-  }
-
-  Value* wordHome(Value* key) {
-    Value* shift = field(offsetof(KernelState, wordShift), i64);
-    return B.CreateLShr(B.CreateMul(key, c64(static_cast<int64_t>(WordMemo::kMultiplier))), shift);
-  }
-
-  // The probe loop from slot `home`: `match(i, found, other)` reads slot i,
-  // branches to `found` when it holds the key (else to `other`), and, in
-  // `found`, returns the slot's raw word and its cell. An empty slot (all
-  // ones) ends the probe with 0.
-  template <typename Match>
-  Value* probeLoop(Value* home, Value* mask, Match&& match) {
-    BasicBlock* before = B.GetInsertBlock();
-    BasicBlock* loop = BasicBlock::Create(C, "probe", F);
-    BasicBlock* found = BasicBlock::Create(C, "found", F);
-    BasicBlock* other = BasicBlock::Create(C, "other", F);
-    BasicBlock* next = BasicBlock::Create(C, "nextslot", F);
-    BasicBlock* done = BasicBlock::Create(C, "probed", F);
-    B.CreateBr(loop);
-    B.SetInsertPoint(loop);
-    auto* i = B.CreatePHI(i64, 2);
-    i->addIncoming(home, before);
-    auto [raw, cell] = match(i, found, other);
-    BasicBlock* foundEnd = B.GetInsertBlock();
-    B.CreateBr(done);
-    B.SetInsertPoint(other);
-    B.CreateCondBr(B.CreateICmpEQ(raw, c64(-1)), done, next);
-    B.SetInsertPoint(next);
-    i->addIncoming(B.CreateAnd(B.CreateAdd(i, c64(1)), mask), next);
-    B.CreateBr(loop);
-    B.SetInsertPoint(done);
-    auto* result = B.CreatePHI(i32, 2);
-    result->addIncoming(cell, foundEnd);
-    result->addIncoming(c32(0), other);
-    return result;
-  }
-
-  // ---- mex --------------------------------------------------------------------
-
-  Value* stateField(size_t offset, llvm::Type* type) {
-    Value* p = B.CreateConstInBoundsGEP1_64(i8, ctx_, offset);
-    return B.CreateBitCast(p, type->getPointerTo());
-  }
-
-  // `narrow`: v is below 2^16, which a kernel's stamps always hold
-  // (JitBackend::heapValue), so it needs no test against their end.
-  void markSeen(Value* v, bool narrow = false) {
-    if (mode_ == Mode::Search) {
-      BasicBlock* keep = BasicBlock::Create(C, "keep", F);
-      BasicBlock* kept = BasicBlock::Create(C, "kept", F);
-      B.CreateCondBr(keepValues_, keep, kept);
-      B.SetInsertPoint(keep);
-      push(offsetof(KernelState, seen), offsetof(KernelState, seenTop),
-           offsetof(KernelState, seenCapacity), i32, gdsl_jit_seen_grow, v);
-      B.CreateBr(kept);
-      B.SetInsertPoint(kept);
-    }
-    if (narrow && mode_ == Mode::Kernel) {
-      Value* stamps = field(offsetof(KernelState, stamps), i32p);
-      B.CreateStore(currentEpoch(), B.CreateInBoundsGEP(i32, stamps, B.CreateZExt(v, i64)));
-      return;
-    }
-    stamp(v, currentEpoch());
-  }
-
-  // stamps[v] = epoch, the stamps grown first when v is past their end (the
-  // helper stamps with the context's epoch, which is `epoch` unless a
-  // successor expanded since, and then the stamps are made again anyway).
-  void stamp(Value* v, Value* epoch) {
-    Value* capacity = field(offsetof(KernelState, capacity), i64);
-    BasicBlock* inBB = BasicBlock::Create(C, "mark", F);
-    BasicBlock* bigBB = BasicBlock::Create(C, "grow", F);
-    BasicBlock* done = BasicBlock::Create(C, "marked", F);
-    B.CreateCondBr(B.CreateICmpULT(B.CreateZExt(v, i64), capacity), inBB, bigBB,
-                   llvm::MDBuilder(C).createBranchWeights(1000, 1));
-    B.SetInsertPoint(inBB);
-    Value* stamps = field(offsetof(KernelState, stamps), i32p);
-    B.CreateStore(epoch, B.CreateInBoundsGEP(i32, stamps, B.CreateZExt(v, i64)));
-    B.CreateBr(done);
-    B.SetInsertPoint(bigBB);
-    call(gdsl_jit_mark_big, voidTy, {i8p, i32}, {ctx_, v});
-    B.CreateBr(done);
-    B.SetInsertPoint(done);
-  }
-
-  // The epoch the moves' values are stamped with: the kernel's is the
-  // context's (JitBackend::heapValue takes a new one per heap); a search takes
-  // its own (beginMarking).
-  Value* currentEpoch() {
-    if (mode_ == Mode::Search) return B.CreateLoad(i32, epoch_);
-    return field(offsetof(KernelState, epoch), i32);
-  }
-
-  // A search stamps its moves' values straight into the context's stamps, as
-  // a kernel does, with an epoch of its own. Expanding an unknown successor
-  // takes later epochs and may overwrite stamps; then, once every move has a
-  // value, the moves run again with a new epoch, every successor now known,
-  // nothing expanded. Few positions expand a successor (3% in three-row
-  // Chomp), so few run their moves twice; and no value is stored but the
-  // stamp.
-  void beginMarking() {
-    epoch_ = entryAlloca(i32, "epoch");
-    expanded_ = entryAlloca(i1, "expanded");
-    marking_ = BasicBlock::Create(C, "marking", F);
-    B.CreateBr(marking_);
-    B.SetInsertPoint(marking_);
-    B.CreateStore(newEpoch(), epoch_);
-    B.CreateStore(llvm::ConstantInt::getFalse(C), expanded_);
-    if (deferred_) setField(offsetof(KernelState, pendingTop), pendingBase_);
-  }
-  // The next epoch of the context's stamps (all cleared when the count wraps).
-  Value* newEpoch() {
-    Value* epochField = stateField(offsetof(KernelState, epoch), i32);
-    Value* next = B.CreateAdd(B.CreateLoad(i32, epochField), c32(1));
-    return ifElse(
-        B.CreateICmpNE(next, c32(0)), i32,
-        [&] {
-          B.CreateStore(next, epochField);
-          return next;
-        },
-        [&] { return call(gdsl_jit_epoch_reset, i32, {i8p}, {ctx_}); }, /*hot=*/true);
-  }
-  // After the moves: when a successor was expanded, the stamps are made
-  // again, from the seen stack when the values were kept there (a game where
-  // many positions expand one), else by running the moves again.
-  void endMarking() {
-    BasicBlock* done = BasicBlock::Create(C, "marked", F);
-    BasicBlock* again = BasicBlock::Create(C, "again", F);
-    BasicBlock* restamp = BasicBlock::Create(C, "restamp", F);
-    BasicBlock* rerun = BasicBlock::Create(C, "rerun", F);
-    B.CreateCondBr(B.CreateLoad(i1, expanded_), again, done,
-                   llvm::MDBuilder(C).createBranchWeights(1, 30));
-    B.SetInsertPoint(again);
-    Value* redos = stateField(offsetof(KernelState, redos), i64);
-    B.CreateStore(B.CreateAdd(B.CreateLoad(i64, redos), c64(1)), redos);
-    B.CreateCondBr(keepValues_, restamp, rerun);
-    B.SetInsertPoint(rerun);
-    B.CreateBr(marking_);
-    B.SetInsertPoint(restamp);
-    Value* epoch = newEpoch();
-    B.CreateStore(epoch, epoch_);
-    Value* seen = field(offsetof(KernelState, seen), i32p);
-    loop(seenBase_, field(offsetof(KernelState, seenTop), i64), [&](Value* i) {
-      Value* v = B.CreateLoad(i32, B.CreateInBoundsGEP(i32, seen, i));
-      stamp(v, epoch);
-    });
-    B.CreateBr(done);
-    B.SetInsertPoint(done);
-  }
-
-  Value* mex() {
-    Value* capacity = field(offsetof(KernelState, capacity), i64);
-    Value* stamps = field(offsetof(KernelState, stamps), i32p);
-    Value* epoch = currentEpoch();
-    BasicBlock* before = B.GetInsertBlock();
-    BasicBlock* head = BasicBlock::Create(C, "mex", F);
-    BasicBlock* check = BasicBlock::Create(C, "mexcheck", F);
-    BasicBlock* exit = BasicBlock::Create(C, "mexdone", F);
-    B.CreateBr(head);
-    B.SetInsertPoint(head);
-    auto* m = B.CreatePHI(i64, 2);
-    m->addIncoming(c64(0), before);
-    B.CreateCondBr(B.CreateICmpULT(m, capacity), check, exit);
-    B.SetInsertPoint(check);
-    Value* seen = B.CreateICmpEQ(B.CreateLoad(i32, B.CreateInBoundsGEP(i32, stamps, m)), epoch);
-    Value* next = B.CreateAdd(m, c64(1));
-    m->addIncoming(next, check);
-    B.CreateCondBr(seen, head, exit);
-    B.SetInsertPoint(exit);
-    return m;
-  }
-
-  const ir::Program& P;
-  llvm::Module& M;
-  llvm::LLVMContext& C;
-  llvm::IRBuilder<> B;
-  std::vector<SourceRange>& locs_;
-  int game_;
-  Mode mode_;
-  bool wideTable_;      // the kernel reads a table of 32-bit (not 16-bit) values
-  bool wideCells_;      // the search fills a box of 32-bit (not 16-bit) cells
-  int64_t length_;      // the list length a list game's search is specialized to
-  Fixed paramNumbers_;  // that list's numbers, read once (isFixed, fixedList)
-  const ir::Game& G;
-  bool useArena_ = false;
-  int moveIndex_ = 0;
-  // Emitting a comprehension's loops (which poll even in kernels), and how
-  // many comprehension lists are being built around the code emitted.
-  bool inComprehension_ = false;
-  int32_t collectDepth_ = 0;
-  struct ComprehensionScope {
-    explicit ComprehensionScope(FunctionEmitter& e) : emitter(e), outer(e.inComprehension_) {
-      e.inComprehension_ = true;
-    }
-    ~ComprehensionScope() { emitter.inComprehension_ = outer; }
-    FunctionEmitter& emitter;
-    bool outer;
-  };
-
-  llvm::Type *i1, *i8, *i32, *i64, *voidTy;
-  llvm::PointerType *i8p, *i32p, *i64p, *listP;
-  llvm::StructType* listTy;
-  llvm::Function* F = nullptr;
-  Value* ctx_ = nullptr;
-  Value* n_ = nullptr;
-  Value* table_ = nullptr;
-  llvm::AllocaInst* retSlot_ = nullptr;
-  Value* cell_ = nullptr;         // dense search: the position's cell
-  std::vector<Value*> ownWords_;  // dense search: the position's parameters
-  bool mirrored_ = false;         // dense search of a game that sorts its two parameters
-  Value* cells_ = nullptr;        // dense search: the box, read once
-  std::vector<Value*> extents_, strides_;
-  bool word_ = false;        // the native search fills a packed table of words, not a box
-  bool packedList_ = false;  // whose keys are packed lists (runtime/ListKey.h)
-  bool deferred_ = false;    // its moves' words go on the pending stack first
-  Value* pendingBase_ = nullptr;
-  llvm::GlobalVariable* widths_ = nullptr;
-  std::unordered_set<const Value*> dataLists_;  // isData
-  std::vector<bool> dataSlots_;                 // list slots that hold data lists
-  Value* key_ = nullptr;                        // its position's word
-  llvm::AllocaInst* ints_ = nullptr;
-  llvm::AllocaInst* lists_ = nullptr;
-  BasicBlock* bail_ = nullptr;
-  std::vector<CachedField> cached_;       // context fields kept in local slots
-  std::optional<ir::BoundsEnv> bounds_;   // kernels and integer searches
-  Value* seenBase_ = nullptr;             // search: where its kept values start
-  Value* keepValues_ = nullptr;           // search: its values go on the seen stack too
-  llvm::AllocaInst* epoch_ = nullptr;     // search: the epoch of its stamps
-  llvm::AllocaInst* expanded_ = nullptr;  // search: a successor was expanded (stamps lost)
-  BasicBlock* marking_ = nullptr;         // search: where its moves start (again)
-};
-
-}  // namespace
+llvm::MDNode* FunctionEmitter::shortLoop() {
+  llvm::Metadata* noVector[] = {llvm::MDString::get(C, "llvm.loop.vectorize.enable"),
+                                llvm::ConstantAsMetadata::get(llvm::ConstantInt::getFalse(C))};
+  auto self = llvm::MDNode::getTemporary(C, {});
+  llvm::Metadata* parts[] = {self.get(), llvm::MDNode::get(C, noVector)};
+  llvm::MDNode* id = llvm::MDNode::getDistinct(C, parts);
+  id->replaceOperandWith(0, id);
+  return id;
+}
 
 void emitFunction(const ir::Program& program, int game, Emitted what, int64_t length,
                   llvm::Module& module, std::vector<SourceRange>& locs) {
