@@ -4,7 +4,7 @@
 // and element i in bits 4 + i*w up; so four numbers below 16384, eight below 128,
 // fifteen below 8. Bit 63 stays clear, so a key is never WordMemo::kEmpty.
 // A list that does not pack is searched with the hashed memo instead. The
-// JIT's native search packs inline, the same way (backend/jit/Codegen.cpp).
+// JIT's native search packs inline, the same way (backend/jit/CodegenSearch.cpp).
 #pragma once
 
 #include <cstdint>

@@ -7,7 +7,7 @@
 // below 2^40 - 1 and every cell below 2^24 - 1: 8 bytes, the word in the top 40 bits and the cell
 // in the low 24 (all ones there: on the stack); the first word or value past that widens the table
 // to 12-byte slots (the word, then the cell). The JIT's native search probes it inline
-// (backend/jit/Codegen.cpp).
+// (backend/jit/CodegenSearch.cpp).
 #pragma once
 
 #include <cstdint>

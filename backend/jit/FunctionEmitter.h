@@ -18,7 +18,9 @@
 #include <llvm/ADT/STLFunctionalExtras.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Intrinsics.h>
+#include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/MDBuilder.h>
+#include <llvm/IR/Module.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -27,7 +29,7 @@
 #include <unordered_set>
 #include <vector>
 
-#include "backend/jit/Codegen.h"
+#include "backend/jit/Functions.h"
 #include "backend/jit/JitRuntime.h"
 #include "compiler/ir/Bounds.h"
 #include "compiler/ir/Errors.h"

@@ -31,7 +31,7 @@ struct Bounds {
 // rule sorts two of them: normalize -> G(min(a, b), max(a, b)) gives {0, 1}
 // (p[0] <= p[1]), max before min {1, 0}. Empty otherwise. Such a game is
 // symmetric under swapping them, which the JIT's box searches use
-// (backend/jit/Codegen.cpp: mirror cells).
+// (backend/jit/CodegenSearch.cpp: mirror cells).
 std::vector<size_t> normalizedOrder(const Game& g);
 
 class BoundsEnv {

@@ -115,7 +115,7 @@ TEST_CASE("three-row Chomp and the cutting game against brute forces, every back
 
 TEST_CASE("games that sort their two parameters, either way round, against a brute force") {
   // The JIT writes each value to the mirror cell too and reads a successor's raw cell first
-  // (backend/jit/Codegen.cpp); Wythoff's game with the larger heap first, and again smaller first.
+  // (backend/jit/CodegenSearch.cpp); Wythoff's game with the larger heap first, and again smaller first.
   const char* source = R"(
 game Wd(a, b) {
   normalize -> Wd(max(a, b), min(a, b))

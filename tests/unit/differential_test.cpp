@@ -332,7 +332,7 @@ TEST_CASE("interpreter and JIT agree on 60 random list games", "[differential]")
 
 // The JIT keeps a successor built from the list of its search by `set`, `sort`
 // and list literals as numbers, sorts it by a network of min and max, and packs
-// it without a loop (backend/jit/Codegen.cpp, searchedFixedValue): every length
+// it without a loop (backend/jit/CodegenSearch.cpp, searchedFixedValue): every length
 // 1..15 has its own network and key widths. The moves depend on the indices, so
 // a list the network leaves unsorted would be valued by other moves than the
 // sorted one the interpreter values.
