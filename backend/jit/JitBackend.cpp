@@ -301,7 +301,7 @@ uint32_t JitBackend::heapValue(int game, int64_t n, TableView table, ValueOracle
       function(game, table.wide ? Emitted::Kernel32 : Emitted::Kernel16));
   c.oracle = &oracle;
   c.game = game;
-  // A 16-bit kernel stamps xors of table entries unchecked (Codegen.cpp,
+  // A 16-bit kernel stamps xors of table entries unchecked (CodegenSearch.cpp,
   // markSeen): its stamps hold every value below 2^16.
   if (c.stampStore.size() < kNarrowStamps) {
     c.stampStore.resize(kNarrowStamps, 0);

@@ -23,7 +23,7 @@ struct KernelState {
   uint64_t capacity = 0;
   uint32_t epoch = 0;
   // Native search: how a position's values are kept when it expands a
-  // successor (Codegen.cpp, beginMarking): 0, its moves run again; 1, they
+  // successor (CodegenSearch.cpp, beginMarking): 0, its moves run again; 1, they
   // are also pushed on the seen stack, and stamped again from there. The
   // search switches to 1 when more than one position in 16 expands a
   // successor (`redos`, counted over the last 256 positions: a search of ten
