@@ -46,8 +46,7 @@ struct NotCells {};
 class CellMoveFinder {
  public:
   CellMoveFinder(const Program& program, const Game& game, int index)
-      : program_(program),
-        game_(game),
+      : game_(game),
         index_(index),
         eval_(program, arena_),
         ints_(static_cast<size_t>(std::max(1, game.intSlots)), 0),
@@ -242,7 +241,6 @@ class CellMoveFinder {
     throw NotCells{};
   }
 
-  const Program& program_;
   const Game& game_;
   int index_;
   ListArena arena_;

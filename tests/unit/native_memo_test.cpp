@@ -114,7 +114,7 @@ void compareWays(const std::string& source, const std::string& game,
   for (Way w : ways) filled.push_back(fill(source, game, root, w));
   REQUIRE(!filled[0].cells.empty());
   {
-    gdsl::Session s(gdsl::StackOptions(BackendKind::Interp));
+    gdsl::Session s{gdsl::StackOptions(BackendKind::Interp)};
     REQUIRE(s.load("native_memo.game", source));
     const gdsl::ir::Program& p = s.stack()->program();
     CHECK(gdsl::memoKind(p.games[static_cast<size_t>(p.findGame(game))]) == expected);

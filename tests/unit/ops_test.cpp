@@ -356,9 +356,10 @@ TEST_CASE("every expression of every program in the repository agrees with its o
                        "  move a(i in 0..len(E) - 1) when n > 0 and len(E[i]) <= n and\n"
                        "      [n] != E[i] and not ([n, 1] == [1, n]) -> G(n - 1)\n"
                        "}\n");
-  for (const auto& [path, text] : sources) {
+  for (const auto& source : sources) {
+    const std::string& path = source.first;  // a plain name: lambdas capture it
     std::string errors;
-    auto ws = gdsl::compileProgram(path, text, errors);
+    auto ws = gdsl::compileProgram(path, source.second, errors);
     if (!ws) continue;  // error cases, and imports by a path from elsewhere
     ++programs;
     forEachExpr(ws->program(), [&](const Expr& e) {

@@ -39,8 +39,8 @@ TEST_CASE("the tables decide every prediction of common programs (no ATN is buil
       "game K = octal \"0.77\"\neval K(5) + K(3)\n",
       "game G(n) { take 1..3 }\neval G(10)\ntable G(0..20)\nperiod G\n",
       "game S(n) {\n  move (k in 1..n when k % 2 == 1) -> S(n - k)\n}\neval misere S(7) + S(2)\n",
-      "const N = 10\ngame R(a, b) {\n  move (k in 1..min(a, N)) -> R(a - k, b) + R(b, 0)\n}\n"
-      "moves R(3, 4)\n",
+      ("const N = 10\ngame R(a, b) {\n  move (k in 1..min(a, N)) -> R(a - k, b) + R(b, 0)\n}\n"
+       "moves R(3, 4)\n"),
   };
   for (const char* text : programs) {
     Predictions counts;
