@@ -50,7 +50,7 @@ EvalResult Runner::eval(const Sum& sum) {
   std::vector<uint32_t> values;
   uint32_t total = 0;
   for (const Position& c : sum) {
-    values.push_back(engine_.value(c));
+    values.push_back(engine_.rootValue(c));
     total ^= values.back();
   }
   r.grundy = total;
@@ -62,7 +62,7 @@ EvalResult Runner::eval(const Sum& sum) {
     if (target >= values[i]) continue;
     std::optional<MoveRecord> found;
     engine_.forEachMove(sum[i], [&](MoveRecord& m) {
-      if (engine_.value(m.components) != target) return true;
+      if (!engine_.valueIs(m.components, target)) return true;
       found = std::move(m);
       return false;
     });

@@ -83,6 +83,14 @@ uint64_t Session::grundy(const std::string& position) {
                       [&](const Sum& sum) -> uint64_t { return stack_->engine().value(sum); });
 }
 
+uint64_t Session::evalGrundy(const std::string& position) {
+  return withPosition(position, [&](const Sum& sum) -> uint64_t {
+    uint64_t x = 0;
+    for (const Position& p : sum) x ^= stack_->engine().rootValue(p);
+    return x;
+  });
+}
+
 bool Session::misereFirstPlayerWins(const std::string& position) {
   return withPosition(position,
                       [&](const Sum& sum) { return stack_->misere().firstPlayerWins(sum); });

@@ -30,6 +30,9 @@ class Session {
   // Grundy value of a position in gdsl syntax, e.g. "Kayles(5) + Kayles(3)".
   // Throws SessionError (what() is the rendered diagnostic) on any error.
   uint64_t grundy(const std::string& position);
+  // The same value as eval computes it (Engine::rootValue: a board that
+  // splits by the pruning search).
+  uint64_t evalGrundy(const std::string& position);
   // Misère play: true when the player to move wins `position`.
   bool misereFirstPlayerWins(const std::string& position);
   // g(lo..hi) of a one-parameter game.

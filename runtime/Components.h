@@ -5,9 +5,12 @@
 // whole board; a component in which no move is legal is worth 0 and left out.
 // The engine's search and both backends' native searches value a successor
 // of such a game this way, so each part is memoized once, whatever else is on
-// the board.
+// the board, under its least image by the board's symmetries (a part moved,
+// turned or reflected on the board is the same game), and two equal parts
+// cancel.
 #pragma once
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 
@@ -48,15 +51,59 @@ inline void forEachComponent(const ir::CellMoves& moves, uint64_t cells, Each&& 
   }
 }
 
-// The components of board `cells` into `out` (room for kMaxComponents);
-// their number, or -1 when the board is valued whole: negative, or holding a
-// cell outside moves.safe.
+// The least image of `part` under the board's symmetries (ir::CellGrid):
+// each orientation's image, shifted to the first row and column, when it is
+// on the board. A part and its image are games with the same moves
+// (compiler/ir/CellSymmetry.cpp), so the same value.
+inline uint64_t canonicalPart(const ir::CellGrid& grid, uint64_t part) {
+  uint64_t best = part;
+  for (int k = 0; k < grid.orientations; ++k) {
+    const int8_t* xs = grid.x.data() + 64 * k;
+    const int8_t* ys = grid.y.data() + 64 * k;
+    int minX = 127, minY = 127;
+    for (uint64_t rest = part; rest; rest &= rest - 1) {
+      auto c = static_cast<unsigned>(std::countr_zero(rest));
+      minX = std::min(minX, static_cast<int>(xs[c]));
+      minY = std::min(minY, static_cast<int>(ys[c]));
+    }
+    uint64_t image = 0;
+    for (uint64_t rest = part; rest; rest &= rest - 1) {
+      auto c = static_cast<unsigned>(std::countr_zero(rest));
+      int x = xs[c] - minX, y = ys[c] - minY;
+      if (x >= grid.width || y >= grid.height) {
+        image = ~uint64_t{0};  // off the grid
+        break;
+      }
+      image |= uint64_t{1} << (y * grid.width + x);
+    }
+    if ((image & ~grid.cells) == 0 && image < best) best = image;
+  }
+  return best;
+}
+
+// The components of board `cells` into `out` (room for kMaxComponents), each
+// as its least image under the board's symmetries, in increasing order, with
+// pairs of equal ones left out (a part plus the same part is worth 0); their
+// number, or -1 when the board is valued whole: negative, or holding a cell
+// outside moves.safe.
 inline int splitComponents(const ir::CellMoves& moves, int64_t board, int64_t* out) {
   if (board < 0 || (static_cast<uint64_t>(board) & ~moves.safe) != 0) return -1;
   auto cells = static_cast<uint64_t>(board);
   int n = 0;
-  forEachComponent(moves, cells, [&](uint64_t part) { out[n++] = static_cast<int64_t>(part); });
-  return n;
+  forEachComponent(moves, cells, [&](uint64_t part) {
+    out[n++] = static_cast<int64_t>(canonicalPart(moves.grid, part));
+  });
+  if (n < 2) return n;
+  std::sort(out, out + n);
+  int kept = 0;
+  for (int i = 0; i < n; ++i) {
+    if (i + 1 < n && out[i] == out[i + 1]) {
+      ++i;  // x + x = 0
+      continue;
+    }
+    out[kept++] = out[i];
+  }
+  return kept;
 }
 
 }  // namespace gdsl

@@ -148,11 +148,19 @@ std::string Engine::report() const {
       out += fmt::format("gdsl: {}: {} positions in the hashed memo of the search: {}\n", name,
                          searched[g], why);
     }
+    if (h.pruned > 0)
+      out += fmt::format(
+          "gdsl: {}: {} part{} expanded by the pruning search (each asked only whether its "
+          "value is in a set)\n",
+          name, h.pruned, h.pruned == 1 ? "" : "s");
     if (program_.games[g].cells && (h.wordMemo || searched[g]))
       out += fmt::format(
           "gdsl: {}: a board that splits: each of its {} moves needs some cells and clears "
           "some, so a position is valued as the xor of its parts, each memoized alone\n",
           name, program_.games[g].cells->require.size());
+    else if (!program_.games[g].notCells.empty() && (h.wordMemo || searched[g]))
+      out += fmt::format("gdsl: {}: searched as whole boards, not split into parts: {}\n", name,
+                         program_.games[g].notCells);
   }
   for (size_t g = 0; g < heaps_.size(); ++g) {
     const HeapState& h = heaps_[g];

@@ -46,6 +46,10 @@ struct EngineOptions {
   // (compiler/ir/SpecializeLists.cpp) is valued as that game's, in a dense
   // box, when the box fits; off, always as the list game's (tests compare).
   bool listsAsIntegers = true;
+  // Boards that split are valued by the pruning search (runtime/CellSearch.h)
+  // where only a value is wanted (eval); off, by the full search as
+  // everywhere else (tests compare the two).
+  bool pruneBoards = true;
   // Sparse space for take-and-break games (runtime/TakeBreakSolver.h).
   SparseOptions sparse;
   // Checkpoints (runtime/Checkpoint.h): while a table grows, the tables are
@@ -83,6 +87,14 @@ class Engine final : private ValueOracle {
   // doubling while the table is filled); nothing is computed.
   void reserve(const Position& position);  // position must be normalized
   uint32_t value(const Sum& sum);
+  // The value of `position` where only it is wanted (eval): a board that
+  // splits is valued by the pruning search (runtime/CellSearch.h) while
+  // options().pruneBoards, every other position as value() does.
+  uint32_t rootValue(const Position& position);
+  // Whether value(sum) == target, asked of the pruning search as that
+  // question where the sum holds a board that splits; with `valueOut`, the
+  // value is computed exactly and stored there.
+  bool valueIs(const Sum& sum, uint32_t target, uint32_t* valueOut = nullptr);
 
   std::vector<MoveRecord> movesOf(const Position& position);
   // Calls `visit` with each move of `position` in rule order until it returns
@@ -170,6 +182,7 @@ class Engine final : private ValueOracle {
     MemoKind memo = MemoKind::None;  // which (runtime/NativeMemo.h)
     std::unique_ptr<DenseBox> box;
     std::unique_ptr<WordMemo> wordMemo;
+    int64_t pruned = 0;         // parts the pruning search expanded
     std::string nativeStopped;  // why the native search was given up, for --verbose
   };
   struct NotMonotone {

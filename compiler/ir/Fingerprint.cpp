@@ -25,11 +25,12 @@ static_assert(sizeof(Move) == 240, "ir::Move changed: update Fingerprint.cpp");
 static_assert(sizeof(Param) == 40, "ir::Param changed: update Fingerprint.cpp");
 // Game::show is not serialized: it only says how positions print. Game::cells
 // is derived from the moves (a tag in codeText says whether the code splits).
-// Game::notTakeBreak only explains, for --verbose, what the moves rule out.
+// Game::notTakeBreak and notCells only explain, for --verbose, what the moves
+// rule out.
 // Game::byLength, listOf and listLength link a list game and the integer
 // games compiler/ir/SpecializeLists.cpp derives from its rules (whose own
 // rules are serialized as any game's).
-static_assert(sizeof(Game) == 552, "ir::Game changed: update Fingerprint.cpp");
+static_assert(sizeof(Game) == 656, "ir::Game changed: update Fingerprint.cpp");
 #endif
 
 class Serializer {

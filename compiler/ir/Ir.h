@@ -139,6 +139,21 @@ struct TakeBreakShape {
   int64_t maxTake = 0;
 };
 
+// The symmetries of a board (compiler/ir/CellSymmetry.cpp): its cells laid
+// out in rows of `width` (cell c at column c % width, row c / width), and the
+// orientations (of the 8 turns and reflections of the plane) under which,
+// with any shift that keeps it on the board, a part of the board is a game
+// with the same moves: so a part and its image have the same value, and
+// runtime/Components.h memoizes each part under its least image. For
+// orientation k, cell c goes to column x[64 k + c] and row y[64 k + c]
+// (before the shift). No orientations: the board has no such symmetry.
+struct CellGrid {
+  int width = 0, height = 0;
+  uint64_t cells = 0;  // the board: every cell a move reads or changes
+  int orientations = 0;
+  std::vector<int8_t> x, y;
+};
+
 // The moves of a game over a set of cells (its one parameter, bits 0..62),
 // one per binding of its rules' variables: move i is legal when every cell of
 // require[i] is set, and leaves the set without the cells of clear[i] (which
@@ -154,6 +169,7 @@ struct CellMoves {
   uint64_t safe = (uint64_t{1} << 63) - 1;
   std::vector<uint32_t> touchStart;  // 64 + 1 entries
   std::vector<uint32_t> touching;
+  CellGrid grid;
 };
 
 struct Param {
@@ -203,9 +219,11 @@ struct Game {
   // and the engine searches the game instead of tabling every smaller value.
   bool bitSet = false;
   // A set of bits whose every move needs some cells set and clears some of
-  // them (compiler/ir/Components.cpp): its positions are valued as sums of
+  // them (compiler/ir/CellMoves.cpp): its positions are valued as sums of
   // their components.
   std::optional<CellMoves> cells;
+  // A set of bits that is not such a board: why not (for --verbose).
+  std::string notCells;
   // How positions print (text output, play); empty: their parameters.
   std::vector<ShowPart> show;
   // A game over one list: the integer game that stands for its positions of

@@ -1,0 +1,242 @@
+// The pruning search for boards that split (see CellSearch.h).
+#include "runtime/CellSearch.h"
+
+#include <algorithm>
+#include <bit>
+
+#include "compiler/support/Interrupt.h"
+#include "runtime/Components.h"
+#include "runtime/MemoCell.h"
+
+namespace gdsl {
+
+CellSearch::Values CellSearch::Values::upTo(uint32_t n) {
+  Values s;
+  for (uint32_t i = 0; i < 4; ++i) {
+    if (n + 1 >= 64 * (i + 1))
+      s.w[i] = ~uint64_t{0};
+    else if (n + 1 > 64 * i)
+      s.w[i] = (uint64_t{1} << (n + 1 - 64 * i)) - 1;
+  }
+  return s;
+}
+
+CellSearch::Values CellSearch::Values::only(uint32_t v) {
+  Values s;
+  if (v < 256) s.w[v >> 6] = uint64_t{1} << (v & 63);
+  return s;
+}
+
+int CellSearch::Values::largest() const {
+  for (int i = 3; i >= 0; --i)
+    if (w[i]) return 64 * i + 63 - std::countl_zero(w[i]);
+  return -1;
+}
+
+int CellSearch::Values::smallest() const {
+  for (int i = 0; i < 4; ++i)
+    if (w[i]) return 64 * i + std::countr_zero(w[i]);
+  return -1;
+}
+
+CellSearch::Values CellSearch::Values::atMost(int v) const {
+  if (v < 0) return {};
+  Values s = *this;
+  Values bound = upTo(static_cast<uint32_t>(std::min(v, 255)));
+  for (int i = 0; i < 4; ++i) s.w[i] &= bound.w[i];
+  return s;
+}
+
+CellSearch::Values CellSearch::Values::xored(uint32_t x) const {
+  if (x == 0) return *this;
+  Values s;
+  if (x >= 256) return s;
+  for (uint32_t i = 0; i < 4; ++i)
+    for (uint64_t rest = w[i]; rest; rest &= rest - 1) {
+      uint32_t v = (64 * i + static_cast<uint32_t>(std::countr_zero(rest))) ^ x;
+      s.w[v >> 6] |= uint64_t{1} << (v & 63);
+    }
+  return s;
+}
+
+uint32_t CellSearch::partValue(uint64_t part) {
+  uint32_t known = 0;
+  if (memo_.known(part, known)) return known;
+  const uint64_t* require = moves_.require.data();
+  uint32_t legal = 0;
+  for (size_t i = 0; i < moves_.require.size(); ++i) legal += (part & require[i]) == require[i];
+  if (legal > 255) return valueByMex(part);
+  ++expanded_;
+  // Aspiration: is the value 0? 1? ... Value r is refuted by an option of
+  // value r, found by asking each option only about r; an option's value,
+  // once known, refutes it for later r too.
+  const size_t partsBase = parts_.size(), optionsBase = options_.size();
+  Values refuted;
+  collectOptions(part, [&](uint32_t v) {
+    if (v < 256) refuted.w[v >> 6] |= uint64_t{1} << (v & 63);
+    return true;
+  });
+  size_t open = options_.size();
+  uint32_t value = legal;
+  for (uint32_t r = 0; r < legal; ++r) {
+    if (refuted.has(r)) continue;
+    bool found = false;
+    for (size_t j = optionsBase; j < open && !found; ++j) {
+      Option& o = options_[j];
+      uint32_t largestAt = valueAllButLargest(o);
+      uint32_t v = valueIn(parts_[largestAt], Values::only(r ^ o.known));
+      if (v == kNotInSet) continue;
+      v ^= o.known;
+      std::swap(options_[j], options_[--open]);  // valued: no longer open
+      --j;
+      if (v == r) found = true;
+      if (v < 256) refuted.w[v >> 6] |= uint64_t{1} << (v & 63);
+    }
+    if (!found) {
+      value = r;
+      break;
+    }
+  }
+  parts_.resize(partsBase);
+  options_.resize(optionsBase);
+  store(part, value);
+  return value;
+}
+
+uint32_t CellSearch::valueAllButLargest(Option& o) {
+  uint32_t largestAt = o.first;
+  for (uint32_t k = o.first + 1; k < o.first + o.count; ++k)
+    if (std::popcount(parts_[k]) > std::popcount(parts_[largestAt])) largestAt = k;
+  for (uint32_t k = o.first; k < o.first + o.count; ++k)
+    if (k != largestAt) o.known ^= exactValue(parts_[k]);
+  o.first = largestAt;  // the others are in `known` now
+  o.count = 1;
+  return largestAt;
+}
+
+uint32_t CellSearch::exactValue(uint64_t part) {
+  return valueIn(part, Values::upTo(255));
+}
+
+bool CellSearch::partValueIs(uint64_t part, uint32_t target) {
+  if (target >= 256) return partValue(part) == target;
+  return valueIn(part, Values::only(target)) == target;
+}
+
+void CellSearch::store(uint64_t part, uint32_t value) {
+  if (memo_.insert(part)) memo_.set(part, cellOfValue(value));
+}
+
+uint32_t CellSearch::valueByMex(uint64_t part) {
+  std::vector<uint32_t> seen;
+  int64_t parts[kMaxComponents];
+  for (size_t i = 0; i < moves_.require.size(); ++i) {
+    if ((part & moves_.require[i]) != moves_.require[i]) continue;
+    int n = splitComponents(moves_, static_cast<int64_t>(part & ~moves_.clear[i]), parts);
+    uint32_t x = 0;
+    for (int k = 0; k < n; ++k) x ^= partValue(static_cast<uint64_t>(parts[k]));
+    seen.push_back(x);
+  }
+  std::sort(seen.begin(), seen.end());
+  uint32_t mex = 0;
+  for (uint32_t v : seen)
+    if (v == mex) ++mex;
+  store(part, mex);
+  return mex;
+}
+
+template <typename Known>
+bool CellSearch::collectOptions(uint64_t part, Known&& known) {
+  const uint64_t* require = moves_.require.data();
+  const uint64_t* clear = moves_.clear.data();
+  const size_t optionsBase = options_.size();
+  int64_t split[kMaxComponents];
+  for (size_t i = 0; i < moves_.require.size(); ++i) {
+    if ((part & require[i]) != require[i]) continue;
+    int n = splitComponents(moves_, static_cast<int64_t>(part & ~clear[i]), split);
+    Option o{static_cast<uint32_t>(parts_.size()), 0, 0, 0};
+    for (int k = 0; k < n; ++k) {
+      auto p = static_cast<uint64_t>(split[k]);
+      uint32_t v = 0;
+      if (memo_.known(p, v)) {
+        o.known ^= v;
+        continue;
+      }
+      parts_.push_back(p);
+      ++o.count;
+      auto cells = static_cast<uint32_t>(std::popcount(p));
+      o.cost += cells * cells;
+    }
+    if (o.count > 0)
+      options_.push_back(o);
+    else if (!known(o.known))
+      return false;
+  }
+  std::sort(options_.begin() + static_cast<std::ptrdiff_t>(optionsBase), options_.end(),
+            [](const Option& a, const Option& b) { return a.cost < b.cost; });
+  return true;
+}
+
+uint32_t CellSearch::valueIn(uint64_t part, const Values& wanted) {
+  uint32_t known = 0;
+  if (memo_.known(part, known)) return known;
+  if ((++expanded_ & 1023) == 0) checkInterrupt();
+  const uint64_t* require = moves_.require.data();
+  uint32_t legal = 0;
+  for (size_t i = 0; i < moves_.require.size(); ++i) legal += (part & require[i]) == require[i];
+  if (legal > 255) return valueByMex(part);
+
+  // The candidates: 0..legal. Each option removes one.
+  Values candidates = Values::upTo(legal);
+  auto remove = [&](uint32_t v) {
+    if (candidates.has(v))
+      candidates.erase(v);
+    else
+      candidates.erase(static_cast<uint32_t>(candidates.largest()));
+  };
+  const size_t partsBase = parts_.size(), optionsBase = options_.size();
+  auto unwind = [&] {
+    parts_.resize(partsBase);
+    options_.resize(optionsBase);
+  };
+  // Options whose parts are all known are counted at once.
+  if (!collectOptions(part, [&](uint32_t v) {
+        remove(v);
+        return candidates.meets(wanted);
+      })) {
+    unwind();
+    return kNotInSet;
+  }
+
+  const int wantedLargest = wanted.largest();
+  bool exact = true;
+  for (size_t j = optionsBase; j < options_.size(); ++j) {
+    if (!candidates.meets(wanted)) {
+      unwind();
+      return kNotInSet;
+    }
+    // Every part but the largest exactly; the largest asked about the
+    // candidates but the largest, xored with the others.
+    Option o = options_[j];
+    uint32_t largestAt = valueAllButLargest(o);
+    Values below = candidates;
+    below.erase(static_cast<uint32_t>(candidates.largest()));
+    Values ask = below.atMost(wantedLargest).xored(o.known);
+    uint32_t v = ask.empty() ? kNotInSet : valueIn(parts_[largestAt], ask);
+    if (v == kNotInSet) {
+      candidates.erase(static_cast<uint32_t>(candidates.largest()));
+      exact = false;
+    } else {
+      remove(v ^ o.known);
+    }
+  }
+  unwind();
+  if (exact || candidates.meets(Values::upTo(static_cast<uint32_t>(std::max(wantedLargest, 0))))) {
+    auto value = static_cast<uint32_t>(candidates.smallest());
+    store(part, value);
+    return value;
+  }
+  return kNotInSet;
+}
+
+}  // namespace gdsl

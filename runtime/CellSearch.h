@@ -1,0 +1,94 @@
+// The value of a board that splits (ir::CellMoves), by a search that prunes:
+// P. Beling and M. Rogalski, "On pruning search trees of impartial games",
+// Artificial Intelligence 283 (2020). A part is asked only whether its value
+// lies in a set; it answers with the value, or "not in the set" once that is
+// certain, and stops there. Its candidate values start as 0..k for k legal
+// moves (the mex of k values is at most k); each option removes one (its
+// value, or the largest candidate when its value is not among them), so the
+// last candidate left is the value. An option is asked only whether its value
+// is among the candidates but the largest (removing the largest is the same
+// answer for every other value), so most of the tree is cut. An option that
+// splits into parts has all of them but the largest valued exactly, and the
+// largest asked about the candidates xored with the others' values.
+//
+// The moves are the compiled table (require, clear), so the search runs the
+// same on every backend. Parts are keyed as runtime/Components.h gives them
+// (each its least image under the board's symmetries) in the game's table of
+// words, which holds exact values only, shared with the full search: a memo
+// that is full is no longer written (the search recomputes what it cannot
+// store), so `--max-states` bounds the memory, not the question.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "compiler/ir/Ir.h"
+#include "runtime/WordMemo.h"
+
+namespace gdsl {
+
+class CellSearch {
+ public:
+  CellSearch(const ir::CellMoves& moves, WordMemo& memo) : moves_(moves), memo_(memo) {}
+
+  // The exact value of `part`, one part of a board as splitComponents
+  // gives it.
+  uint32_t partValue(uint64_t part);
+  // Whether the value of `part` is `target`: the search asks only that.
+  bool partValueIs(uint64_t part, uint32_t target);
+  // Parts expanded so far.
+  int64_t expanded() const { return expanded_; }
+
+  // A set of values below 256.
+  struct Values {
+    uint64_t w[4] = {0, 0, 0, 0};
+    static Values upTo(uint32_t n);  // 0..n, n < 256
+    static Values only(uint32_t v);  // {v}, empty for v >= 256
+    bool has(uint32_t v) const { return v < 256 && ((w[v >> 6] >> (v & 63)) & 1) != 0; }
+    void erase(uint32_t v) {
+      if (v < 256) w[v >> 6] &= ~(uint64_t{1} << (v & 63));
+    }
+    bool empty() const { return (w[0] | w[1] | w[2] | w[3]) == 0; }
+    bool meets(const Values& o) const {
+      return ((w[0] & o.w[0]) | (w[1] & o.w[1]) | (w[2] & o.w[2]) | (w[3] & o.w[3])) != 0;
+    }
+    int largest() const;   // -1 when empty
+    int smallest() const;  // -1 when empty
+    Values atMost(int v) const;
+    Values xored(uint32_t x) const;  // each value xor x (x >= 256: empty)
+  };
+
+  static constexpr uint32_t kNotInSet = UINT32_MAX;
+
+ private:
+  // The value of `part` when it is in `wanted`; kNotInSet only when it is not.
+  uint32_t valueIn(uint64_t part, const Values& wanted);
+  // The exact value by the plain mex, for a part with more than 255 moves.
+  uint32_t valueByMex(uint64_t part);
+  // The exact value inside the search (the candidates all asked).
+  uint32_t exactValue(uint64_t part);
+  // Pushes the options of `part` whose value is not known on options_ (their
+  // parts on parts_), easiest first; calls known(v) for each option of known
+  // value v, and stops (false) when it returns false.
+  template <typename Known>
+  bool collectOptions(uint64_t part, Known&& known);
+  void store(uint64_t part, uint32_t value);
+
+  // An option whose value is not known yet: parts_[first, first + count)
+  // still to value, xored with `known`; `cost` orders the options, the
+  // easiest (fewest cells, squared per part) first.
+  struct Option {
+    uint32_t first, count, known, cost;
+  };
+  // Values every part of `o` but the one with most cells into o.known, and
+  // leaves `o` that part alone; returns its index in parts_.
+  uint32_t valueAllButLargest(Option& o);
+
+  const ir::CellMoves& moves_;
+  WordMemo& memo_;
+  std::vector<uint64_t> parts_;  // a stack: each expansion's options' parts
+  std::vector<Option> options_;  // a stack: each expansion's options
+  int64_t expanded_ = 0;
+};
+
+}  // namespace gdsl

@@ -1,0 +1,141 @@
+// The pruning search (runtime/CellSearch.h) against the full value search:
+// the same values for Cram on every board up to 5 x 5, Node Kayles on grids,
+// and random partly filled boards of larger grids; the winning move eval
+// finds with it leads to a position of value 0; and its sets of values.
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <cstdint>
+#include <random>
+#include <string>
+
+#include "driver/Session.h"
+#include "grid_graphs.h"
+#include "list_text.h"
+#include "runtime/CellSearch.h"
+
+namespace {
+
+std::string cramSource(int w, int h) {
+  return "const W = " + std::to_string(w) + "\nconst H = " + std::to_string(h) +
+         "\n"
+         "game Cram(b) {\n"
+         "  move hor(v in 0..W * H - 1) when v % W < W - 1 and (b >> v) & 3 == 3 -> "
+         "Cram(b & ~(3 << v))\n"
+         "  move ver(v in 0..W * (H - 1) - 1) when (b >> v) & 1 == 1 and (b >> (v + W)) & 1 == 1\n"
+         "    -> Cram(b & ~((1 << v) | (1 << (v + W))))\n"
+         "}\n";
+}
+
+std::string nodeKaylesSource(int w, int h) {
+  return "const NB = " + testing::listText(testing::gridNeighbourhoods(w, h)) +
+         "\ngame Cram(b) {\n  move pick(v in 0.." + std::to_string(w * h - 1) +
+         ") when (b >> v) & 1 == 1 -> Cram(b & ~NB[v])\n}\n";
+}
+
+gdsl::StackOptions withPruning(bool prune) {
+  gdsl::StackOptions options(gdsl::BackendKind::Interp);
+  options.engine.pruneBoards = prune;
+  return options;
+}
+
+// Compares eval's values (the pruning search) with the full search's on
+// `boards`, each in a fresh session so no memo is shared.
+void compare(const std::string& source, const std::vector<uint64_t>& boards) {
+  gdsl::Session full{withPruning(false)};
+  REQUIRE(full.load("full.game", source));
+  for (uint64_t b : boards) {
+    std::string position = "Cram(" + std::to_string(b) + ")";
+    INFO(position);
+    gdsl::Session pruned{withPruning(true)};
+    REQUIRE(pruned.load("pruned.game", source));
+    uint64_t want = full.evalGrundy(position);
+    CHECK(pruned.evalGrundy(position) == want);
+    // A board worth more than 0 has a part with a move, which was searched.
+    if (want > 0)
+      CHECK(pruned.tableReport().find("expanded by the pruning search") != std::string::npos);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("the pruning search gives the full search's values: Cram on every board up to 5 x 5") {
+  for (int w = 1; w <= 5; ++w)
+    for (int h = std::max(w, 2); h <= 5; ++h) {
+      INFO(w << " x " << h);
+      uint64_t full = (uint64_t{1} << (w * h)) - 1;
+      std::mt19937_64 random(static_cast<uint64_t>(w * 7 + h));
+      std::vector<uint64_t> boards{full};
+      for (int k = 0; k < 4; ++k) boards.push_back(random() & random() & full);
+      compare(cramSource(w, h), boards);
+    }
+}
+
+TEST_CASE("the pruning search gives the full search's values: random boards of larger grids") {
+  std::mt19937_64 random(35);
+  for (auto [w, h] : std::vector<std::pair<int, int>>{{6, 6}, {5, 8}, {7, 8}}) {
+    INFO(w << " x " << h);
+    uint64_t full = (uint64_t{1} << (w * h)) - 1;
+    std::vector<uint64_t> boards;
+    // Boards about half full, the size a full search still does in a moment.
+    for (int k = 0; k < 3; ++k) boards.push_back(random() & full);
+    compare(cramSource(w, h), boards);
+    std::vector<uint64_t> sparse;
+    for (int k = 0; k < 3; ++k) sparse.push_back(random() & random() & full);
+    compare(nodeKaylesSource(w, h), sparse);
+  }
+  compare(nodeKaylesSource(4, 4), {0xffff, 0x7bde, 0x0ff0});
+}
+
+TEST_CASE("eval's winning move, found by asking options whether they are worth 0") {
+  gdsl::Session s{withPruning(true)};
+  REQUIRE(s.load("cram.game", cramSource(4, 5)));
+  gdsl::Session full{withPruning(false)};
+  REQUIRE(full.load("cram.game", cramSource(4, 5)));
+  std::mt19937_64 random(9);
+  int winning = 0;
+  for (int k = 0; k < 12; ++k) {
+    uint64_t b = random() & 0xfffff;
+    std::string json = s.runJson("eval Cram(" + std::to_string(b) + ")");
+    INFO(json);
+    auto at = json.find("\"move_to\":\"");
+    if (full.grundy("Cram(" + std::to_string(b) + ")") == 0) {
+      CHECK(at == std::string::npos);
+      continue;
+    }
+    REQUIRE(at != std::string::npos);
+    size_t from = at + 11;
+    std::string to = json.substr(from, json.find('"', from) - from);
+    CHECK(full.grundy(to) == 0);
+    ++winning;
+  }
+  CHECK(winning > 0);
+}
+
+TEST_CASE("the pruning search's sets of values") {
+  using Values = gdsl::CellSearch::Values;
+  Values s = Values::upTo(70);
+  CHECK(s.has(0));
+  CHECK(s.has(70));
+  CHECK_FALSE(s.has(71));
+  CHECK(s.largest() == 70);
+  CHECK(s.smallest() == 0);
+  s.erase(0);
+  CHECK(s.smallest() == 1);
+  Values low = s.atMost(3);
+  CHECK(low.has(1));
+  CHECK(low.has(3));
+  CHECK_FALSE(low.has(4));
+  Values x = low.xored(5);  // {1, 2, 3} ^ 5 = {4, 7, 6}
+  CHECK(x.has(4));
+  CHECK(x.has(6));
+  CHECK(x.has(7));
+  CHECK_FALSE(x.has(1));
+  CHECK(x.smallest() == 4);
+  CHECK(x.largest() == 7);
+  CHECK(Values::only(200).xored(255).has(55));
+  CHECK(Values::only(3).xored(256).empty());
+  CHECK(Values::upTo(255).largest() == 255);
+  CHECK_FALSE(Values::only(9).meets(Values::upTo(8)));
+  CHECK(Values::only(8).meets(Values::upTo(8)));
+  CHECK(Values::only(300).empty());
+}
