@@ -62,35 +62,52 @@ CellSearch::Values CellSearch::Values::xored(uint32_t x) const {
 uint32_t CellSearch::partValue(uint64_t part) {
   uint32_t known = 0;
   if (memo_.known(part, known)) return known;
-  const uint64_t* require = moves_.require.data();
-  uint32_t legal = 0;
-  for (size_t i = 0; i < moves_.require.size(); ++i) legal += (part & require[i]) == require[i];
-  if (legal > 255) return valueByMex(part);
-  ++expanded_;
+  if ((++expanded_ & 1023) == 0) checkInterrupt();
+  if (zeroByMirror(part)) {
+    store(part, 0);
+    return 0;
+  }
+  uint32_t count = legalMoves(part);
+  if (count > 255) return valueByMex(part);
   // Aspiration: is the value 0? 1? ... Value r is refuted by an option of
   // value r, found by asking each option only about r; an option's value,
-  // once known, refutes it for later r too.
-  const size_t partsBase = parts_.size(), optionsBase = options_.size();
+  // once known, refutes it for later r too. An option valued is marked
+  // done (count 0).
   Values refuted;
-  collectOptions(part, [&](uint32_t v) {
+  auto refute = [&](uint32_t v) {
     if (v < 256) refuted.w[v >> 6] |= uint64_t{1} << (v & 63);
+  };
+  const size_t partsBase = parts_.size(), optionsBase = options_.size();
+  collectOptions(part, [&](uint32_t v) {
+    refute(v);
     return true;
   });
-  size_t open = options_.size();
-  uint32_t value = legal;
-  for (uint32_t r = 0; r < legal; ++r) {
+  for (size_t j = optionsBase; j < options_.size(); ++j) {
+    Option& o = options_[j];
+    // One part that is its own mirror image is worth 0 at once.
+    if (o.count == 1 && zeroByMirror(parts_[o.first])) {
+      store(parts_[o.first], 0);
+      o.count = 0;
+      refute(o.known);
+    }
+  }
+  uint32_t value = count;
+  for (uint32_t r = 0; r < count; ++r) {
     if (refuted.has(r)) continue;
     bool found = false;
-    for (size_t j = optionsBase; j < open && !found; ++j) {
-      Option& o = options_[j];
+    for (size_t j = optionsBase; j < options_.size() && !found; ++j) {
+      // A copy: the searches below push on options_, which may move it.
+      Option o = options_[j];
+      if (o.count == 0) continue;
       uint32_t largestAt = valueAllButLargest(o);
       uint32_t v = valueIn(parts_[largestAt], Values::only(r ^ o.known));
-      if (v == kNotInSet) continue;
-      v ^= o.known;
-      std::swap(options_[j], options_[--open]);  // valued: no longer open
-      --j;
-      if (v == r) found = true;
-      if (v < 256) refuted.w[v >> 6] |= uint64_t{1} << (v & 63);
+      if (v != kNotInSet) {
+        v ^= o.known;
+        o.count = 0;
+        found = v == r;
+        refute(v);
+      }
+      options_[j] = o;
     }
     if (!found) {
       value = r;
@@ -114,6 +131,56 @@ uint32_t CellSearch::valueAllButLargest(Option& o) {
   return largestAt;
 }
 
+int CellSearch::split(uint64_t board, int64_t* out) {
+  if (images_.empty()) return splitComponents(moves_, static_cast<int64_t>(board), out);
+  return splitComponents(moves_, static_cast<int64_t>(board), out, [&](uint64_t part) {
+    Image& slot = images_[(part * 0x9E3779B97F4A7C15ull) >> (64 - kImageBits)];
+    if (slot.part != part) slot = {part, canonicalPart(moves_.grid, part)};
+    return slot.image;
+  });
+}
+
+bool CellSearch::zeroByMirror(uint64_t part) const {
+  const ir::CellGrid& g = moves_.grid;
+  if (g.orientations < 2) return false;
+  auto corner = [&](int t, int& minX, int& minY) {
+    minX = minY = 127;
+    for (uint64_t rest = part; rest; rest &= rest - 1) {
+      auto c = static_cast<unsigned>(std::countr_zero(rest));
+      minX = std::min(minX, static_cast<int>(g.x[64 * static_cast<size_t>(t) + c]));
+      minY = std::min(minY, static_cast<int>(g.y[64 * static_cast<size_t>(t) + c]));
+    }
+  };
+  int minX0 = 0, minY0 = 0;
+  corner(0, minX0, minY0);
+  for (int t = 1; t < g.orientations; ++t) {
+    int kind = g.kinds[static_cast<size_t>(t)];
+    if (kind == 3 || kind == 5) continue;  // a quarter turn is not its own inverse
+    int minX = 0, minY = 0;
+    corner(t, minX, minY);
+    const int8_t* xs = g.x.data() + 64 * t;
+    const int8_t* ys = g.y.data() + 64 * t;
+    // The map: orientation t, then the shift that lays the image on `part`'s corner.
+    auto image = [&](uint64_t cells) {
+      uint64_t out = 0;
+      for (uint64_t rest = cells; rest; rest &= rest - 1) {
+        auto c = static_cast<unsigned>(std::countr_zero(rest));
+        int x = xs[c] - minX + minX0, y = ys[c] - minY + minY0;
+        if (x < 0 || y < 0 || x >= g.width || y >= g.height) return ~uint64_t{0};
+        out |= uint64_t{1} << (y * g.width + x);
+      }
+      return out;
+    };
+    if (image(part) != part) continue;
+    bool mirrors = true;
+    for (size_t i = 0; i < moves_.require.size() && mirrors; ++i)
+      if ((part & moves_.require[i]) == moves_.require[i])
+        mirrors = (image(moves_.require[i]) & moves_.clear[i] & part) == 0;
+    if (mirrors) return true;
+  }
+  return false;
+}
+
 uint32_t CellSearch::exactValue(uint64_t part) {
   return valueIn(part, Values::upTo(255));
 }
@@ -132,7 +199,7 @@ uint32_t CellSearch::valueByMex(uint64_t part) {
   int64_t parts[kMaxComponents];
   for (size_t i = 0; i < moves_.require.size(); ++i) {
     if ((part & moves_.require[i]) != moves_.require[i]) continue;
-    int n = splitComponents(moves_, static_cast<int64_t>(part & ~moves_.clear[i]), parts);
+    int n = split(part & ~moves_.clear[i], parts);
     uint32_t x = 0;
     for (int k = 0; k < n; ++k) x ^= partValue(static_cast<uint64_t>(parts[k]));
     seen.push_back(x);
@@ -145,18 +212,25 @@ uint32_t CellSearch::valueByMex(uint64_t part) {
   return mex;
 }
 
+uint32_t CellSearch::legalMoves(uint64_t part) const {
+  const uint64_t* require = moves_.require.data();
+  uint32_t legal = 0;
+  for (size_t i = 0; i < moves_.require.size(); ++i) legal += (part & require[i]) == require[i];
+  return legal;
+}
+
 template <typename Known>
 bool CellSearch::collectOptions(uint64_t part, Known&& known) {
   const uint64_t* require = moves_.require.data();
   const uint64_t* clear = moves_.clear.data();
   const size_t optionsBase = options_.size();
-  int64_t split[kMaxComponents];
+  int64_t parts[kMaxComponents];
   for (size_t i = 0; i < moves_.require.size(); ++i) {
     if ((part & require[i]) != require[i]) continue;
-    int n = splitComponents(moves_, static_cast<int64_t>(part & ~clear[i]), split);
+    int n = split(part & ~clear[i], parts);
     Option o{static_cast<uint32_t>(parts_.size()), 0, 0, 0};
     for (int k = 0; k < n; ++k) {
-      auto p = static_cast<uint64_t>(split[k]);
+      auto p = static_cast<uint64_t>(parts[k]);
       uint32_t v = 0;
       if (memo_.known(p, v)) {
         o.known ^= v;
@@ -181,13 +255,15 @@ uint32_t CellSearch::valueIn(uint64_t part, const Values& wanted) {
   uint32_t known = 0;
   if (memo_.known(part, known)) return known;
   if ((++expanded_ & 1023) == 0) checkInterrupt();
-  const uint64_t* require = moves_.require.data();
-  uint32_t legal = 0;
-  for (size_t i = 0; i < moves_.require.size(); ++i) legal += (part & require[i]) == require[i];
-  if (legal > 255) return valueByMex(part);
-
-  // The candidates: 0..legal. Each option removes one.
-  Values candidates = Values::upTo(legal);
+  if (zeroByMirror(part)) {
+    store(part, 0);
+    return 0;
+  }
+  uint32_t count = legalMoves(part);
+  if (count > 255) return valueByMex(part);
+  // The candidates: 0..count. Each option removes one: its value, or the
+  // largest candidate when its value is not one.
+  Values candidates = Values::upTo(count);
   auto remove = [&](uint32_t v) {
     if (candidates.has(v))
       candidates.erase(v);
@@ -199,7 +275,8 @@ uint32_t CellSearch::valueIn(uint64_t part, const Values& wanted) {
     parts_.resize(partsBase);
     options_.resize(optionsBase);
   };
-  // Options whose parts are all known are counted at once.
+  // Options whose parts are all known are counted at once (and may settle
+  // the question before the other options are even split).
   if (!collectOptions(part, [&](uint32_t v) {
         remove(v);
         return candidates.meets(wanted);

@@ -29,7 +29,8 @@ namespace gdsl {
 
 class CellSearch {
  public:
-  CellSearch(const ir::CellMoves& moves, WordMemo& memo) : moves_(moves), memo_(memo) {}
+  CellSearch(const ir::CellMoves& moves, WordMemo& memo)
+      : moves_(moves), memo_(memo), images_(moves.grid.orientations > 0 ? 1u << kImageBits : 0) {}
 
   // The exact value of `part`, one part of a board as splitComponents
   // gives it.
@@ -65,8 +66,15 @@ class CellSearch {
   uint32_t valueIn(uint64_t part, const Values& wanted);
   // The exact value by the plain mex, for a part with more than 255 moves.
   uint32_t valueByMex(uint64_t part);
+  // True when the second player wins `part` by answering each move with its
+  // mirror image (Tweedledum and Tweedledee): `part` is its own image under a
+  // reflection or half turn of the board (ir::CellGrid), and no move legal on
+  // it clears a cell its image needs. Its value is then 0.
+  bool zeroByMirror(uint64_t part) const;
   // The exact value inside the search (the candidates all asked).
   uint32_t exactValue(uint64_t part);
+  // The number of moves legal on `part`.
+  uint32_t legalMoves(uint64_t part) const;
   // Pushes the options of `part` whose value is not known on options_ (their
   // parts on parts_), easiest first; calls known(v) for each option of known
   // value v, and stops (false) when it returns false.
@@ -84,8 +92,20 @@ class CellSearch {
   // leaves `o` that part alone; returns its index in parts_.
   uint32_t valueAllButLargest(Option& o);
 
+  // The parts of `board`, as splitComponents gives them, each part's least
+  // image looked up in a small cache first (the same parts recur all
+  // through the search).
+  int split(uint64_t board, int64_t* out);
+
+  // A direct-mapped cache of least images: part -> image.
+  struct Image {
+    uint64_t part = ~uint64_t{0}, image = 0;
+  };
+  static constexpr int kImageBits = 15;
+
   const ir::CellMoves& moves_;
   WordMemo& memo_;
+  std::vector<Image> images_;
   std::vector<uint64_t> parts_;  // a stack: each expansion's options' parts
   std::vector<Option> options_;  // a stack: each expansion's options
   int64_t expanded_ = 0;

@@ -82,17 +82,18 @@ inline uint64_t canonicalPart(const ir::CellGrid& grid, uint64_t part) {
 }
 
 // The components of board `cells` into `out` (room for kMaxComponents), each
-// as its least image under the board's symmetries, in increasing order, with
-// pairs of equal ones left out (a part plus the same part is worth 0); their
-// number, or -1 when the board is valued whole: negative, or holding a cell
-// outside moves.safe.
-inline int splitComponents(const ir::CellMoves& moves, int64_t board, int64_t* out) {
+// as its least image under the board's symmetries (`canonical(part)`, by
+// default canonicalPart), in increasing order, with pairs of equal ones left
+// out (a part plus the same part is worth 0); their number, or -1 when the
+// board is valued whole: negative, or holding a cell outside moves.safe.
+template <typename Canonical>
+inline int splitComponents(const ir::CellMoves& moves, int64_t board, int64_t* out,
+                           Canonical&& canonical) {
   if (board < 0 || (static_cast<uint64_t>(board) & ~moves.safe) != 0) return -1;
   auto cells = static_cast<uint64_t>(board);
   int n = 0;
-  forEachComponent(moves, cells, [&](uint64_t part) {
-    out[n++] = static_cast<int64_t>(canonicalPart(moves.grid, part));
-  });
+  forEachComponent(moves, cells,
+                   [&](uint64_t part) { out[n++] = static_cast<int64_t>(canonical(part)); });
   if (n < 2) return n;
   std::sort(out, out + n);
   int kept = 0;
@@ -104,6 +105,11 @@ inline int splitComponents(const ir::CellMoves& moves, int64_t board, int64_t* o
     out[kept++] = out[i];
   }
   return kept;
+}
+
+inline int splitComponents(const ir::CellMoves& moves, int64_t board, int64_t* out) {
+  return splitComponents(moves, board, out,
+                         [&](uint64_t part) { return canonicalPart(moves.grid, part); });
 }
 
 }  // namespace gdsl

@@ -10,8 +10,9 @@
 //       clear m' ∩ B ∩ g(B) = g(clear m) ∩ B,
 //
 // checked for every shift; with g^-1 among the maps kept (the two quarter
-// turns are kept together), each move of g(P) comes back the same way. For a legal move m of P, the
-// option P \ clear m goes to g(P) \ clear m', which is an option of g(P). An orientation is kept
+// turns are kept together), each move of g(P) comes back the same way. For a
+// legal move m of P, the option P \ clear m goes to g(P) \ clear m', which is
+// an option of g(P). An orientation is kept
 // when (C) holds for it with every shift; a width W when the identity (the
 // shifts alone) is kept, and of those widths the one with the most
 // orientations (the smallest on ties). The check is bounded by kBudget cell
@@ -108,12 +109,14 @@ class GridCheck {
     g.height = height_;
     g.cells = board_;
     g.orientations = static_cast<int>(kept.size());
-    for (int k : kept)
+    for (int k : kept) {
+      g.kinds.push_back(static_cast<uint8_t>(k));
       for (int c = 0; c < 64; ++c) {
         Point p = turned(k, {c % width_, c / width_});
         g.x.push_back(static_cast<int8_t>(p.x));
         g.y.push_back(static_cast<int8_t>(p.y));
       }
+    }
     return g;
   }
 

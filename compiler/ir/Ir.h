@@ -151,6 +151,7 @@ struct CellGrid {
   int width = 0, height = 0;
   uint64_t cells = 0;  // the board: every cell a move reads or changes
   int orientations = 0;
+  std::vector<uint8_t> kinds;  // each orientation's number (CellSymmetry.cpp), 0 first
   std::vector<int8_t> x, y;
 };
 
