@@ -251,9 +251,26 @@ bool CellSearch::collectOptions(uint64_t part, Known&& known) {
   return true;
 }
 
-uint32_t CellSearch::valueIn(uint64_t part, const Values& wanted) {
+uint32_t CellSearch::valueIn(uint64_t part, const Values& asked) {
   uint32_t known = 0;
   if (memo_.known(part, known)) return known;
+  // What earlier questions ruled out is not asked again.
+  Excluded& slot = excludedSlot(part);
+  Values wanted = asked;
+  if (slot.part == part) {
+    wanted.w[0] &= ~slot.values;
+    if (wanted.empty()) return kNotInSet;
+  }
+  uint32_t answer = valueInSearched(part, wanted);
+  if (answer == kNotInSet) {
+    Excluded& now = excludedSlot(part);  // the searches below may have taken it
+    if (now.part != part) now = {part, 0};
+    now.values |= wanted.w[0];
+  }
+  return answer;
+}
+
+uint32_t CellSearch::valueInSearched(uint64_t part, const Values& wanted) {
   if ((++expanded_ & 1023) == 0) checkInterrupt();
   if (zeroByMirror(part)) {
     store(part, 0);

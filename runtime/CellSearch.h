@@ -11,6 +11,12 @@
 // splits into parts has all of them but the largest valued exactly, and the
 // largest asked about the candidates xored with the others' values.
 //
+// Two rules of this search's own: a part that is its own mirror image (a
+// reflection or half turn of the board) with no move clearing a cell its
+// image needs is worth 0 (the second player copies every move: Tweedledum
+// and Tweedledee); and a part that answered "not in the set" is not asked
+// about those values again (a cache of the values ruled out, below 64).
+//
 // The moves are the compiled table (require, clear), so the search runs the
 // same on every backend. Parts are keyed as runtime/Components.h gives them
 // (each its least image under the board's symmetries) in the game's table of
@@ -64,6 +70,8 @@ class CellSearch {
  private:
   // The value of `part` when it is in `wanted`; kNotInSet only when it is not.
   uint32_t valueIn(uint64_t part, const Values& wanted);
+  // valueIn once the memo and what was ruled out are asked.
+  uint32_t valueInSearched(uint64_t part, const Values& wanted);
   // The exact value by the plain mex, for a part with more than 255 moves.
   uint32_t valueByMex(uint64_t part);
   // True when the second player wins `part` by answering each move with its
@@ -96,6 +104,19 @@ class CellSearch {
   // image looked up in a small cache first (the same parts recur all
   // through the search).
   int split(uint64_t board, int64_t* out);
+
+  // A direct-mapped cache of what the search learned of parts it could not
+  // value: their value is none of `excluded` (values below 64), from every
+  // question they answered "not in the set". A later question about those
+  // values alone is answered at once, and others ask only about the rest.
+  struct Excluded {
+    uint64_t part = ~uint64_t{0}, values = 0;
+  };
+  static constexpr int kExcludedBits = 18;
+  Excluded& excludedSlot(uint64_t part) {
+    return excluded_[(part * 0xff51afd7ed558ccdull) >> (64 - kExcludedBits)];
+  }
+  std::vector<Excluded> excluded_ = std::vector<Excluded>(size_t{1} << kExcludedBits);
 
   // A direct-mapped cache of least images: part -> image.
   struct Image {
