@@ -43,7 +43,6 @@ namespace gdsl::ir {
 namespace {
 
 constexpr size_t kMaxCellMoves = size_t{1} << 16;
-constexpr uint64_t kCellBits = (uint64_t{1} << 63) - 1;
 
 // Why the analysis gave up on a game, and where (caught in find()).
 struct NotCells {

@@ -223,7 +223,8 @@ TEST_CASE("positions that are their own mirror image, against a brute force") {
   // Boards made symmetric under a half turn or a reflection: the pruning
   // search values some at once by the mirror rule (runtime/CellSearch.h),
   // which must hold only where no move meets its own image.
-  for (auto [w, h] : std::vector<std::pair<int, int>>{{4, 4}, {5, 4}, {3, 6}, {5, 5}}) {
+  for (auto size : std::vector<std::pair<int, int>>{{4, 4}, {5, 4}, {3, 6}, {5, 5}}) {
+    const int w = size.first, h = size.second;  // plain names: the lambdas capture them
     INFO(w << " x " << h);
     auto cell = [&](int x, int y) { return uint64_t{1} << (y * w + x); };
     auto mirrored = [&](uint64_t b, int kind) {
