@@ -12,6 +12,7 @@
 #include "grid_graphs.h"
 #include "list_text.h"
 #include "runtime/CellSearch.h"
+#include "test_scale.h"
 
 namespace {
 
@@ -154,5 +155,30 @@ TEST_CASE("a full memo does not stop the pruning search: it recomputes what it c
     // needed more.
     CHECK(bounded.tableReport().find("gdsl: Cram: 200 positions") != std::string::npos);
     CHECK(full.tableReport().find("gdsl: Cram: 200 positions") == std::string::npos);
+  }
+}
+
+TEST_CASE("published Cram values, from the plain rules") {
+  // The nimbers of empty Cram boards as Beling publishes them (the README of
+  // github.com/beling/impartial-games, confirming Lemoine and Viennot's and
+  // Schneider's): even by even boards are 0 by the symmetry strategy, which the
+  // pruning search finds as its mirror rule even on 6 x 10 (60 cells).
+  struct Board {
+    int w, h;
+    uint64_t value;
+    bool slow;  // seconds in a release build: left out under sanitizers
+  };
+  const std::vector<Board> boards = {
+      {4, 4, 0, false}, {5, 4, 2, false},  {6, 4, 0, false},  {7, 4, 3, false}, {8, 4, 0, false},
+      {9, 4, 1, true},  {12, 4, 0, false}, {5, 5, 0, false},  {6, 5, 2, false}, {7, 5, 1, true},
+      {6, 6, 0, false}, {8, 6, 0, false},  {10, 6, 0, false},
+  };
+  for (const Board& b : boards) {
+    if (b.slow && brute::testScale() > 1) continue;
+    INFO(b.w << " x " << b.h);
+    gdsl::Session s{gdsl::StackOptions()};
+    REQUIRE(s.load("cram.game", cramSource(b.w, b.h)));
+    CHECK(s.evalGrundy("Cram(" + std::to_string((uint64_t{1} << (b.w * b.h)) - 1) + ")") ==
+          b.value);
   }
 }
