@@ -238,8 +238,11 @@ bool CellSearch::collectOptions(uint64_t part, Known&& known) {
       }
       parts_.push_back(p);
       ++o.count;
+      // Fewest moves first (then fewest cells): a part with few moves has
+      // few candidate values, so its questions are the cheapest.
       auto cells = static_cast<uint32_t>(std::popcount(p));
-      o.cost += cells * cells;
+      uint32_t moves = legalMoves(p);
+      o.cost += moves * moves + cells;
     }
     if (o.count > 0)
       options_.push_back(o);

@@ -92,7 +92,7 @@ class CellSearch {
 
   // An option whose value is not known yet: parts_[first, first + count)
   // still to value, xored with `known`; `cost` orders the options, the
-  // easiest (fewest cells, squared per part) first.
+  // easiest (fewest moves, squared per part, then fewest cells) first.
   struct Option {
     uint32_t first, count, known, cost;
   };

@@ -143,7 +143,7 @@ TEST_CASE("the pruning search's sets of values") {
 
 TEST_CASE("a full memo does not stop the pruning search: it recomputes what it cannot store") {
   gdsl::StackOptions small = withPruning(true);
-  small.engine.maxStates = 200;
+  small.engine.maxStates = 40;
   for (auto [w, h] : std::vector<std::pair<int, int>>{{4, 5}, {3, 7}}) {
     std::string position = "Cram(" + std::to_string((uint64_t{1} << (w * h)) - 1) + ")";
     gdsl::Session full{withPruning(false)};
@@ -151,10 +151,10 @@ TEST_CASE("a full memo does not stop the pruning search: it recomputes what it c
     gdsl::Session bounded{small};
     REQUIRE(bounded.load("cram.game", cramSource(w, h)));
     CHECK(bounded.evalGrundy(position) == full.evalGrundy(position));
-    // The table of words holds at most 200 positions, and the full search
+    // The table of words holds at most 40 positions, and the full search
     // needed more.
-    CHECK(bounded.tableReport().find("gdsl: Cram: 200 positions") != std::string::npos);
-    CHECK(full.tableReport().find("gdsl: Cram: 200 positions") == std::string::npos);
+    CHECK(bounded.tableReport().find("gdsl: Cram: 40 positions") != std::string::npos);
+    CHECK(full.tableReport().find("gdsl: Cram: 40 positions") == std::string::npos);
   }
 }
 
