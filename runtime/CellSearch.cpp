@@ -100,7 +100,9 @@ uint32_t CellSearch::partValue(uint64_t part) {
       Option o = options_[j];
       if (o.count == 0) continue;
       uint32_t largestAt = valueAllButLargest(o);
-      uint32_t v = valueIn(parts_[largestAt], Values::only(r ^ o.known));
+      // (A value past 255 cannot be asked about: such a part is valued.)
+      uint32_t v = (r ^ o.known) < 256 ? valueIn(parts_[largestAt], Values::only(r ^ o.known))
+                                       : exactValue(parts_[largestAt]);
       if (v != kNotInSet) {
         v ^= o.known;
         o.count = 0;

@@ -182,3 +182,22 @@ TEST_CASE("published Cram values, from the plain rules") {
           b.value);
   }
 }
+
+TEST_CASE("a part with more than 255 moves is valued by the plain mex") {
+  // Each of the 10 moves on a ring of cells written 30 times over: a full
+  // ring has 300 legal moves, past the pruning search's sets of values.
+  const std::string source =
+      "game G(b) {\n"
+      "  move m(k in 0..299) when (b >> (k % 10)) & 1 == 1\n"
+      "    -> G(b & ~(1 << (k % 10)) & ~(1 << ((k % 10 + 1) % 10)))\n"
+      "}\n";
+  gdsl::Session full{withPruning(false)};
+  REQUIRE(full.load("ring.game", source));
+  gdsl::Session pruned{withPruning(true)};
+  REQUIRE(pruned.load("ring.game", source));
+  for (uint64_t b : {uint64_t{1023}, uint64_t{1019}, uint64_t{0x2b7}, uint64_t{0x3f0}}) {
+    std::string position = "G(" + std::to_string(b) + ")";
+    INFO(position);
+    CHECK(pruned.evalGrundy(position) == full.evalGrundy(position));
+  }
+}
