@@ -62,13 +62,8 @@ CellSearch::Values CellSearch::Values::xored(uint32_t x) const {
 uint32_t CellSearch::partValue(uint64_t part) {
   uint32_t known = 0;
   if (memo_.known(part, known)) return known;
-  if ((++expanded_ & 1023) == 0) checkInterrupt();
-  if (zeroByMirror(part)) {
-    store(part, 0);
-    return 0;
-  }
-  uint32_t count = legalMoves(part);
-  if (count > 255) return valueByMex(part);
+  uint32_t count = 0;
+  if (uint32_t settled = beginExpansion(part, count); settled != kNotInSet) return settled;
   // Aspiration: is the value 0? 1? ... Value r is refuted by an option of
   // value r, found by asking each option only about r; an option's value,
   // once known, refutes it for later r too. An option valued is marked
@@ -145,21 +140,13 @@ int CellSearch::split(uint64_t board, int64_t* out) {
 bool CellSearch::zeroByMirror(uint64_t part) const {
   const ir::CellGrid& g = moves_.grid;
   if (g.orientations < 2) return false;
-  auto corner = [&](int t, int& minX, int& minY) {
-    minX = minY = 127;
-    for (uint64_t rest = part; rest; rest &= rest - 1) {
-      auto c = static_cast<unsigned>(std::countr_zero(rest));
-      minX = std::min(minX, static_cast<int>(g.x[64 * static_cast<size_t>(t) + c]));
-      minY = std::min(minY, static_cast<int>(g.y[64 * static_cast<size_t>(t) + c]));
-    }
-  };
   int minX0 = 0, minY0 = 0;
-  corner(0, minX0, minY0);
+  orientedCorner(g, 0, part, minX0, minY0);
   for (int t = 1; t < g.orientations; ++t) {
     int kind = g.kinds[static_cast<size_t>(t)];
     if (kind == 3 || kind == 5) continue;  // a quarter turn is not its own inverse
     int minX = 0, minY = 0;
-    corner(t, minX, minY);
+    orientedCorner(g, t, part, minX, minY);
     const int8_t* xs = g.x.data() + 64 * t;
     const int8_t* ys = g.y.data() + 64 * t;
     // The map: orientation t, then the shift that lays the image on `part`'s corner.
@@ -275,14 +262,19 @@ uint32_t CellSearch::valueIn(uint64_t part, const Values& asked) {
   return answer;
 }
 
-uint32_t CellSearch::valueInSearched(uint64_t part, const Values& wanted) {
+uint32_t CellSearch::beginExpansion(uint64_t part, uint32_t& count) {
   if ((++expanded_ & 1023) == 0) checkInterrupt();
   if (zeroByMirror(part)) {
     store(part, 0);
     return 0;
   }
-  uint32_t count = legalMoves(part);
-  if (count > 255) return valueByMex(part);
+  count = legalMoves(part);
+  return count > 255 ? valueByMex(part) : kNotInSet;
+}
+
+uint32_t CellSearch::valueInSearched(uint64_t part, const Values& wanted) {
+  uint32_t count = 0;
+  if (uint32_t settled = beginExpansion(part, count); settled != kNotInSet) return settled;
   // The candidates: 0..count. Each option removes one: its value, or the
   // largest candidate when its value is not one.
   Values candidates = Values::upTo(count);

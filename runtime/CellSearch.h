@@ -70,6 +70,11 @@ class CellSearch {
  private:
   // The value of `part` when it is in `wanted`; kNotInSet only when it is not.
   uint32_t valueIn(uint64_t part, const Values& wanted);
+  // The start of expanding `part`, not in the memo: counts it, polls for a
+  // stop, and settles its value at once by the mirror rule, or by the plain
+  // mex past 255 moves. Returns that value, or kNotInSet with `count` the
+  // number of legal moves.
+  uint32_t beginExpansion(uint64_t part, uint32_t& count);
   // valueIn once the memo and what was ruled out are asked.
   uint32_t valueInSearched(uint64_t part, const Values& wanted);
   // The exact value by the plain mex, for a part with more than 255 moves.

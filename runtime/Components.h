@@ -55,17 +55,26 @@ inline void forEachComponent(const ir::CellMoves& moves, uint64_t cells, Each&& 
 // each orientation's image, shifted to the first row and column, when it is
 // on the board. A part and its image are games with the same moves
 // (compiler/ir/CellSymmetry.cpp), so the same value.
+// The least column and row of `part`'s cells turned by orientation k of
+// `grid` (before any shift).
+inline void orientedCorner(const ir::CellGrid& grid, int k, uint64_t part, int& minX, int& minY) {
+  const int8_t* xs = grid.x.data() + 64 * k;
+  const int8_t* ys = grid.y.data() + 64 * k;
+  minX = minY = 127;
+  for (uint64_t rest = part; rest; rest &= rest - 1) {
+    auto c = static_cast<unsigned>(std::countr_zero(rest));
+    minX = std::min(minX, static_cast<int>(xs[c]));
+    minY = std::min(minY, static_cast<int>(ys[c]));
+  }
+}
+
 inline uint64_t canonicalPart(const ir::CellGrid& grid, uint64_t part) {
   uint64_t best = part;
   for (int k = 0; k < grid.orientations; ++k) {
     const int8_t* xs = grid.x.data() + 64 * k;
     const int8_t* ys = grid.y.data() + 64 * k;
-    int minX = 127, minY = 127;
-    for (uint64_t rest = part; rest; rest &= rest - 1) {
-      auto c = static_cast<unsigned>(std::countr_zero(rest));
-      minX = std::min(minX, static_cast<int>(xs[c]));
-      minY = std::min(minY, static_cast<int>(ys[c]));
-    }
+    int minX = 0, minY = 0;
+    orientedCorner(grid, k, part, minX, minY);
     uint64_t image = 0;
     for (uint64_t rest = part; rest; rest &= rest - 1) {
       auto c = static_cast<unsigned>(std::countr_zero(rest));

@@ -3,6 +3,7 @@
 // winning move), with the game's table of words as the memo.
 #include <algorithm>
 #include <bit>
+#include <map>
 
 #include "runtime/CellSearch.h"
 #include "runtime/EngineParts.h"
@@ -41,16 +42,12 @@ bool Engine::valueIs(const Sum& sum, uint32_t target, uint32_t* valueOut) {
     }
     for (int i = 0; i < n; ++i) parts.push_back({p.game, static_cast<uint64_t>(split[i])});
   }
-  auto search = [&](uint32_t game) {
+  // One search per game (its caches are kept for every part of that game).
+  std::map<uint32_t, CellSearch> searches;
+  auto search = [&](uint32_t game) -> CellSearch& {
     HeapState& h = heaps_[game];
     if (!h.wordMemo) h.wordMemo = std::make_unique<WordMemo>(options_.maxStates);
-    return CellSearch(*program_.games[game].cells, *h.wordMemo);
-  };
-  auto valued = [&](uint32_t game, auto&& ask) {
-    CellSearch s = search(game);
-    auto answer = ask(s);
-    heaps_[game].pruned += s.expanded();
-    return answer;
+    return searches.try_emplace(game, *program_.games[game].cells, *h.wordMemo).first->second;
   };
   // Every part but the largest exactly; the largest asked only the question.
   auto largest =
@@ -58,15 +55,13 @@ bool Engine::valueIs(const Sum& sum, uint32_t target, uint32_t* valueOut) {
         return std::popcount(a.cells) < std::popcount(b.cells);
       });
   for (auto it = parts.begin(); it != parts.end(); ++it)
-    if (it != largest || valueOut)
-      x ^= valued(it->game, [&](CellSearch& s) { return s.partValue(it->cells); });
-  if (valueOut) {
-    *valueOut = x;
-    return x == target;
-  }
-  if (largest == parts.end()) return x == target;
-  return valued(largest->game,
-                [&](CellSearch& s) { return s.partValueIs(largest->cells, target ^ x); });
+    if (it != largest || valueOut) x ^= search(it->game).partValue(it->cells);
+  bool answer = valueOut || largest == parts.end()
+                    ? x == target
+                    : search(largest->game).partValueIs(largest->cells, target ^ x);
+  for (auto& [game, s] : searches) heaps_[game].pruned += s.expanded();
+  if (valueOut) *valueOut = x;
+  return answer;
 }
 
 }  // namespace gdsl

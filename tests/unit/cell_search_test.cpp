@@ -16,17 +16,6 @@
 
 namespace {
 
-std::string cramSource(int w, int h) {
-  return "const W = " + std::to_string(w) + "\nconst H = " + std::to_string(h) +
-         "\n"
-         "game Cram(b) {\n"
-         "  move hor(v in 0..W * H - 1) when v % W < W - 1 and (b >> v) & 3 == 3 -> "
-         "Cram(b & ~(3 << v))\n"
-         "  move ver(v in 0..W * (H - 1) - 1) when (b >> v) & 1 == 1 and (b >> (v + W)) & 1 == 1\n"
-         "    -> Cram(b & ~((1 << v) | (1 << (v + W))))\n"
-         "}\n";
-}
-
 std::string nodeKaylesSource(int w, int h) {
   return "const NB = " + testing::listText(testing::gridNeighbourhoods(w, h)) +
          "\ngame Cram(b) {\n  move pick(v in 0.." + std::to_string(w * h - 1) +
@@ -67,7 +56,7 @@ TEST_CASE("the pruning search gives the full search's values: Cram on every boar
       std::mt19937_64 random(static_cast<uint64_t>(w * 7 + h));
       std::vector<uint64_t> boards{full};
       for (int k = 0; k < 4; ++k) boards.push_back(random() & random() & full);
-      compare(cramSource(w, h), boards);
+      compare(testing::cramSource(w, h), boards);
     }
 }
 
@@ -79,7 +68,7 @@ TEST_CASE("the pruning search gives the full search's values: random boards of l
     std::vector<uint64_t> boards;
     // Boards about half full, the size a full search still does in a moment.
     for (int k = 0; k < 3; ++k) boards.push_back(random() & full);
-    compare(cramSource(w, h), boards);
+    compare(testing::cramSource(w, h), boards);
     std::vector<uint64_t> sparse;
     for (int k = 0; k < 3; ++k) sparse.push_back(random() & random() & full);
     compare(nodeKaylesSource(w, h), sparse);
@@ -89,9 +78,9 @@ TEST_CASE("the pruning search gives the full search's values: random boards of l
 
 TEST_CASE("eval's winning move, found by asking options whether they are worth 0") {
   gdsl::Session s{withPruning(true)};
-  REQUIRE(s.load("cram.game", cramSource(4, 5)));
+  REQUIRE(s.load("cram.game", testing::cramSource(4, 5)));
   gdsl::Session full{withPruning(false)};
-  REQUIRE(full.load("cram.game", cramSource(4, 5)));
+  REQUIRE(full.load("cram.game", testing::cramSource(4, 5)));
   std::mt19937_64 random(9);
   int winning = 0;
   for (int k = 0; k < 12; ++k) {
@@ -147,9 +136,9 @@ TEST_CASE("a full memo does not stop the pruning search: it recomputes what it c
   for (auto [w, h] : std::vector<std::pair<int, int>>{{4, 5}, {3, 7}}) {
     std::string position = "Cram(" + std::to_string((uint64_t{1} << (w * h)) - 1) + ")";
     gdsl::Session full{withPruning(false)};
-    REQUIRE(full.load("cram.game", cramSource(w, h)));
+    REQUIRE(full.load("cram.game", testing::cramSource(w, h)));
     gdsl::Session bounded{small};
-    REQUIRE(bounded.load("cram.game", cramSource(w, h)));
+    REQUIRE(bounded.load("cram.game", testing::cramSource(w, h)));
     CHECK(bounded.evalGrundy(position) == full.evalGrundy(position));
     // The table of words holds at most 40 positions, and the full search
     // needed more.
@@ -177,7 +166,7 @@ TEST_CASE("published Cram values, from the plain rules") {
     if (b.slow && brute::testScale() > 1) continue;
     INFO(b.w << " x " << b.h);
     gdsl::Session s{gdsl::StackOptions()};
-    REQUIRE(s.load("cram.game", cramSource(b.w, b.h)));
+    REQUIRE(s.load("cram.game", testing::cramSource(b.w, b.h)));
     CHECK(s.evalGrundy("Cram(" + std::to_string((uint64_t{1} << (b.w * b.h)) - 1) + ")") ==
           b.value);
   }

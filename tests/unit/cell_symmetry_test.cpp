@@ -54,18 +54,6 @@ Brute cram(int w, int h) {
   return g;
 }
 
-// Cram as the issue that asked for it writes it.
-std::string cramSource(int w, int h) {
-  return "const W = " + std::to_string(w) + "\nconst H = " + std::to_string(h) +
-         "\n"
-         "game Cram(b) {\n"
-         "  move hor(v in 0..W * H - 1) when v % W < W - 1 and (b >> v) & 3 == 3 -> "
-         "Cram(b & ~(3 << v))\n"
-         "  move ver(v in 0..W * (H - 1) - 1) when (b >> v) & 1 == 1 and (b >> (v + W)) & 1 == 1\n"
-         "    -> Cram(b & ~((1 << v) | (1 << (v + W))))\n"
-         "}\n";
-}
-
 const gdsl::ir::Game& compiled(std::unique_ptr<gdsl::Workspace>& ws, const std::string& source,
                                const std::string& game) {
   std::string errors;
@@ -107,7 +95,7 @@ TEST_CASE("Cram written the plain way splits, on every board up to 4 x 5 and 3 x
   sizes.emplace_back(7, 3);
   for (auto [w, h] : sizes) {
     INFO(w << " x " << h);
-    std::string source = cramSource(w, h);
+    std::string source = testing::cramSource(w, h);
     std::unique_ptr<gdsl::Workspace> ws;
     const gdsl::ir::Game& g = compiled(ws, source, "Cram");
     REQUIRE(g.cells);
@@ -178,7 +166,7 @@ TEST_CASE("a rule that breaks a symmetry keeps the board from being turned that 
 
 TEST_CASE("parts are memoized under their least image, and equal parts cancel") {
   std::unique_ptr<gdsl::Workspace> ws;
-  const gdsl::ir::Game& g = compiled(ws, cramSource(4, 4), "Cram");
+  const gdsl::ir::Game& g = compiled(ws, testing::cramSource(4, 4), "Cram");
   REQUIRE(g.cells);
   const gdsl::ir::CellMoves& moves = *g.cells;
   // A vertical domino at the bottom right is the horizontal one in the corner.
@@ -252,7 +240,7 @@ TEST_CASE("positions that are their own mirror image, against a brute force") {
     std::string nk = "const NB = " + testing::listText(nb) + "\ngame G(b) {\n  move pick(v in 0.." +
                      std::to_string(w * h - 1) + ") when (b >> v) & 1 == 1 -> G(b & ~NB[v])\n}\n";
     gdsl::Session s{gdsl::StackOptions(gdsl::BackendKind::Interp)};
-    REQUIRE(s.load("mirror.game", cramSource(w, h)));
+    REQUIRE(s.load("mirror.game", testing::cramSource(w, h)));
     gdsl::Session t{gdsl::StackOptions(gdsl::BackendKind::Interp)};
     REQUIRE(t.load("mirror.game", nk));
     for (uint64_t b : boards) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace testing {
@@ -21,6 +22,19 @@ inline std::vector<uint64_t> gridNeighbourhoods(int w, int h) {
     nb.push_back(m);
   }
   return nb;
+}
+
+// Cram on a w x h grid (a domino on two free cells side by side), written
+// the plain way, as the issue that asked for boards writes it.
+inline std::string cramSource(int w, int h) {
+  return "const W = " + std::to_string(w) + "\nconst H = " + std::to_string(h) +
+         "\n"
+         "game Cram(b) {\n"
+         "  move hor(v in 0..W * H - 1) when v % W < W - 1 and (b >> v) & 3 == 3 -> "
+         "Cram(b & ~(3 << v))\n"
+         "  move ver(v in 0..W * (H - 1) - 1) when (b >> v) & 1 == 1 and (b >> (v + W)) & 1 == 1\n"
+         "    -> Cram(b & ~((1 << v) | (1 << (v + W))))\n"
+         "}\n";
 }
 
 }  // namespace testing
