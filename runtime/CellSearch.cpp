@@ -132,7 +132,7 @@ int CellSearch::split(uint64_t board, int64_t* out) {
   if (images_.empty()) return splitComponents(moves_, static_cast<int64_t>(board), out);
   return splitComponents(moves_, static_cast<int64_t>(board), out, [&](uint64_t part) {
     Image& slot = images_[(part * 0x9E3779B97F4A7C15ull) >> (64 - kImageBits)];
-    if (slot.part != part) slot = {part, canonicalPart(moves_.grid, part)};
+    if (slot.part != part) slot = {part, canonicalPart(moves_, part)};
     return slot.image;
   });
 }

@@ -45,6 +45,12 @@ class CellSearch {
   bool partValueIs(uint64_t part, uint32_t target);
   // Parts expanded so far.
   int64_t expanded() const { return expanded_; }
+  // Drops what a question stopped midway (by Ctrl-C or a limit) left on the
+  // stacks; the caches hold only facts, and are kept.
+  void dropUnfinished() {
+    parts_.clear();
+    options_.clear();
+  }
 
   // A set of values below 256.
   struct Values {

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <vector>
 
 #include "compiler/ir/Ir.h"
 
@@ -22,9 +23,11 @@ namespace gdsl {
 inline constexpr int kMaxComponents = 63;
 
 // Calls each(part) for every component of `cells` (>= 0) in which a move is
-// legal, lowest cell first.
+// legal, lowest cell first: cell by cell, through the moves touching each
+// (the reference for forEachComponent, and its way when the moves have too
+// many shapes to index).
 template <typename Each>
-inline void forEachComponent(const ir::CellMoves& moves, uint64_t cells, Each&& each) {
+inline void forEachComponentByCells(const ir::CellMoves& moves, uint64_t cells, Each&& each) {
   const uint64_t* require = moves.require.data();
   const uint64_t* support = moves.support.data();
   const uint32_t* start = moves.touchStart.data();
@@ -47,6 +50,46 @@ inline void forEachComponent(const ir::CellMoves& moves, uint64_t cells, Each&& 
       }
     }
     if (live) each(part);
+    rest &= ~part;
+  }
+}
+
+// The same components, a word at a time through the move families
+// (ir::CellIndex): per family, the anchors of the legal moves; the cells no
+// legal move reads are left out at once, and a part grows by the moves
+// whose cells meet the cells it gained last.
+template <typename Each>
+inline void forEachComponent(const ir::CellMoves& moves, uint64_t cells, Each&& each) {
+  const std::vector<ir::CellFamily>& families = moves.index.families;
+  if (families.empty()) return forEachComponentByCells(moves, cells, each);
+  const size_t count = families.size();
+  uint64_t legal[ir::CellIndex::kMaxFamilies];
+  uint64_t live = 0;
+  for (size_t f = 0; f < count; ++f) {
+    const ir::CellFamily& family = families[f];
+    uint64_t anchors = family.anchors;
+    for (int k = 0; k < family.needCount; ++k) anchors &= cells >> family.need[k];
+    legal[f] = anchors;
+    for (int k = 0; k < family.spanCount; ++k) live |= anchors << family.span[k];
+  }
+  uint64_t rest = cells & live;
+  while (rest) {
+    uint64_t part = rest & (0 - rest);
+    uint64_t gained = part;
+    while (gained) {
+      uint64_t grown = 0;
+      for (size_t f = 0; f < count; ++f) {
+        const ir::CellFamily& family = families[f];
+        uint64_t near = 0;
+        for (int k = 0; k < family.spanCount; ++k) near |= gained >> family.span[k];
+        uint64_t touched = legal[f] & near;
+        if (!touched) continue;
+        for (int k = 0; k < family.spanCount; ++k) grown |= touched << family.span[k];
+      }
+      gained = grown & cells & ~part;
+      part |= gained;
+    }
+    each(part);
     rest &= ~part;
   }
 }
@@ -90,6 +133,47 @@ inline uint64_t canonicalPart(const ir::CellGrid& grid, uint64_t part) {
   return best;
 }
 
+// canonicalPart, a word at a time through the orientations' tables
+// (ir::CellIndex::images): a part's image is the `or` of its nibbles'
+// images; its least row is its lowest cell's, its least column its rows
+// folded onto the first.
+inline uint64_t canonicalPart(const ir::CellMoves& moves, uint64_t part) {
+  const ir::CellGrid& grid = moves.grid;
+  const std::vector<uint64_t>& images = moves.index.images;
+  if (images.empty()) return canonicalPart(grid, part);
+  uint64_t nibbles[16];  // 16 * index + value
+  int n = 0;
+  for (uint64_t rest = part; rest;) {
+    int j = std::countr_zero(rest) >> 2;
+    nibbles[n++] = static_cast<uint64_t>(16 * j) + ((part >> (4 * j)) & 15);
+    rest &= ~(uint64_t{15} << (4 * j));
+  }
+  const int width = grid.width;
+  uint64_t best = part;
+  for (int k = 0; k < grid.orientations; ++k) {
+    const uint64_t* table = images.data() + 256 * k;
+    uint64_t image = 0;
+    for (int i = 0; i < n; ++i) image |= table[nibbles[i]];
+    const int frame = moves.index.frames[static_cast<size_t>(k)];
+    uint64_t columns = image;
+    for (int s = frame; s < 64; s *= 2) columns |= columns >> s;
+    int minX = std::countr_zero(columns);
+    image >>= (std::countr_zero(image) / frame) * frame + minX;
+    if (frame != width) {
+      // Laid out again in rows of the grid's width, when it fits there.
+      uint64_t row = (uint64_t{1} << frame) - 1;
+      if (((columns & row) >> minX) >> width != 0) continue;
+      int rows = (63 - std::countl_zero(image)) / frame + 1;
+      if (rows > grid.height) continue;
+      uint64_t laid = 0;
+      for (int r = 0; r < rows; ++r) laid |= ((image >> (r * frame)) & row) << (r * width);
+      image = laid;
+    }
+    if ((image & ~grid.cells) == 0 && image < best) best = image;
+  }
+  return best;
+}
+
 // The components of board `cells` into `out` (room for kMaxComponents), each
 // as its least image under the board's symmetries (`canonical(part)`, by
 // default canonicalPart), in increasing order, with pairs of equal ones left
@@ -118,7 +202,7 @@ inline int splitComponents(const ir::CellMoves& moves, int64_t board, int64_t* o
 
 inline int splitComponents(const ir::CellMoves& moves, int64_t board, int64_t* out) {
   return splitComponents(moves, board, out,
-                         [&](uint64_t part) { return canonicalPart(moves.grid, part); });
+                         [&](uint64_t part) { return canonicalPart(moves, part); });
 }
 
 }  // namespace gdsl

@@ -77,6 +77,7 @@ void Engine::adopt(Engine& old, const std::vector<int>& oldGame) {
     heaps_[g] = std::move(old.heaps_[static_cast<size_t>(oldGame[g])]);
     heaps_[g].extending = false;
     heaps_[g].nativeActive = false;
+    heaps_[g].cellSearch.reset();  // it reads the old program's moves
   }
   for (uint32_t id = 0; id < old.table_.size(); ++id) {
     if (old.values_[id] == kUnknownValue) continue;

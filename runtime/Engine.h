@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "runtime/Backend.h"
+#include "runtime/CellSearch.h"
 #include "runtime/Checkpoint.h"
 #include "runtime/Period.h"
 #include "runtime/PositionTable.h"
@@ -182,6 +183,10 @@ class Engine final : private ValueOracle {
     MemoKind memo = MemoKind::None;  // which (runtime/NativeMemo.h)
     std::unique_ptr<DenseBox> box;
     std::unique_ptr<WordMemo> wordMemo;
+    // The pruning search over `wordMemo` (runtime/CellSearch.h), kept from
+    // question to question with its caches; declared after the memo it
+    // reads, so it goes first.
+    std::unique_ptr<CellSearch> cellSearch;
     int64_t pruned = 0;         // parts the pruning search expanded
     std::string nativeStopped;  // why the native search was given up, for --verbose
   };

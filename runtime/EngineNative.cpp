@@ -104,6 +104,7 @@ uint32_t Engine::leaveNative(const Position& position, std::string why) {
   HeapState& h = heaps_[position.game];
   h.native = false;
   h.box.reset();
+  h.cellSearch.reset();
   h.wordMemo.reset();
   h.nativeStopped = std::move(why);
   const ir::Game& g = program_.games[position.game];

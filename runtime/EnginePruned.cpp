@@ -3,7 +3,6 @@
 // winning move), with the game's table of words as the memo.
 #include <algorithm>
 #include <bit>
-#include <map>
 
 #include "runtime/CellSearch.h"
 #include "runtime/EngineParts.h"
@@ -42,12 +41,19 @@ bool Engine::valueIs(const Sum& sum, uint32_t target, uint32_t* valueOut) {
     }
     for (int i = 0; i < n; ++i) parts.push_back({p.game, static_cast<uint64_t>(split[i])});
   }
-  // One search per game (its caches are kept for every part of that game).
-  std::map<uint32_t, CellSearch> searches;
+  // One search per game, kept with its caches from question to question.
+  std::vector<uint32_t> searched;
   auto search = [&](uint32_t game) -> CellSearch& {
     HeapState& h = heaps_[game];
     if (!h.wordMemo) h.wordMemo = std::make_unique<WordMemo>(options_.maxStates);
-    return searches.try_emplace(game, *program_.games[game].cells, *h.wordMemo).first->second;
+    if (!h.cellSearch)
+      h.cellSearch = std::make_unique<CellSearch>(*program_.games[game].cells, *h.wordMemo);
+    if (std::find(searched.begin(), searched.end(), game) == searched.end()) {
+      searched.push_back(game);
+      h.cellSearch->dropUnfinished();
+      h.pruned -= h.cellSearch->expanded();  // counted again below
+    }
+    return *h.cellSearch;
   };
   // Every part but the largest exactly; the largest asked only the question.
   auto largest =
@@ -59,7 +65,7 @@ bool Engine::valueIs(const Sum& sum, uint32_t target, uint32_t* valueOut) {
   bool answer = valueOut || largest == parts.end()
                     ? x == target
                     : search(largest->game).partValueIs(largest->cells, target ^ x);
-  for (auto& [game, s] : searches) heaps_[game].pruned += s.expanded();
+  for (uint32_t game : searched) heaps_[game].pruned += heaps_[game].cellSearch->expanded();
   if (valueOut) *valueOut = x;
   return answer;
 }

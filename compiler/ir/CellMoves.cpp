@@ -35,6 +35,7 @@
 #include <string>
 
 #include "compiler/ir/CellBits.h"
+#include "compiler/ir/CellIndex.h"
 #include "compiler/ir/CellSymmetry.h"
 #include "compiler/ir/Evaluator.h"
 #include "compiler/ir/Passes.h"
@@ -84,6 +85,7 @@ class CellMoveFinder {
         out.touching[next[static_cast<size_t>(std::countr_zero(rest))]++] =
             static_cast<uint32_t>(i);
     out.grid = findCellGrid(out);
+    out.index = indexCellMoves(out);
     return std::move(moves_);
   }
 

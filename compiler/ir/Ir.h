@@ -165,12 +165,41 @@ struct CellGrid {
 // c are touching[touchStart[c] .. touchStart[c + 1]). A board with a cell
 // outside `safe` (one whose moves fail, `v in bits(b)` over a list too short)
 // is valued whole, so it fails as before.
+// Bit-parallel indexes of a board's moves and symmetries
+// (compiler/ir/CellIndex.cpp), read by runtime/Components.h: the same parts
+// and images as the per-cell walks over CellMoves and CellGrid, found a word
+// at a time.
+//
+// A family: the moves of one shape, each needing cells anchor + need[i] and
+// reading cells anchor + span[i], its anchor the lowest cell it reads; one
+// bit of `anchors` per move.
+struct CellFamily {
+  uint64_t anchors = 0;
+  uint8_t needCount = 0, spanCount = 0;
+  std::array<uint8_t, 8> need{}, span{};
+};
+struct CellIndex {
+  // Every move in one family; empty when the moves have too many shapes
+  // (more than kMaxFamilies, or one needing or reading more than 8 cells).
+  std::vector<CellFamily> families;
+  static constexpr size_t kMaxFamilies = 16;
+  // images[(16 k + j) * 16 + v]: the cells v of nibble j (cells 4j..4j+3)
+  // turned by orientation k of the grid, laid out in rows of frames[k] cells
+  // (the board turned spans frames[k] columns; a quarter turn of a board
+  // that is not square has other rows than the grid's), shifted to start
+  // at column 0 and row 0; empty when a turned board spans more than 64
+  // cells.
+  std::vector<uint64_t> images;
+  std::vector<uint8_t> frames;
+};
+
 struct CellMoves {
   std::vector<uint64_t> require, clear, support;
   uint64_t safe = (uint64_t{1} << 63) - 1;
   std::vector<uint32_t> touchStart;  // 64 + 1 entries
   std::vector<uint32_t> touching;
   CellGrid grid;
+  CellIndex index;
 };
 
 struct Param {

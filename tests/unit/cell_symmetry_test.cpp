@@ -184,6 +184,65 @@ TEST_CASE("parts are memoized under their least image, and equal parts cancel") 
   CHECK(parts[0] == 3);
 }
 
+namespace {
+
+// The word-at-a-time paths (ir::CellIndex) against the per-cell walks they
+// stand for, on random boards of `moves`.
+void checkIndexed(const gdsl::ir::CellMoves& moves, uint64_t full, uint64_t seed) {
+  std::mt19937_64 random(seed);
+  for (int k = 0; k < 2000; ++k) {
+    uint64_t board = full;
+    for (int thin = k % 3; thin > 0; --thin) board &= random();
+    board &= random() | random();
+    INFO("board " << board);
+    std::vector<uint64_t> byWords, byCells;
+    gdsl::forEachComponent(moves, board, [&](uint64_t part) { byWords.push_back(part); });
+    gdsl::forEachComponentByCells(moves, board, [&](uint64_t part) { byCells.push_back(part); });
+    REQUIRE(byWords == byCells);
+    for (uint64_t part : byCells)
+      REQUIRE(gdsl::canonicalPart(moves, part) == gdsl::canonicalPart(moves.grid, part));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("parts and least images found a word at a time match the cell by cell walks") {
+  // Cram on rectangles (quarter turns laid out in other rows) and a square,
+  // Node Kayles (moves of nine shapes at the edges), and a board whose
+  // moves have too many shapes to index.
+  for (auto [w, h] : std::vector<std::pair<int, int>>{{4, 9}, {9, 4}, {5, 7}, {6, 6}, {7, 9}}) {
+    INFO(w << " x " << h);
+    std::unique_ptr<gdsl::Workspace> ws;
+    const gdsl::ir::Game& g = compiled(ws, testing::cramSource(w, h), "Cram");
+    REQUIRE(g.cells);
+    CHECK(g.cells->index.families.size() == 2);
+    CHECK(g.cells->grid.orientations == 8);
+    CHECK(!g.cells->index.images.empty());
+    checkIndexed(*g.cells, (uint64_t{1} << (w * h)) - 1, static_cast<uint64_t>(w * 10 + h));
+  }
+  std::vector<uint64_t> nb = testing::gridNeighbourhoods(6, 5);
+  std::string kayles = "const NB = " + testing::listText(nb) +
+                       "\ngame G(b) {\n"
+                       "  move pick(v in 0..29) when b / 2 ** v % 2 != 0 -> G(b - (b & NB[v]))\n"
+                       "}\n";
+  std::unique_ptr<gdsl::Workspace> ws;
+  const gdsl::ir::Game& k = compiled(ws, kayles, "G");
+  REQUIRE(k.cells);
+  CHECK(k.cells->index.families.size() == 9);
+  checkIndexed(*k.cells, (uint64_t{1} << 30) - 1, 7);
+  // Moves of 20 shapes (a domino from cell v to cell 2v + 1): no families,
+  // the walk cell by cell.
+  std::string shapes =
+      "game G(b) {\n"
+      "  move m(v in 0..19) when (b >> v) & 1 == 1 and (b >> (2 * v + 1)) & 1 == 1\n"
+      "    -> G(b & ~((1 << v) | (1 << (2 * v + 1))))\n"
+      "}\n";
+  const gdsl::ir::Game& many = compiled(ws, shapes, "G");
+  REQUIRE(many.cells);
+  CHECK(many.cells->index.families.empty());
+  checkIndexed(*many.cells, (uint64_t{1} << 40) - 1, 9);
+}
+
 TEST_CASE("the verbose report says why a game over bits is not a board that splits") {
   auto why = [](const std::string& rule) {
     std::unique_ptr<gdsl::Workspace> ws;
