@@ -386,6 +386,7 @@ int stackOptions(const Options& o, StackOptions& options, Limits& limits) {
   }
   options.verbose = o.verbose;
   options.engine.maxStates = limits.maxStates;
+  options.engine.maxMemory = limits.maxMemory;
   options.engine.plain = o.plain;
   options.engine.checkpointPath = o.checkpoint;
   options.engine.checkpointSeconds = o.checkpointSeconds;

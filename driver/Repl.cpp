@@ -109,6 +109,7 @@ std::unique_ptr<ReplSession::Built> ReplSession::build(const std::vector<Entry>&
   StackOptions options(kind);
   options.engine.progress = makeProgressBar(2);
   options.engine.maxStates = limits_.maxStates;
+  options.engine.maxMemory = limits_.maxMemory;
   b->stack = std::make_unique<Stack>(options);
   std::vector<SourceEntry> sources;
   for (const Entry& e : entries) sources.push_back(e.declarations());

@@ -61,7 +61,7 @@ CellSearch::Values CellSearch::Values::xored(uint32_t x) const {
 
 uint32_t CellSearch::partValue(uint64_t part) {
   uint32_t known = 0;
-  if (memo_.known(part, known)) return known;
+  if (lookup(part, known)) return known;
   uint32_t count = 0;
   if (uint32_t settled = beginExpansion(part, count); settled != kNotInSet) return settled;
   // Aspiration: is the value 0? 1? ... Value r is refuted by an option of
@@ -180,7 +180,36 @@ bool CellSearch::partValueIs(uint64_t part, uint32_t target) {
 }
 
 void CellSearch::store(uint64_t part, uint32_t value) {
-  if (memo_.insert(part)) memo_.set(part, cellOfValue(value));
+  if (!memo_.full(memoBytes_)) {
+    if (memo_.insert(part)) {
+      memo_.set(part, cellOfValue(value));
+      return;
+    }
+  }
+  if (replacement_.empty())
+    replacement_.resize(std::bit_floor(std::max<uint64_t>(
+        std::min<uint64_t>(replacementBytes_ / sizeof(Stored), memo_.maxEntries()), 2)));
+  const uint64_t mask = replacement_.size() - 2;  // buckets of two
+  Stored* bucket = &replacement_[(part * 0xd6e8feb86659fd93ull >> 16) & mask];
+  auto cells = static_cast<uint32_t>(std::popcount(part));
+  Stored* slot = bucket[0].part == part || bucket[1].part == part
+                     ? (bucket[0].part == part ? &bucket[0] : &bucket[1])
+                     : (bucket[0].cells <= bucket[1].cells ? &bucket[0] : &bucket[1]);
+  *slot = {part, value, cells};
+  ++replaced_;
+}
+
+bool CellSearch::lookup(uint64_t part, uint32_t& value) const {
+  if (memo_.known(part, value)) return true;
+  if (replacement_.empty()) return false;
+  const uint64_t mask = replacement_.size() - 2;
+  const Stored* bucket = &replacement_[(part * 0xd6e8feb86659fd93ull >> 16) & mask];
+  for (int k = 0; k < 2; ++k)
+    if (bucket[k].part == part) {
+      value = bucket[k].value;
+      return true;
+    }
+  return false;
 }
 
 uint32_t CellSearch::valueByMex(uint64_t part) {
@@ -221,7 +250,7 @@ bool CellSearch::collectOptions(uint64_t part, Known&& known) {
     for (int k = 0; k < n; ++k) {
       auto p = static_cast<uint64_t>(parts[k]);
       uint32_t v = 0;
-      if (memo_.known(p, v)) {
+      if (lookup(p, v)) {
         o.known ^= v;
         continue;
       }
@@ -245,7 +274,7 @@ bool CellSearch::collectOptions(uint64_t part, Known&& known) {
 
 uint32_t CellSearch::valueIn(uint64_t part, const Values& asked) {
   uint32_t known = 0;
-  if (memo_.known(part, known)) return known;
+  if (lookup(part, known)) return known;
   // What earlier questions ruled out is not asked again.
   Excluded& slot = excludedSlot(part);
   Values wanted = asked;

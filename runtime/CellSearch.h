@@ -21,10 +21,13 @@
 // same on every backend. Parts are keyed as runtime/Components.h gives them
 // (each its least image under the board's symmetries) in the game's table of
 // words, which holds exact values only, shared with the full search: a memo
-// that is full is no longer written (the search recomputes what it cannot
-// store), so `--max-states` bounds the memory, not the question.
+// at --max-states positions, or at a quarter of --max-memory, no longer
+// grows, and the values go to a replacement table of fixed size (the search
+// recomputes what was replaced), so the limits bound the memory, not the
+// question.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -35,8 +38,15 @@ namespace gdsl {
 
 class CellSearch {
  public:
-  CellSearch(const ir::CellMoves& moves, WordMemo& memo)
-      : moves_(moves), memo_(memo), images_(moves.grid.orientations > 0 ? 1u << kImageBits : 0) {}
+  // `maxMemory`: the memory the process may use (--max-memory; 0: no
+  // bound), of which the memo may take a quarter (it doubles as it grows).
+  CellSearch(const ir::CellMoves& moves, WordMemo& memo, uint64_t maxMemory = 0)
+      : moves_(moves),
+        memo_(memo),
+        memoBytes_(maxMemory / 4),
+        replacementBytes_(maxMemory == 0 ? kReplacementBytes
+                                         : std::min<uint64_t>(kReplacementBytes, maxMemory / 8)),
+        images_(moves.grid.orientations > 0 ? 1u << kImageBits : 0) {}
 
   // The exact value of `part`, one part of a board as splitComponents
   // gives it.
@@ -45,6 +55,9 @@ class CellSearch {
   bool partValueIs(uint64_t part, uint32_t target);
   // Parts expanded so far.
   int64_t expanded() const { return expanded_; }
+  // Values written to the replacement table (see store), and its size.
+  int64_t replaced() const { return replaced_; }
+  uint64_t replacementTableBytes() const { return replacement_.size() * sizeof(Stored); }
   // Drops what a question stopped midway (by Ctrl-C or a limit) left on the
   // stacks; the caches hold only facts, and are kept.
   void dropUnfinished() {
@@ -99,7 +112,15 @@ class CellSearch {
   // value v, and stops (false) when it returns false.
   template <typename Known>
   bool collectOptions(uint64_t part, Known&& known);
+  // Keeps the exact value of `part`: in the memo while it may grow (below
+  // --max-states positions, and a quarter of --max-memory), then in the
+  // replacement table, a fixed array of buckets of two where a new value
+  // takes the place of the one with fewer cells (the cheaper to recompute):
+  // at most as many positions as --max-states, 32 MiB, and an eighth of
+  // --max-memory.
   void store(uint64_t part, uint32_t value);
+  // The value of `part` from the memo or the replacement table.
+  bool lookup(uint64_t part, uint32_t& value) const;
 
   // An option whose value is not known yet: parts_[first, first + count)
   // still to value, xored with `known`; `cost` orders the options, the
@@ -135,8 +156,17 @@ class CellSearch {
   };
   static constexpr int kImageBits = 15;
 
+  struct Stored {
+    uint64_t part = ~uint64_t{0};
+    uint32_t value = 0, cells = 0;
+  };
+  static constexpr uint64_t kReplacementBytes = uint64_t{32} << 20;
+
   const ir::CellMoves& moves_;
   WordMemo& memo_;
+  uint64_t memoBytes_, replacementBytes_;
+  std::vector<Stored> replacement_;  // made when the memo stops growing
+  int64_t replaced_ = 0;
   std::vector<Image> images_;
   std::vector<uint64_t> parts_;  // a stack: each expansion's options' parts
   std::vector<Option> options_;  // a stack: each expansion's options

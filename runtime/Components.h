@@ -133,14 +133,16 @@ inline uint64_t canonicalPart(const ir::CellGrid& grid, uint64_t part) {
   return best;
 }
 
-// canonicalPart, a word at a time through the orientations' tables
+// Calls each(k, image) for every orientation k of the grid under which
+// `part` turned and shifted to the first row and column lies in the grid's
+// width and height, a word at a time through the orientations' tables
 // (ir::CellIndex::images): a part's image is the `or` of its nibbles'
 // images; its least row is its lowest cell's, its least column its rows
-// folded onto the first.
-inline uint64_t canonicalPart(const ir::CellMoves& moves, uint64_t part) {
+// folded onto the first. Needs moves.index.images.
+template <typename Each>
+inline void forEachImage(const ir::CellMoves& moves, uint64_t part, Each&& each) {
   const ir::CellGrid& grid = moves.grid;
   const std::vector<uint64_t>& images = moves.index.images;
-  if (images.empty()) return canonicalPart(grid, part);
   uint64_t nibbles[16];  // 16 * index + value
   int n = 0;
   for (uint64_t rest = part; rest;) {
@@ -149,7 +151,6 @@ inline uint64_t canonicalPart(const ir::CellMoves& moves, uint64_t part) {
     rest &= ~(uint64_t{15} << (4 * j));
   }
   const int width = grid.width;
-  uint64_t best = part;
   for (int k = 0; k < grid.orientations; ++k) {
     const uint64_t* table = images.data() + 256 * k;
     uint64_t image = 0;
@@ -169,9 +170,34 @@ inline uint64_t canonicalPart(const ir::CellMoves& moves, uint64_t part) {
       for (int r = 0; r < rows; ++r) laid |= ((image >> (r * frame)) & row) << (r * width);
       image = laid;
     }
-    if ((image & ~grid.cells) == 0 && image < best) best = image;
+    each(k, image);
   }
+}
+
+// canonicalPart, a word at a time (forEachImage).
+inline uint64_t canonicalPart(const ir::CellMoves& moves, uint64_t part) {
+  if (moves.index.images.empty()) return canonicalPart(moves.grid, part);
+  uint64_t best = part;
+  forEachImage(moves, part, [&](int, uint64_t image) {
+    if ((image & ~moves.grid.cells) == 0 && image < best) best = image;
+  });
   return best;
+}
+
+// The number of moves legal on `cells`.
+inline uint32_t legalMoveCount(const ir::CellMoves& moves, uint64_t cells) {
+  uint32_t legal = 0;
+  if (moves.index.families.empty()) {
+    const uint64_t* require = moves.require.data();
+    for (size_t i = 0; i < moves.require.size(); ++i) legal += (cells & require[i]) == require[i];
+    return legal;
+  }
+  for (const ir::CellFamily& family : moves.index.families) {
+    uint64_t anchors = family.anchors;
+    for (int k = 0; k < family.needCount; ++k) anchors &= cells >> family.need[k];
+    legal += static_cast<uint32_t>(std::popcount(anchors));
+  }
+  return legal;
 }
 
 // The components of board `cells` into `out` (room for kMaxComponents), each

@@ -154,6 +154,13 @@ std::string Engine::report() const {
           "gdsl: {}: {} part{} expanded by the pruning search (each asked only whether its "
           "value is in a set)\n",
           name, h.pruned, h.pruned == 1 ? "" : "s");
+    if (h.cellSearch && h.cellSearch->replaced() > 0)
+      out += fmt::format(
+          "gdsl: {}: {} values written to a replacement table of {:.1f} MiB (16 bytes per "
+          "position), as the memo stopped growing at --max-states positions or a quarter of "
+          "--max-memory: the search recomputes what was replaced\n",
+          name, h.cellSearch->replaced(),
+          static_cast<double>(h.cellSearch->replacementTableBytes()) / (1 << 20));
     if (program_.games[g].cells && (h.wordMemo || searched[g]))
       out += fmt::format(
           "gdsl: {}: a board that splits: each of its {} moves needs some cells and clears "

@@ -33,7 +33,10 @@ using ProgressFn = std::function<void(const std::string& what, const char* unit,
                                       int64_t target, bool finished, double exponent)>;
 
 struct EngineOptions {
-  uint64_t maxStates = 20'000'000;             // memoized positions of the search
+  uint64_t maxStates = 20'000'000;  // memoized positions of the search
+  // The process's memory limit (--max-memory; 0: none), which the pruning
+  // search (runtime/CellSearch.h) keeps its tables within.
+  uint64_t maxMemory = 0;
   int64_t maxTableHeap = int64_t{1} << 27;     // largest heap held in a dense table
   int64_t autoPeriodHeaps = int64_t{1} << 20;  // how far a period proof is tried for huge heaps
   // The plain method: no period proved while a table grows (so every value is

@@ -47,7 +47,8 @@ bool Engine::valueIs(const Sum& sum, uint32_t target, uint32_t* valueOut) {
     HeapState& h = heaps_[game];
     if (!h.wordMemo) h.wordMemo = std::make_unique<WordMemo>(options_.maxStates);
     if (!h.cellSearch)
-      h.cellSearch = std::make_unique<CellSearch>(*program_.games[game].cells, *h.wordMemo);
+      h.cellSearch = std::make_unique<CellSearch>(*program_.games[game].cells, *h.wordMemo,
+                                                  options_.maxMemory);
     if (std::find(searched.begin(), searched.end(), game) == searched.end()) {
       searched.push_back(game);
       h.cellSearch->dropUnfinished();

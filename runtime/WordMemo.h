@@ -50,12 +50,19 @@ class WordMemo {
   // Makes `key` unknown, if present.
   void forget(uint64_t key);
   bool known(uint64_t key, uint32_t& value) const;
+  // Whether adding a word now would find the memo at maxEntries, or make
+  // it grow past `maxBytes` (0: no bound).
+  bool full(uint64_t maxBytes) const {
+    if (count_ >= maxEntries_) return true;
+    return maxBytes > 0 && 4 * (count_ + 1) > 3 * (mask_ + 1) && 2 * bytes() > maxBytes;
+  }
 
   bool narrow() const { return narrow_; }
   uint8_t* slots() { return slots_.get(); }
   uint64_t mask() const { return mask_; }
   uint32_t shift() const { return shift_; }
   uint64_t size() const { return count_; }
+  uint64_t maxEntries() const { return maxEntries_; }
   int64_t knownCount() const;
   // Calls each(key, cell) for every word the table holds, in slot order.
   template <typename Each>

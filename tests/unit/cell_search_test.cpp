@@ -130,10 +130,10 @@ TEST_CASE("the pruning search's sets of values") {
   CHECK(Values::only(300).empty());
 }
 
-TEST_CASE("a full memo does not stop the pruning search: it recomputes what it cannot store") {
+TEST_CASE("a full memo does not stop the pruning search: it recomputes what it replaced") {
   gdsl::StackOptions small = withPruning(true);
   small.engine.maxStates = 40;
-  for (auto [w, h] : std::vector<std::pair<int, int>>{{4, 5}, {3, 7}}) {
+  for (auto [w, h] : std::vector<std::pair<int, int>>{{4, 5}, {3, 7}, {5, 5}}) {
     std::string position = "Cram(" + std::to_string((uint64_t{1} << (w * h)) - 1) + ")";
     gdsl::Session full{withPruning(false)};
     REQUIRE(full.load("cram.game", testing::cramSource(w, h)));
@@ -144,6 +144,42 @@ TEST_CASE("a full memo does not stop the pruning search: it recomputes what it c
     // needed more.
     CHECK(bounded.tableReport().find("gdsl: Cram: 40 positions") != std::string::npos);
     CHECK(full.tableReport().find("gdsl: Cram: 40 positions") == std::string::npos);
+    // The rest went to a replacement table of at most 40 positions (32
+    // buckets of 16 bytes), over and over.
+    CHECK(bounded.tableReport().find("to a replacement table of 0.0 MiB") != std::string::npos);
+  }
+}
+
+TEST_CASE("the pruning search keeps its memo within a quarter of --max-memory") {
+  // 64 KiB of memory: the memo may double while it stays within 16 KiB,
+  // the replacement table takes 8 KiB; the values are the full search's.
+  gdsl::StackOptions small = withPruning(true);
+  small.engine.maxMemory = 64 << 10;
+  std::mt19937_64 random(55);
+  for (auto [w, h] : std::vector<std::pair<int, int>>{{4, 7}, {5, 6}}) {
+    INFO(w << " x " << h);
+    uint64_t full = (uint64_t{1} << (w * h)) - 1;
+    std::vector<uint64_t> boards{full};
+    for (int k = 0; k < 3; ++k) boards.push_back(random() & (random() | random()) & full);
+    for (uint64_t b : boards) {
+      std::string position = "Cram(" + std::to_string(b) + ")";
+      INFO(position);
+      gdsl::Session unbounded{withPruning(true)};
+      REQUIRE(unbounded.load("cram.game", testing::cramSource(w, h)));
+      gdsl::Session bounded{small};
+      REQUIRE(bounded.load("cram.game", testing::cramSource(w, h)));
+      CHECK(bounded.evalGrundy(position) == unbounded.evalGrundy(position));
+      if (b == full) {
+        std::string report = bounded.tableReport();
+        INFO(report);
+        CHECK(report.find("to a replacement table of 0.0 MiB") != std::string::npos);
+        // The memo: at most 16 KiB (2048 slots of 8 bytes).
+        auto at = report.find("slots of 8 bytes");
+        REQUIRE(at != std::string::npos);
+        auto open = report.rfind('(', at);
+        CHECK(std::stoull(report.substr(open + 1)) <= 2048);
+      }
+    }
   }
 }
 
