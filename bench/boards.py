@@ -7,7 +7,7 @@ Beling's igsolve.
 
 Rows: Cram on 4 x 5 .. 4 x 13, 5 x 5 .. 5 x 9, 6 x 6, 6 x 7, 7 x 7 (bench/games/cram.game
 with its two constants set), the value of the empty board by
-`gdsl eval FILE -e 'Cram(2^(W*H) - 1)' --json` (the default backend and command line),
+`gdsl eval FILE -e 'Cram(N)' --json` with N = 2^(W*H) - 1, the full board (the default backend and command line),
 against `igsolve --tt hash-map cram H W` (its hash-map table: its default for boards over 40
 cells reserves 8 GiB up front); and Node Kayles on 4 x 4 .. 7 x 7
 (bench/games/node_kayles.game), which igsolve does not play, gdsl alone. Each program runs

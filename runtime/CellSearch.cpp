@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstdlib>
 
 #include "compiler/support/Interrupt.h"
 #include "runtime/Components.h"
@@ -140,6 +141,18 @@ int CellSearch::split(uint64_t board, int64_t* out) {
 bool CellSearch::zeroByMirror(uint64_t part) const {
   const ir::CellGrid& g = moves_.grid;
   if (g.orientations < 2) return false;
+  if (!moves_.index.images.empty()) {
+    // At once, from the images shifted to the corner: is `part` its own
+    // image under a reflection or half turn? (Most parts are not.)
+    uint64_t images[8] = {};
+    forEachImage(moves_, part, [&](int k, uint64_t image) { images[k] = image; });
+    bool own = false;
+    for (int t = 1; t < g.orientations && !own; ++t) {
+      int kind = g.kinds[static_cast<size_t>(t)];
+      own = kind != 3 && kind != 5 && images[t] == images[0];
+    }
+    if (!own) return false;
+  }
   int minX0 = 0, minY0 = 0;
   orientedCorner(g, 0, part, minX0, minY0);
   for (int t = 1; t < g.orientations; ++t) {
@@ -231,10 +244,23 @@ uint32_t CellSearch::valueByMex(uint64_t part) {
 }
 
 uint32_t CellSearch::legalMoves(uint64_t part) const {
-  const uint64_t* require = moves_.require.data();
-  uint32_t legal = 0;
-  for (size_t i = 0; i < moves_.require.size(); ++i) legal += (part & require[i]) == require[i];
-  return legal;
+  return legalMoveCount(moves_, part);
+}
+
+CellSearch::Middle::Middle(const ir::CellGrid& grid, uint64_t part) : width(grid.width) {
+  if (width == 0) return;
+  uint64_t columns = part;
+  for (int s = width; s < 64; s *= 2) columns |= columns >> s;
+  columns &= (uint64_t{1} << width) - 1;
+  x2 = std::countr_zero(columns) + 63 - std::countl_zero(columns);
+  y2 = std::countr_zero(part) / width + (63 - std::countl_zero(part)) / width;
+}
+
+uint32_t CellSearch::Middle::distance(uint64_t cells) const {
+  if (width == 0 || cells == 0) return 0;
+  int c = std::countr_zero(cells);
+  int d = std::abs(2 * (c % width) - x2) + std::abs(2 * (c / width) - y2);
+  return static_cast<uint32_t>(std::min(d, 127));
 }
 
 template <typename Known>
@@ -242,6 +268,7 @@ bool CellSearch::collectOptions(uint64_t part, Known&& known) {
   const uint64_t* require = moves_.require.data();
   const uint64_t* clear = moves_.clear.data();
   const size_t optionsBase = options_.size();
+  const Middle middle(moves_.grid, part);
   int64_t parts[kMaxComponents];
   for (size_t i = 0; i < moves_.require.size(); ++i) {
     if ((part & require[i]) != require[i]) continue;
@@ -257,14 +284,17 @@ bool CellSearch::collectOptions(uint64_t part, Known&& known) {
       parts_.push_back(p);
       ++o.count;
       // Fewest moves first (then fewest cells): a part with few moves has
-      // few candidate values, so its questions are the cheapest.
+      // few candidate values, so its questions are the cheapest. On ties,
+      // the move nearest the middle of the board first (it leaves the most
+      // even parts).
       auto cells = static_cast<uint32_t>(std::popcount(p));
       uint32_t moves = legalMoves(p);
       o.cost += moves * moves + cells;
     }
-    if (o.count > 0)
+    if (o.count > 0) {
+      o.cost = o.cost * 128 + middle.distance(clear[i] & part);
       options_.push_back(o);
-    else if (!known(o.known))
+    } else if (!known(o.known))
       return false;
   }
   std::sort(options_.begin() + static_cast<std::ptrdiff_t>(optionsBase), options_.end(),

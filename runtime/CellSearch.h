@@ -124,9 +124,18 @@ class CellSearch {
 
   // An option whose value is not known yet: parts_[first, first + count)
   // still to value, xored with `known`; `cost` orders the options, the
-  // easiest (fewest moves, squared per part, then fewest cells) first.
+  // easiest (fewest moves, squared per part, then fewest cells; then the
+  // move nearest the middle of the part) first.
   struct Option {
     uint32_t first, count, known, cost;
+  };
+  // The middle of a part on the grid (twice its bounding box's centre), and
+  // how far a move's lowest cell is from it (in half cells, at most 127; 0
+  // without a grid).
+  struct Middle {
+    Middle(const ir::CellGrid& grid, uint64_t part);
+    uint32_t distance(uint64_t cells) const;
+    int width, x2 = 0, y2 = 0;
   };
   // Values every part of `o` but the one with most cells into o.known, and
   // leaves `o` that part alone; returns its index in parts_.

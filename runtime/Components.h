@@ -184,10 +184,11 @@ inline uint64_t canonicalPart(const ir::CellMoves& moves, uint64_t part) {
   return best;
 }
 
-// The number of moves legal on `cells`.
+// The number of moves legal on `cells` (each move of the table counted,
+// two with the same cells too).
 inline uint32_t legalMoveCount(const ir::CellMoves& moves, uint64_t cells) {
   uint32_t legal = 0;
-  if (moves.index.families.empty()) {
+  if (moves.index.families.empty() || moves.index.twinMoves) {
     const uint64_t* require = moves.require.data();
     for (size_t i = 0; i < moves.require.size(); ++i) legal += (cells & require[i]) == require[i];
     return legal;

@@ -30,7 +30,7 @@ bool offsets(uint64_t cells, int anchor, std::array<uint8_t, 8>& out, uint8_t& c
   return true;
 }
 
-std::vector<CellFamily> findFamilies(const CellMoves& moves) {
+std::vector<CellFamily> findFamilies(const CellMoves& moves, bool& twinMoves) {
   std::map<std::pair<uint64_t, uint64_t>, size_t> byShape;
   std::vector<CellFamily> families;
   for (size_t i = 0; i < moves.require.size(); ++i) {
@@ -45,7 +45,9 @@ std::vector<CellFamily> findFamilies(const CellMoves& moves) {
         return {};
       families.push_back(f);
     }
-    families[at->second].anchors |= uint64_t{1} << anchor;
+    uint64_t& anchors = families[at->second].anchors;
+    twinMoves = twinMoves || ((anchors >> anchor) & 1) != 0;
+    anchors |= uint64_t{1} << anchor;
   }
   return families;
 }
@@ -91,7 +93,7 @@ void findImages(const CellGrid& grid, CellIndex& index) {
 
 CellIndex indexCellMoves(const CellMoves& moves) {
   CellIndex index;
-  index.families = findFamilies(moves);
+  index.families = findFamilies(moves, index.twinMoves);
   findImages(moves.grid, index);
   return index;
 }

@@ -183,6 +183,9 @@ struct CellIndex {
   // (more than kMaxFamilies, or one needing or reading more than 8 cells).
   std::vector<CellFamily> families;
   static constexpr size_t kMaxFamilies = 16;
+  // Two moves with the same cells needed and read (one anchor of a family
+  // for both): the families give the parts, but not the number of moves.
+  bool twinMoves = false;
   // images[(16 k + j) * 16 + v]: the cells v of nibble j (cells 4j..4j+3)
   // turned by orientation k of the grid, laid out in rows of frames[k] cells
   // (the board turned spans frames[k] columns; a quarter turn of a board

@@ -187,7 +187,8 @@ TEST_CASE("parts are memoized under their least image, and equal parts cancel") 
 namespace {
 
 // The word-at-a-time paths (ir::CellIndex) against the per-cell walks they
-// stand for, on random boards of `moves`.
+// stand for, on random boards of `moves`: parts, least images, and the
+// number of legal moves.
 void checkIndexed(const gdsl::ir::CellMoves& moves, uint64_t full, uint64_t seed) {
   std::mt19937_64 random(seed);
   for (int k = 0; k < 2000; ++k) {
@@ -199,6 +200,9 @@ void checkIndexed(const gdsl::ir::CellMoves& moves, uint64_t full, uint64_t seed
     gdsl::forEachComponent(moves, board, [&](uint64_t part) { byWords.push_back(part); });
     gdsl::forEachComponentByCells(moves, board, [&](uint64_t part) { byCells.push_back(part); });
     REQUIRE(byWords == byCells);
+    uint32_t legal = 0;
+    for (uint64_t need : moves.require) legal += (board & need) == need;
+    REQUIRE(gdsl::legalMoveCount(moves, board) == legal);
     for (uint64_t part : byCells)
       REQUIRE(gdsl::canonicalPart(moves, part) == gdsl::canonicalPart(moves.grid, part));
   }
@@ -241,6 +245,15 @@ TEST_CASE("parts and least images found a word at a time match the cell by cell 
   REQUIRE(many.cells);
   CHECK(many.cells->index.families.empty());
   checkIndexed(*many.cells, (uint64_t{1} << 40) - 1, 9);
+  // Each move written three times: one anchor stands for three moves.
+  std::string thrice =
+      "game G(b) {\n"
+      "  move m(k in 0..89) when (b >> (k % 30)) & 3 == 3 -> G(b & ~(3 << (k % 30)))\n"
+      "}\n";
+  const gdsl::ir::Game& t = compiled(ws, thrice, "G");
+  REQUIRE(t.cells);
+  CHECK(t.cells->index.twinMoves);
+  checkIndexed(*t.cells, (uint64_t{1} << 31) - 1, 11);
 }
 
 TEST_CASE("the verbose report says why a game over bits is not a board that splits") {
