@@ -202,8 +202,7 @@ void CellSearch::store(uint64_t part, uint32_t value) {
   if (replacement_.empty())
     replacement_.resize(std::bit_floor(std::max<uint64_t>(
         std::min<uint64_t>(replacementBytes_ / sizeof(Stored), memo_.maxEntries()), 2)));
-  const uint64_t mask = replacement_.size() - 2;  // buckets of two
-  Stored* bucket = &replacement_[(part * 0xd6e8feb86659fd93ull >> 16) & mask];
+  Stored* bucket = &replacement_[bucketOf(part)];
   auto cells = static_cast<uint32_t>(std::popcount(part));
   Stored* slot = bucket[0].part == part || bucket[1].part == part
                      ? (bucket[0].part == part ? &bucket[0] : &bucket[1])
@@ -215,8 +214,7 @@ void CellSearch::store(uint64_t part, uint32_t value) {
 bool CellSearch::lookup(uint64_t part, uint32_t& value) const {
   if (memo_.known(part, value)) return true;
   if (replacement_.empty()) return false;
-  const uint64_t mask = replacement_.size() - 2;
-  const Stored* bucket = &replacement_[(part * 0xd6e8feb86659fd93ull >> 16) & mask];
+  const Stored* bucket = &replacement_[bucketOf(part)];
   for (int k = 0; k < 2; ++k)
     if (bucket[k].part == part) {
       value = bucket[k].value;
@@ -249,9 +247,7 @@ uint32_t CellSearch::legalMoves(uint64_t part) const {
 
 CellSearch::Middle::Middle(const ir::CellGrid& grid, uint64_t part) : width(grid.width) {
   if (width == 0) return;
-  uint64_t columns = part;
-  for (int s = width; s < 64; s *= 2) columns |= columns >> s;
-  columns &= (uint64_t{1} << width) - 1;
+  uint64_t columns = foldedRows(part, width) & ((uint64_t{1} << width) - 1);
   x2 = std::countr_zero(columns) + 63 - std::countl_zero(columns);
   y2 = std::countr_zero(part) / width + (63 - std::countl_zero(part)) / width;
 }

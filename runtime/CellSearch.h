@@ -169,6 +169,11 @@ class CellSearch {
     uint64_t part = ~uint64_t{0};
     uint32_t value = 0, cells = 0;
   };
+  // Where the bucket of two slots of `part` starts in the replacement table
+  // (made).
+  size_t bucketOf(uint64_t part) const {
+    return ((part * 0xd6e8feb86659fd93ull) >> 16) & (replacement_.size() - 2);
+  }
   static constexpr uint64_t kReplacementBytes = uint64_t{32} << 20;
 
   const ir::CellMoves& moves_;

@@ -54,6 +54,20 @@ inline void forEachComponentByCells(const ir::CellMoves& moves, uint64_t cells, 
   }
 }
 
+// The anchors of the moves of `family` legal on `cells`.
+inline uint64_t legalAnchors(const ir::CellFamily& family, uint64_t cells) {
+  uint64_t anchors = family.anchors;
+  for (int k = 0; k < family.needCount; ++k) anchors &= cells >> family.need[k];
+  return anchors;
+}
+
+// The columns of `cells` laid out in rows of `width`: every row folded onto
+// the first (its bits 0..width-1; the bits above are left as they fall).
+inline uint64_t foldedRows(uint64_t cells, int width) {
+  for (int s = width; s < 64; s *= 2) cells |= cells >> s;
+  return cells;
+}
+
 // The same components, a word at a time through the move families
 // (ir::CellIndex): per family, the anchors of the legal moves; the cells no
 // legal move reads are left out at once, and a part grows by the moves
@@ -67,8 +81,7 @@ inline void forEachComponent(const ir::CellMoves& moves, uint64_t cells, Each&& 
   uint64_t live = 0;
   for (size_t f = 0; f < count; ++f) {
     const ir::CellFamily& family = families[f];
-    uint64_t anchors = family.anchors;
-    for (int k = 0; k < family.needCount; ++k) anchors &= cells >> family.need[k];
+    uint64_t anchors = legalAnchors(family, cells);
     legal[f] = anchors;
     for (int k = 0; k < family.spanCount; ++k) live |= anchors << family.span[k];
   }
@@ -156,8 +169,7 @@ inline void forEachImage(const ir::CellMoves& moves, uint64_t part, Each&& each)
     uint64_t image = 0;
     for (int i = 0; i < n; ++i) image |= table[nibbles[i]];
     const int frame = moves.index.frames[static_cast<size_t>(k)];
-    uint64_t columns = image;
-    for (int s = frame; s < 64; s *= 2) columns |= columns >> s;
+    uint64_t columns = foldedRows(image, frame);
     int minX = std::countr_zero(columns);
     image >>= (std::countr_zero(image) / frame) * frame + minX;
     if (frame != width) {
@@ -188,16 +200,13 @@ inline uint64_t canonicalPart(const ir::CellMoves& moves, uint64_t part) {
 // two with the same cells too).
 inline uint32_t legalMoveCount(const ir::CellMoves& moves, uint64_t cells) {
   uint32_t legal = 0;
-  if (moves.index.families.empty() || moves.index.twinMoves) {
+  if (moves.index.families.empty() || moves.index.repeatedMoves) {
     const uint64_t* require = moves.require.data();
     for (size_t i = 0; i < moves.require.size(); ++i) legal += (cells & require[i]) == require[i];
     return legal;
   }
-  for (const ir::CellFamily& family : moves.index.families) {
-    uint64_t anchors = family.anchors;
-    for (int k = 0; k < family.needCount; ++k) anchors &= cells >> family.need[k];
-    legal += static_cast<uint32_t>(std::popcount(anchors));
-  }
+  for (const ir::CellFamily& family : moves.index.families)
+    legal += static_cast<uint32_t>(std::popcount(legalAnchors(family, cells)));
   return legal;
 }
 

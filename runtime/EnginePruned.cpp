@@ -3,6 +3,7 @@
 // winning move), with the game's table of words as the memo.
 #include <algorithm>
 #include <bit>
+#include <utility>
 
 #include "runtime/CellSearch.h"
 #include "runtime/EngineParts.h"
@@ -41,18 +42,19 @@ bool Engine::valueIs(const Sum& sum, uint32_t target, uint32_t* valueOut) {
     }
     for (int i = 0; i < n; ++i) parts.push_back({p.game, static_cast<uint64_t>(split[i])});
   }
-  // One search per game, kept with its caches from question to question.
-  std::vector<uint32_t> searched;
+  // One search per game, kept with its caches from question to question;
+  // each game searched here, with its search's count of expansions before.
+  std::vector<std::pair<uint32_t, int64_t>> searched;
   auto search = [&](uint32_t game) -> CellSearch& {
     HeapState& h = heaps_[game];
     if (!h.wordMemo) h.wordMemo = std::make_unique<WordMemo>(options_.maxStates);
     if (!h.cellSearch)
       h.cellSearch = std::make_unique<CellSearch>(*program_.games[game].cells, *h.wordMemo,
                                                   options_.maxMemory);
-    if (std::find(searched.begin(), searched.end(), game) == searched.end()) {
-      searched.push_back(game);
+    auto seen = [&](const auto& s) { return s.first == game; };
+    if (std::none_of(searched.begin(), searched.end(), seen)) {
       h.cellSearch->dropUnfinished();
-      h.pruned -= h.cellSearch->expanded();  // counted again below
+      searched.emplace_back(game, h.cellSearch->expanded());
     }
     return *h.cellSearch;
   };
@@ -66,7 +68,8 @@ bool Engine::valueIs(const Sum& sum, uint32_t target, uint32_t* valueOut) {
   bool answer = valueOut || largest == parts.end()
                     ? x == target
                     : search(largest->game).partValueIs(largest->cells, target ^ x);
-  for (uint32_t game : searched) heaps_[game].pruned += heaps_[game].cellSearch->expanded();
+  for (auto [game, before] : searched)
+    heaps_[game].pruned += heaps_[game].cellSearch->expanded() - before;
   if (valueOut) *valueOut = x;
   return answer;
 }

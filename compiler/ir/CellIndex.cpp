@@ -20,17 +20,17 @@
 namespace gdsl::ir {
 namespace {
 
-// The offsets of the cells of `cells` from `anchor`, or false past 8 cells.
-bool offsets(uint64_t cells, int anchor, std::array<uint8_t, 8>& out, uint8_t& count) {
+// The cells of `cells` as a list into `out`, or false past 8 cells.
+bool offsets(uint64_t cells, std::array<uint8_t, 8>& out, uint8_t& count) {
   count = 0;
   for (uint64_t rest = cells; rest; rest &= rest - 1) {
     if (count == 8) return false;
-    out[count++] = static_cast<uint8_t>(std::countr_zero(rest) - anchor);
+    out[count++] = static_cast<uint8_t>(std::countr_zero(rest));
   }
   return true;
 }
 
-std::vector<CellFamily> findFamilies(const CellMoves& moves, bool& twinMoves) {
+std::vector<CellFamily> findFamilies(const CellMoves& moves, bool& repeatedMoves) {
   std::map<std::pair<uint64_t, uint64_t>, size_t> byShape;
   std::vector<CellFamily> families;
   for (size_t i = 0; i < moves.require.size(); ++i) {
@@ -40,13 +40,12 @@ std::vector<CellFamily> findFamilies(const CellMoves& moves, bool& twinMoves) {
     if (added) {
       if (families.size() == CellIndex::kMaxFamilies) return {};
       CellFamily f;
-      if (!offsets(shape.first, 0, f.need, f.needCount) ||
-          !offsets(shape.second, 0, f.span, f.spanCount))
+      if (!offsets(shape.first, f.need, f.needCount) || !offsets(shape.second, f.span, f.spanCount))
         return {};
       families.push_back(f);
     }
     uint64_t& anchors = families[at->second].anchors;
-    twinMoves = twinMoves || ((anchors >> anchor) & 1) != 0;
+    repeatedMoves = repeatedMoves || ((anchors >> anchor) & 1) != 0;
     anchors |= uint64_t{1} << anchor;
   }
   return families;
@@ -93,7 +92,7 @@ void findImages(const CellGrid& grid, CellIndex& index) {
 
 CellIndex indexCellMoves(const CellMoves& moves) {
   CellIndex index;
-  index.families = findFamilies(moves, index.twinMoves);
+  index.families = findFamilies(moves, index.repeatedMoves);
   findImages(moves.grid, index);
   return index;
 }

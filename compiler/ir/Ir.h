@@ -155,16 +155,6 @@ struct CellGrid {
   std::vector<int8_t> x, y;
 };
 
-// The moves of a game over a set of cells (its one parameter, bits 0..62),
-// one per binding of its rules' variables: move i is legal when every cell of
-// require[i] is set, and leaves the set without the cells of clear[i] (which
-// holds a required cell, so every move shrinks the set). A legal move reads
-// and changes only the cells of support[i] = require[i] | clear[i], so a set
-// is the sum of its components: the classes of cells linked by the supports
-// of legal moves (runtime/Components.h). The moves whose support holds cell
-// c are touching[touchStart[c] .. touchStart[c + 1]). A board with a cell
-// outside `safe` (one whose moves fail, `v in bits(b)` over a list too short)
-// is valued whole, so it fails as before.
 // Bit-parallel indexes of a board's moves and symmetries
 // (compiler/ir/CellIndex.cpp), read by runtime/Components.h: the same parts
 // and images as the per-cell walks over CellMoves and CellGrid, found a word
@@ -183,9 +173,9 @@ struct CellIndex {
   // (more than kMaxFamilies, or one needing or reading more than 8 cells).
   std::vector<CellFamily> families;
   static constexpr size_t kMaxFamilies = 16;
-  // Two moves with the same cells needed and read (one anchor of a family
-  // for both): the families give the parts, but not the number of moves.
-  bool twinMoves = false;
+  // A move written twice (the same cells needed and read: one anchor of a
+  // family for both): the families give the parts, not the number of moves.
+  bool repeatedMoves = false;
   // images[(16 k + j) * 16 + v]: the cells v of nibble j (cells 4j..4j+3)
   // turned by orientation k of the grid, laid out in rows of frames[k] cells
   // (the board turned spans frames[k] columns; a quarter turn of a board
@@ -196,6 +186,16 @@ struct CellIndex {
   std::vector<uint8_t> frames;
 };
 
+// The moves of a game over a set of cells (its one parameter, bits 0..62),
+// one per binding of its rules' variables: move i is legal when every cell of
+// require[i] is set, and leaves the set without the cells of clear[i] (which
+// holds a required cell, so every move shrinks the set). A legal move reads
+// and changes only the cells of support[i] = require[i] | clear[i], so a set
+// is the sum of its components: the classes of cells linked by the supports
+// of legal moves (runtime/Components.h). The moves whose support holds cell
+// c are touching[touchStart[c] .. touchStart[c + 1]). A board with a cell
+// outside `safe` (one whose moves fail, `v in bits(b)` over a list too short)
+// is valued whole, so it fails as before.
 struct CellMoves {
   std::vector<uint64_t> require, clear, support;
   uint64_t safe = (uint64_t{1} << 63) - 1;

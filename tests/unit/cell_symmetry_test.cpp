@@ -252,7 +252,7 @@ TEST_CASE("parts and least images found a word at a time match the cell by cell 
       "}\n";
   const gdsl::ir::Game& t = compiled(ws, thrice, "G");
   REQUIRE(t.cells);
-  CHECK(t.cells->index.twinMoves);
+  CHECK(t.cells->index.repeatedMoves);
   checkIndexed(*t.cells, (uint64_t{1} << 31) - 1, 11);
 }
 
