@@ -12,6 +12,7 @@
 #include "driver/Program.h"
 #include "driver/Session.h"
 #include "test_backends.h"
+#include "test_scale.h"
 
 namespace {
 
@@ -54,7 +55,9 @@ std::vector<Atom> keepers() {
 TEST_CASE("narrowed binder ranges give the values of the rules as written") {
   std::mt19937 random(11);
   const int maxN = 60;
-  for (int trial = 0; trial < 60; ++trial) {
+  // Each trial compiles a JIT module: under sanitizers, a third of the trials.
+  const int trials = brute::scaled(60, 20);
+  for (int trial = 0; trial < trials; ++trial) {
     int lo = 1 + static_cast<int>(random() % 3);
     int hi = static_cast<int>(random() % 2) ? 1000000 : 5 + static_cast<int>(random() % 40);
     std::vector<Atom> chosen;
