@@ -95,6 +95,8 @@ int64_t Engine::memoSize() const {
   for (const HeapState& h : heaps_) {
     if (h.box) n += h.box->knownCount();
     if (h.wordMemo) n += h.wordMemo->knownCount();
+    for (const auto& [key, fixed] : h.fixedBoards)
+      if (fixed->memo) n += fixed->memo->knownCount();
   }
   return n;
 }
@@ -169,6 +171,8 @@ std::string Engine::report() const {
     else if (!program_.games[g].notCells.empty() && (h.wordMemo || searched[g]))
       out += fmt::format("gdsl: {}: searched as whole boards, not split into parts: {}\n", name,
                          program_.games[g].notCells);
+    for (const auto& [key, fixed] : h.fixedBoards)
+      out += fixedBoardReport(static_cast<int>(g), key, *fixed);
   }
   for (size_t g = 0; g < heaps_.size(); ++g) {
     const HeapState& h = heaps_[g];
@@ -189,6 +193,33 @@ std::string Engine::report() const {
       out += fmt::format("; period {} from {} proved", h.proved->period, h.proved->preperiod);
     out += "\n";
   }
+  return out;
+}
+
+std::string Engine::fixedBoardReport(int game, const std::vector<int64_t>& key,
+                                     const FixedBoard& fixed) const {
+  const ir::Game& g = program_.games[static_cast<size_t>(game)];
+  std::string position = g.name + "(";
+  for (size_t i = 0; i < key.size(); ++i)
+    position += (i ? ", " : "") +
+                (static_cast<int>(i) == g.boardParam ? g.params[i].name : std::to_string(key[i]));
+  position += ")";
+  if (!fixed.cells)
+    return fmt::format(
+        "gdsl: {}: searched as whole boards, not split into parts: {} (the parameters other "
+        "than {} are passed on unchanged by every move, so they were fixed)\n",
+        position, fixed.whyNot, g.params[static_cast<size_t>(g.boardParam)].name);
+  std::string out = fmt::format(
+      "gdsl: {}: a board that splits, its parameters other than {} fixed within the search: "
+      "each of its {} moves needs some cells and clears some, so a position is valued as the "
+      "xor of its parts, each memoized alone ({} parts memoized, {} expanded by the pruning "
+      "search)\n",
+      position, g.params[static_cast<size_t>(g.boardParam)].name, fixed.cells->require.size(),
+      fixed.memo->knownCount(), fixed.pruned);
+  if (fixed.search->replaced() > 0)
+    out += fmt::format("gdsl: {}: {} values written to a replacement table of {:.1f} MiB\n",
+                       position, fixed.search->replaced(),
+                       static_cast<double>(fixed.search->replacementTableBytes()) / (1 << 20));
   return out;
 }
 

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <span>
@@ -163,6 +164,16 @@ class Engine final : private ValueOracle {
   static constexpr int64_t kFirstPeriodCheck = 32;
   static constexpr int64_t kFullPeriodCheck = 256;
 
+  // The cell moves of a board with fixed parameters for one set of their
+  // values (ir::findCellMoves), or why there are none; its own memo of parts
+  // (the fixed values are not stored per position) and pruning search.
+  struct FixedBoard {
+    std::optional<ir::CellMoves> cells;
+    std::string whyNot;
+    std::unique_ptr<WordMemo> memo;
+    std::unique_ptr<CellSearch> search;  // after the memo it reads
+    int64_t pruned = 0;
+  };
   struct HeapState {
     bool dense = false;      // values are computed bottom-up into `values`
     bool extending = false;  // `values` is growing right now
@@ -192,6 +203,10 @@ class Engine final : private ValueOracle {
     std::unique_ptr<CellSearch> cellSearch;
     int64_t pruned = 0;         // parts the pruning search expanded
     std::string nativeStopped;  // why the native search was given up, for --verbose
+    // A board with parameters fixed within a search (ir::Game::boardParam):
+    // its moves, memo and pruning search for each set of fixed values met,
+    // keyed by the position's words with the board's set to 0.
+    std::map<std::vector<int64_t>, std::unique_ptr<FixedBoard>> fixedBoards;
   };
   struct NotMonotone {
     int game;
@@ -215,6 +230,20 @@ class Engine final : private ValueOracle {
   // true; otherwise false, and `each` is not called.
   template <typename Each>
   bool forEachPart(const Position& position, Each&& each);
+  // The pruning search that values `position`'s parts, when it is a board
+  // that splits (its game's cell moves, or those found for its fixed
+  // parameters): the search, its moves, its count of expansions, and the
+  // board's word. Null `search` otherwise.
+  struct BoardSearch {
+    CellSearch* search = nullptr;
+    const ir::CellMoves* cells = nullptr;
+    int64_t* pruned = nullptr;
+    int64_t board = 0;
+  };
+  BoardSearch boardSearch(const Position& position);
+  // The --verbose lines of a board with fixed parameters, for one set of values.
+  std::string fixedBoardReport(int game, const std::vector<int64_t>& key,
+                               const FixedBoard& fixed) const;
   uint32_t heapValue(const Position& position);
   // A one-heap value already in the table (or given by a proved period).
   std::optional<uint32_t> tabled(const Position& position) const;

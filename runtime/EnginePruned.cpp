@@ -1,10 +1,13 @@
 // The engine's entry to the pruning search (runtime/CellSearch.h): the value
 // of a board that splits where only that value is wanted (eval, and its
-// winning move), with the game's table of words as the memo.
+// winning move), with the game's table of words as the memo. A board with
+// parameters fixed within a search (`G(w, h, b)`, ir::Game::boardParam) gets
+// its moves for the values met, and a memo of its own keyed by the board.
 #include <algorithm>
 #include <bit>
 #include <utility>
 
+#include "compiler/ir/CellMoves.h"
 #include "runtime/CellSearch.h"
 #include "runtime/EngineParts.h"
 
@@ -12,13 +15,40 @@ namespace gdsl {
 
 namespace {
 
-// A part of a board, with the game it belongs to.
-struct GamePart {
-  uint32_t game;
+// A part of a board, with the search that values it.
+struct SearchedPart {
+  size_t search;  // index in the question's searches
   uint64_t cells;
 };
 
 }  // namespace
+
+Engine::BoardSearch Engine::boardSearch(const Position& p) {
+  const ir::Game& game = program_.games[p.game];
+  HeapState& h = heaps_[p.game];
+  if (game.cells && p.words.size() == 1) {
+    if (!h.wordMemo) h.wordMemo = std::make_unique<WordMemo>(options_.maxStates);
+    if (!h.cellSearch)
+      h.cellSearch = std::make_unique<CellSearch>(*game.cells, *h.wordMemo, options_.maxMemory);
+    return {h.cellSearch.get(), &*game.cells, &h.pruned, p.words[0]};
+  }
+  if (game.boardParam < 0 || p.words.size() != game.params.size()) return {};
+  // The board's parameters fixed: its moves for their values, found once.
+  const auto board = static_cast<size_t>(game.boardParam);
+  std::vector<int64_t> key(p.words.begin(), p.words.end());
+  key[board] = 0;
+  std::unique_ptr<FixedBoard>& fixed = h.fixedBoards[key];
+  if (!fixed) {
+    fixed = std::make_unique<FixedBoard>();
+    fixed->cells = ir::findCellMoves(program_, static_cast<int>(p.game), key, fixed->whyNot);
+    if (fixed->cells) {
+      fixed->memo = std::make_unique<WordMemo>(options_.maxStates);
+      fixed->search = std::make_unique<CellSearch>(*fixed->cells, *fixed->memo, options_.maxMemory);
+    }
+  }
+  if (!fixed->search) return {};
+  return {fixed->search.get(), &*fixed->cells, &fixed->pruned, p.words[board]};
+}
 
 uint32_t Engine::rootValue(const Position& position) {
   uint32_t x = 0;
@@ -28,48 +58,44 @@ uint32_t Engine::rootValue(const Position& position) {
 
 bool Engine::valueIs(const Sum& sum, uint32_t target, uint32_t* valueOut) {
   // The parts of the boards that split; every other position valued as usual.
-  std::vector<GamePart> parts;
+  // Each search met, with its count of expansions before the question.
+  std::vector<std::pair<BoardSearch, int64_t>> searches;
+  std::vector<SearchedPart> parts;
   uint32_t x = 0;
   for (const Position& p : sum) {
-    const std::optional<ir::CellMoves>& cells = program_.games[p.game].cells;
+    BoardSearch b = options_.pruneBoards ? boardSearch(p) : BoardSearch{};
     int64_t split[kMaxComponents];
-    int n = cells && options_.pruneBoards && p.words.size() == 1
-                ? splitComponents(*cells, p.words[0], split)
-                : -1;
+    int n = b.search ? splitComponents(*b.cells, b.board, split) : -1;
     if (n < 0) {
       x ^= value(p);
       continue;
     }
-    for (int i = 0; i < n; ++i) parts.push_back({p.game, static_cast<uint64_t>(split[i])});
-  }
-  // One search per game, kept with its caches from question to question;
-  // each game searched here, with its search's count of expansions before.
-  std::vector<std::pair<uint32_t, int64_t>> searched;
-  auto search = [&](uint32_t game) -> CellSearch& {
-    HeapState& h = heaps_[game];
-    if (!h.wordMemo) h.wordMemo = std::make_unique<WordMemo>(options_.maxStates);
-    if (!h.cellSearch)
-      h.cellSearch = std::make_unique<CellSearch>(*program_.games[game].cells, *h.wordMemo,
-                                                  options_.maxMemory);
-    auto seen = [&](const auto& s) { return s.first == game; };
-    if (std::none_of(searched.begin(), searched.end(), seen)) {
-      h.cellSearch->dropUnfinished();
-      searched.emplace_back(game, h.cellSearch->expanded());
+    // One search per game (or set of fixed values), kept with its caches
+    // from question to question.
+    auto at = std::find_if(searches.begin(), searches.end(),
+                           [&](const auto& s) { return s.first.search == b.search; });
+    if (at == searches.end()) {
+      b.search->dropUnfinished();
+      searches.emplace_back(b, b.search->expanded());
+      at = searches.end() - 1;
     }
-    return *h.cellSearch;
-  };
+    const auto index = static_cast<size_t>(at - searches.begin());
+    for (int i = 0; i < n; ++i) parts.push_back({index, static_cast<uint64_t>(split[i])});
+  }
   // Every part but the largest exactly; the largest asked only the question.
-  auto largest =
-      std::max_element(parts.begin(), parts.end(), [](const GamePart& a, const GamePart& b) {
-        return std::popcount(a.cells) < std::popcount(b.cells);
-      });
+  auto largest = std::max_element(parts.begin(), parts.end(),
+                                  [](const SearchedPart& a, const SearchedPart& b) {
+                                    return std::popcount(a.cells) < std::popcount(b.cells);
+                                  });
+  auto search = [&](const SearchedPart& part) -> CellSearch& {
+    return *searches[part.search].first.search;
+  };
   for (auto it = parts.begin(); it != parts.end(); ++it)
-    if (it != largest || valueOut) x ^= search(it->game).partValue(it->cells);
+    if (it != largest || valueOut) x ^= search(*it).partValue(it->cells);
   bool answer = valueOut || largest == parts.end()
                     ? x == target
-                    : search(largest->game).partValueIs(largest->cells, target ^ x);
-  for (auto [game, before] : searched)
-    heaps_[game].pruned += heaps_[game].cellSearch->expanded() - before;
+                    : search(*largest).partValueIs(largest->cells, target ^ x);
+  for (auto& [b, before] : searches) *b.pruned += b.search->expanded() - before;
   if (valueOut) *valueOut = x;
   return answer;
 }

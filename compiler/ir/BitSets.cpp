@@ -5,6 +5,11 @@
 // integers below it, so the engine memoizes it in a search instead of
 // tabling every smaller value (which for a board of 30 cells would be 2^30
 // values, past the table's limit). Values are the same either way.
+//
+// A game over several integers, `G(w, h, b)`, whose moves pass all but one of
+// them on unchanged and compute that one with bit operations, is a board with
+// parameters fixed within a search: its board parameter is marked, and the
+// engine looks for cell moves once it knows the fixed values.
 #include <set>
 
 #include "compiler/ir/Passes.h"
@@ -47,12 +52,39 @@ bool successorsUseBits(const Game& g, int game) {
   return false;
 }
 
+// The board of a game over several integers whose every move leads to one
+// position of the game itself with all parameters but one passed on as they
+// are (`-> G(w, h, b & ~X)`): that one's index, or -1.
+int boardParameter(const Game& g, int game) {
+  if (g.params.size() < 2 || g.normalize || g.takeBreak) return -1;
+  for (const Param& p : g.params)
+    if (p.type != Type::Int) return -1;
+  int board = -1;
+  for (const Move& m : g.moves) {
+    if (m.successor.size() != 1) return -1;
+    const Term& t = m.successor[0];
+    if (t.kind != Term::Kind::Position || t.game != game || t.args.size() != g.params.size())
+      return -1;
+    for (size_t i = 0; i < t.args.size(); ++i) {
+      const Expr& a = t.args[i];
+      if (a.op == Op::IntVar && a.imm == g.params[i].slot) continue;  // passed on
+      if (board >= 0 && board != static_cast<int>(i)) return -1;
+      board = static_cast<int>(i);
+    }
+  }
+  return board;
+}
+
 }  // namespace
 
 void markBitSets(Program& program) {
   for (size_t i = 0; i < program.games.size(); ++i) {
     Game& g = program.games[i];
     g.bitSet = g.oneHeap() && !g.takeBreak && successorsUseBits(g, static_cast<int>(i));
+    g.boardParam = -1;
+    if (int board = boardParameter(g, static_cast<int>(i));
+        board >= 0 && successorsUseBits(g, static_cast<int>(i)))
+      g.boardParam = board;
   }
 }
 

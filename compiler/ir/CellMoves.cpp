@@ -27,6 +27,13 @@
 // that fails for some binding, or more than 65,536 bindings leave the game
 // as it was: searched whole, with the same values. (Over `bits(b)`, a binding
 // that fails only makes its cell unsafe: a board holding it is valued whole.)
+//
+// A game over several integers whose moves change only its board
+// (ir::Game::boardParam, `G(w, h, b)`) is looked at by the engine for each set
+// of the other parameters' values it meets (findCellMoves, CellMoves.h):
+// ranges, guards and shifts may read those values.
+#include "compiler/ir/CellMoves.h"
+
 #include <fmt/format.h>
 
 #include <bit>
@@ -53,13 +60,20 @@ struct NotCells {
 
 class CellMoveFinder {
  public:
-  CellMoveFinder(const Program& program, const Game& game, int index)
+  // `board`: the parameter that is the board; `params`: every parameter's
+  // value (the board's is not read), or empty for a game of one parameter.
+  CellMoveFinder(const Program& program, const Game& game, int index, int board,
+                 const std::vector<int64_t>& params)
       : game_(game),
         index_(index),
+        board_(board),
         eval_(program, arena_),
         ints_(static_cast<size_t>(std::max(1, game.intSlots)), 0),
         lists_(static_cast<size_t>(std::max(1, game.listSlots))),
-        cells_(game.params[0].slot) {}
+        cells_(game.params[static_cast<size_t>(board)].slot) {
+    for (size_t i = 0; i < params.size() && i < game.params.size(); ++i)
+      if (static_cast<int>(i) != board) ints_[static_cast<size_t>(game.params[i].slot)] = params[i];
+  }
 
   // The cell moves, or nothing with `whyNot` saying why not.
   std::optional<CellMoves> find(std::string& whyNot) {
@@ -345,9 +359,13 @@ class CellMoveFinder {
     if (m.successor.size() != 1)
       throw NotCells{m.loc, "a move to a sum or to no position (a cell move leaves one board)"};
     const Term& t = m.successor[0];
-    if (t.kind != Term::Kind::Position || t.game != index_ || t.args.size() != 1)
+    if (t.kind != Term::Kind::Position || t.game != index_ || t.args.size() != game_.params.size())
       throw NotCells{m.loc, "a move to another game"};
-    uint64_t clear = cleared(t.args[0], need);
+    for (size_t i = 0; i < t.args.size(); ++i)
+      if (static_cast<int>(i) != board_ &&
+          (t.args[i].op != Op::IntVar || t.args[i].imm != game_.params[i].slot))
+        throw NotCells{t.args[i].loc, "a move that changes a parameter other than the board"};
+    uint64_t clear = cleared(t.args[static_cast<size_t>(board_)], need);
     if ((clear & need) == 0) throw NotCells{m.loc, "a move that clears none of the cells it needs"};
     if (moves_.require.size() == kMaxCellMoves)
       throw NotCells{m.loc, fmt::format("more than {} moves", kMaxCellMoves)};
@@ -378,7 +396,7 @@ class CellMoveFinder {
   }
 
   const Game& game_;
-  int index_;
+  int index_, board_;
   ListArena arena_;
   Evaluator eval_;
   std::vector<int64_t> ints_;
@@ -399,8 +417,18 @@ void markCellMoves(Program& program) {
       g.notCells = "it has a normalize rule";
       continue;
     }
-    g.cells = CellMoveFinder(program, g, static_cast<int>(i)).find(g.notCells);
+    g.cells = CellMoveFinder(program, g, static_cast<int>(i), 0, {}).find(g.notCells);
   }
+}
+
+std::optional<CellMoves> findCellMoves(const Program& program, int game,
+                                       const std::vector<int64_t>& params, std::string& whyNot) {
+  const Game& g = program.games[static_cast<size_t>(game)];
+  if (g.boardParam < 0) {
+    whyNot = "its moves change more than one parameter";
+    return std::nullopt;
+  }
+  return CellMoveFinder(program, g, game, g.boardParam, params).find(whyNot);
 }
 
 }  // namespace gdsl::ir

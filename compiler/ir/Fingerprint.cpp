@@ -25,6 +25,8 @@ static_assert(sizeof(Move) == 240, "ir::Move changed: update Fingerprint.cpp");
 static_assert(sizeof(Param) == 40, "ir::Param changed: update Fingerprint.cpp");
 // Game::show is not serialized: it only says how positions print. Game::cells
 // is derived from the moves (a tag in codeText says whether the code splits).
+// Game::boardParam is derived from the moves too, and no compiled code reads
+// it (the engine finds cell moves for it at run time).
 // Game::notTakeBreak and notCells only explain, for --verbose, what the moves
 // rule out.
 // Game::byLength, listOf and listLength link a list game and the integer

@@ -251,6 +251,13 @@ struct Game {
   // & | ^ << >> (compiler/ir/BitSets.cpp): the parameter is a set of flags,
   // and the engine searches the game instead of tabling every smaller value.
   bool bitSet = false;
+  // A game over several integers whose every move passes all of them but one
+  // on unchanged, and computes that one with & | ^ << >> (BitSets.cpp): that
+  // parameter (its index here) is a board, and the others are constant within
+  // a search (a board's width and height, `G(w, h, b)`). The engine finds the
+  // cell moves for each set of those values it meets (findCellMoves,
+  // compiler/ir/CellMoves.h). -1: not such a game.
+  int boardParam = -1;
   // A set of bits whose every move needs some cells set and clears some of
   // them (compiler/ir/CellMoves.cpp): its positions are valued as sums of
   // their components.

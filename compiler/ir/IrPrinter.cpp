@@ -103,6 +103,9 @@ std::string printGame(const Program& p, const Game& g) {
   }
   if (g.cells)
     out += fmt::format("; a board that splits: {} moves over cells", g.cells->require.size());
+  if (g.boardParam >= 0)
+    out += fmt::format("; a board over {}, its other parameters fixed within a search",
+                       g.params[static_cast<size_t>(g.boardParam)].name);
   out += "\n";
   if (g.normalize) {
     out += "  normalize -> " + g.name + "(";

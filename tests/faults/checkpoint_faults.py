@@ -211,6 +211,10 @@ def signal_rounds(name, sig, status, rounds=3):
     saved = 0
     for round_ in range(rounds):
         proc = start(ARGS + ["--checkpoint", ck, "--checkpoint-every", "0.05", "--verbose"])
+        # Its first line ("gdsl: backend ...") comes after the signal handlers are in
+        # place: a signal sent before them (under the sanitizers, on a busy machine, a
+        # start can take longer than 0.1 s) would end gdsl without a save.
+        first = proc.stderr.readline()
         time.sleep(rng.uniform(0.1, 0.6))
         if proc.poll() is not None:
             proc.communicate()
@@ -218,6 +222,7 @@ def signal_rounds(name, sig, status, rounds=3):
             break
         proc.send_signal(sig)
         out, err = proc.communicate(timeout=600)
+        err = first + err
         if proc.returncode == 0:
             saved = N + 1  # finished before the signal, as above
             break
