@@ -55,6 +55,8 @@ uint32_t Engine::value(const Position& position) {
   if (!program_.games[position.game].byLength.empty())
     if (std::optional<Position> ints = asIntegers(position)) return value(*ints);
   if (heaps_[position.game].dense) return heapValue(position);
+  if (program_.games[position.game].boardParam >= 0 && options_.pruneBoards)
+    if (std::optional<uint32_t> v = fixedBoardValue(position)) return *v;
   uint32_t x = 0;
   bool whole = true;
   forEachPart(position, [&](const Position& part) {

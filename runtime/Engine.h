@@ -241,6 +241,10 @@ class Engine final : private ValueOracle {
     int64_t board = 0;
   };
   BoardSearch boardSearch(const Position& position);
+  // The value of a board with fixed parameters whose moves for those values
+  // are cell moves, by the pruning search (the full search has no moves to
+  // split it by); nothing for any other position.
+  std::optional<uint32_t> fixedBoardValue(const Position& position);
   // The --verbose lines of a board with fixed parameters, for one set of values.
   std::string fixedBoardReport(int game, const std::vector<int64_t>& key,
                                const FixedBoard& fixed) const;

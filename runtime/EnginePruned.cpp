@@ -5,6 +5,7 @@
 // its moves for the values met, and a memo of its own keyed by the board.
 #include <algorithm>
 #include <bit>
+#include <optional>
 #include <utility>
 
 #include "compiler/ir/CellMoves.h"
@@ -48,6 +49,18 @@ Engine::BoardSearch Engine::boardSearch(const Position& p) {
   }
   if (!fixed->search) return {};
   return {fixed->search.get(), &*fixed->cells, &fixed->pruned, p.words[board]};
+}
+
+std::optional<uint32_t> Engine::fixedBoardValue(const Position& position) {
+  BoardSearch b = boardSearch(position);
+  int64_t split[kMaxComponents];
+  int n = b.search ? splitComponents(*b.cells, b.board, split) : -1;
+  if (n < 0) return std::nullopt;
+  const int64_t before = b.search->expanded();
+  uint32_t x = 0;
+  for (int i = 0; i < n; ++i) x ^= b.search->partValue(static_cast<uint64_t>(split[i]));
+  *b.pruned += b.search->expanded() - before;
+  return x;
 }
 
 uint32_t Engine::rootValue(const Position& position) {

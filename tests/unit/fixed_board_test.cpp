@@ -1,9 +1,10 @@
 // Boards with parameters fixed within a search (ir::Game::boardParam,
 // `G(w, h, b)`): the moves found for each set of fixed values
 // (ir::findCellMoves) give, through the pruning search, the values of a brute
-// force over the bitmask and of the same game with the sizes in constants;
-// on both backends; two sizes in one sum; and a game whose moves with fixed
-// values are not cell moves is searched whole, with the reason in --verbose.
+// force over the bitmask and of the same game with the sizes in constants,
+// in eval and in every other statement; on both backends; two sizes in one
+// sum; and a game whose moves with fixed values are not cell moves is
+// searched whole, with the reason in --verbose.
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <random>
@@ -90,6 +91,29 @@ TEST_CASE("a board whose size is a parameter gets the values of the board in con
       CHECK(sized.evalGrundy(cram(w, h, b)) ==
             constants.evalGrundy("Cram(" + std::to_string(b) + ")"));
     }
+  }
+}
+
+TEST_CASE("every statement values a board whose size is a parameter by its parts") {
+  // value() (moves, table, play, sums inside other games) takes the pruning
+  // search too; with pruneBoards off, the whole boards are searched.
+  std::mt19937_64 random(12);
+  for (bool prune : {true, false}) {
+    gdsl::StackOptions options(gdsl::BackendKind::Interp);
+    options.engine.pruneBoards = prune;
+    gdsl::Session s{options};
+    REQUIRE(s.load("sized.game", kCramSized));
+    for (auto [w, h] : std::vector<std::pair<int, int>>{{3, 4}, {4, 4}, {2, 7}}) {
+      CramBrute brute{w, h, {}};
+      uint64_t full = (uint64_t{1} << (w * h)) - 1;
+      for (uint64_t b : {full, random() & full, random() & full}) {
+        INFO(cram(w, h, b) << (prune ? " pruned" : " whole"));
+        CHECK(s.grundy(cram(w, h, b)) == brute.value(b));
+      }
+    }
+    std::string report = s.tableReport();
+    INFO(report);
+    CHECK((report.find("Cram(4, 4, b): a board that splits") != std::string::npos) == prune);
   }
 }
 
