@@ -130,9 +130,9 @@ uint32_t CellSearch::valueAllButLargest(Option& o) {
 }
 
 int CellSearch::split(uint64_t board, int64_t* out) {
-  if (images_.empty()) return splitComponents(moves_, static_cast<int64_t>(board), out);
+  if (!useImages_) return splitComponents(moves_, static_cast<int64_t>(board), out);
   return splitComponents(moves_, static_cast<int64_t>(board), out, [&](uint64_t part) {
-    Image& slot = images_[(part * 0x9E3779B97F4A7C15ull) >> (64 - kImageBits)];
+    Image& slot = images_.slot(part);
     if (slot.part != part) slot = {part, canonicalPart(moves_, part)};
     return slot.image;
   });
@@ -319,6 +319,11 @@ uint32_t CellSearch::valueIn(uint64_t part, const Values& asked) {
 
 uint32_t CellSearch::beginExpansion(uint64_t part, uint32_t& count) {
   if ((++expanded_ & 1023) == 0) checkInterrupt();
+  if (expanded_ == nextGrowth_) {
+    excluded_.grow();
+    images_.grow();
+    nextGrowth_ *= 2;
+  }
   if (zeroByMirror(part)) {
     store(part, 0);
     return 0;

@@ -29,12 +29,52 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <new>
 #include <vector>
 
 #include "compiler/ir/Ir.h"
 #include "runtime/WordMemo.h"
 
 namespace gdsl {
+
+// A direct-mapped cache of T, keyed by T's first field `part` (0 marks an
+// empty slot: a part the search asks about has a legal move, so a cell), in
+// a table of zero bytes from calloc: the kernel gives zero pages as they are
+// first touched. It starts small and doubles, keeping its entries, as the
+// search grows, up to 2^maxBits slots: a small search touches few pages
+// (clearing 4 MiB of slots up front was most of the time of `eval` on a
+// 4 x 5 board).
+template <typename T, uint64_t kMultiplier>
+class DirectMapped {
+ public:
+  DirectMapped(int bits, int maxBits) : maxBits_(maxBits) { allocate(bits); }
+  T& slot(uint64_t part) { return data_.get()[(part * kMultiplier) >> (64 - bits_)]; }
+  // Doubles the table (up to 2^maxBits slots), keeping every entry that
+  // still has a slot of its own.
+  void grow() {
+    if (bits_ >= maxBits_) return;
+    Table old = std::move(data_);
+    const size_t oldSize = size_t{1} << bits_;
+    allocate(bits_ + 1);
+    for (size_t i = 0; i < oldSize; ++i)
+      if (old.get()[i].part != 0) slot(old.get()[i].part) = old.get()[i];
+  }
+
+ private:
+  struct Free {
+    void operator()(T* p) const { std::free(p); }
+  };
+  using Table = std::unique_ptr<T, Free>;
+  void allocate(int bits) {
+    bits_ = bits;
+    data_.reset(static_cast<T*>(std::calloc(size_t{1} << bits, sizeof(T))));
+    if (!data_) throw std::bad_alloc();
+  }
+  Table data_;
+  int bits_ = 0, maxBits_;
+};
 
 class CellSearch {
  public:
@@ -45,8 +85,9 @@ class CellSearch {
         memo_(memo),
         memoBytes_(maxMemory / 4),
         replacementBytes_(maxMemory == 0 ? kReplacementBytes
-                                         : std::min<uint64_t>(kReplacementBytes, maxMemory / 8)),
-        images_(moves.grid.orientations > 0 ? 1u << kImageBits : 0) {}
+                                         : std::min<uint64_t>(kReplacementBytes, maxMemory / 8)) {
+    useImages_ = moves.grid.orientations > 0;
+  }
 
   // The exact value of `part`, one part of a board as splitComponents
   // gives it.
@@ -150,20 +191,24 @@ class CellSearch {
   // value: their value is none of `excluded` (values below 64), from every
   // question they answered "not in the set". A later question about those
   // values alone is answered at once, and others ask only about the rest.
+  // (Part 0 marks an empty slot: a part has a legal move, so a cell.)
   struct Excluded {
-    uint64_t part = ~uint64_t{0}, values = 0;
+    uint64_t part = 0, values = 0;
   };
-  static constexpr int kExcludedBits = 18;
-  Excluded& excludedSlot(uint64_t part) {
-    return excluded_[(part * 0xff51afd7ed558ccdull) >> (64 - kExcludedBits)];
-  }
-  std::vector<Excluded> excluded_ = std::vector<Excluded>(size_t{1} << kExcludedBits);
+  Excluded& excludedSlot(uint64_t part) { return excluded_.slot(part); }
+  // 64 KiB at first, 4 MiB (2^18 slots) from 128K expansions on.
+  DirectMapped<Excluded, 0xff51afd7ed558ccdull> excluded_{12, 18};
 
   // A direct-mapped cache of least images: part -> image.
   struct Image {
-    uint64_t part = ~uint64_t{0}, image = 0;
+    uint64_t part = 0, image = 0;  // part 0: an empty slot
   };
-  static constexpr int kImageBits = 15;
+  // 32 KiB at first, 512 KiB (2^15 slots) from 32K expansions on; used when
+  // the board has symmetries.
+  DirectMapped<Image, 0x9E3779B97F4A7C15ull> images_{11, 15};
+  bool useImages_ = false;
+  // The caches double when the expansions reach this count, which doubles.
+  int64_t nextGrowth_ = 2048;
 
   struct Stored {
     uint64_t part = ~uint64_t{0};
@@ -181,7 +226,6 @@ class CellSearch {
   uint64_t memoBytes_, replacementBytes_;
   std::vector<Stored> replacement_;  // made when the memo stops growing
   int64_t replaced_ = 0;
-  std::vector<Image> images_;
   std::vector<uint64_t> parts_;  // a stack: each expansion's options' parts
   std::vector<Option> options_;  // a stack: each expansion's options
   int64_t expanded_ = 0;
