@@ -123,11 +123,13 @@ std::string Engine::report() const {
       int64_t known = h.wordMemo->knownCount();
       out += fmt::format(
           "gdsl: {}: {} positions in a packed table of words ({} slots of {} bytes, {:.1f} "
-          "MiB, {:.1f} bytes per position), filled by the backend's native search: its one "
-          "parameter is {}\n",
+          "MiB, {:.1f} bytes per position), filled by {}: its one parameter is {}\n",
           name, known, h.wordMemo->mask() + 1, h.wordMemo->slotBytes(),
           static_cast<double>(h.wordMemo->bytes()) / (1 << 20),
           known ? static_cast<double>(h.wordMemo->bytes()) / static_cast<double>(known) : 0.0,
+          h.pruned == 0          ? "the backend's native search"
+          : h.nativeSearches > 0 ? "the pruning search and the backend's native search"
+                                 : "the pruning search",
           h.memo == MemoKind::Lists  ? "a list, packed into a word"
           : program_.games[g].bitSet ? "a set of bits"
                                      : "normalized");

@@ -201,8 +201,9 @@ class Engine final : private ValueOracle {
     // question to question with its caches; declared after the memo it
     // reads, so it goes first.
     std::unique_ptr<CellSearch> cellSearch;
-    int64_t pruned = 0;         // parts the pruning search expanded
-    std::string nativeStopped;  // why the native search was given up, for --verbose
+    int64_t pruned = 0;          // parts the pruning search expanded
+    int64_t nativeSearches = 0;  // calls of the backend's native search (for --verbose)
+    std::string nativeStopped;   // why the native search was given up, for --verbose
     // A board with parameters fixed within a search (ir::Game::boardParam):
     // its moves, memo and pruning search for each set of fixed values met,
     // keyed by the position's words with the board's set to 0.

@@ -82,6 +82,7 @@ NativeStatus Engine::searchNativeOnce(uint32_t game, const int64_t* words,
   checkInterrupt();
   NativeStatus status = NativeStatus::Unsupported;
   h.nativeActive = true;
+  ++h.nativeSearches;
   try {
     bool boxed = h.memo == MemoKind::Box;
     NativeMemo memo{h.memo, boxed ? h.box.get() : nullptr, boxed ? nullptr : h.wordMemo.get()};
