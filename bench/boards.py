@@ -11,8 +11,9 @@ with its two constants set), the value of the empty board by
 against `igsolve --tt hash-map cram H W` (its hash-map table: its default for boards over 40
 cells reserves 8 GiB up front); and Node Kayles on 4 x 4 .. 7 x 7
 (bench/games/node_kayles.game), which igsolve does not play, gdsl alone. Each program runs
-once with the time limit; where both finish, `farm-bench --vs` runs them in turn --runs times
-and the table gives the median wall seconds, the median ratio and the peak memory. The values
+once with the time limit; where both finish, they run in turn --runs times after a warm-up
+each (paired()) and the table gives the median wall seconds, the median of the ratios pair by
+pair and the peak memory. The values
 are checked equal. igsolve is built outside the repository (bench/BOARDS.md says how).
 """
 
@@ -20,10 +21,13 @@ import argparse
 import json
 import os
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
+
+from heaps import timed  # noqa: E402  (one run: wall seconds and peak memory)
 
 BENCH = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(BENCH)
@@ -54,18 +58,22 @@ def once(cmd, timeout):
 
 
 def paired(a, b, runs, timeout):
-    """farm-bench's medians: (A wall, B wall, A/B wall, A peak MiB, B peak MiB)."""
-    vs = " ".join("'%s'" % x for x in b)
-    out = subprocess.run(["farm-bench", "-n", str(runs), "--timeout", str(int(timeout * runs * 3)),
-                          "--vs", vs, "--"] + a, capture_output=True, text=True).stdout
-    figures = {}
-    for line in out.splitlines():
-        m = re.match(r"^(A|B|A/B) (wall s|peak MiB|wall)\s+(\S+)\s+(\S+)\s+(\S+)", line)
-        if m:
-            figures[(m.group(1), m.group(2))] = float(m.group(4))
-    return (figures.get(("A", "wall s")), figures.get(("B", "wall s")),
-            figures.get(("A/B", "wall")), figures.get(("A", "peak MiB")),
-            figures.get(("B", "peak MiB")))
+    """A and B in turn, `runs` times after one warm-up each (wall seconds from fork to reap,
+    peak memory by GNU time, as bench/heaps.py measures): (A median wall, B median wall,
+    median of the ratios A/B pair by pair, A peak MiB, B peak MiB)."""
+    timed(a, timeout=timeout)
+    timed(b, timeout=timeout)
+    walls_a, walls_b, ratios, peaks_a, peaks_b = [], [], [], [], []
+    for _ in range(runs):
+        ta, pa = timed(a, timeout=timeout)[:2]
+        tb, pb = timed(b, timeout=timeout)[:2]
+        walls_a.append(ta)
+        walls_b.append(tb)
+        ratios.append(ta / max(tb, 1e-6))
+        peaks_a.append(pa or 0.0)
+        peaks_b.append(pb or 0.0)
+    return (statistics.median(walls_a), statistics.median(walls_b), statistics.median(ratios),
+            max(peaks_a), max(peaks_b))
 
 
 def gdsl_value(stdout):
