@@ -204,6 +204,19 @@ check(p.returncode == 0 and p.stdout == reference.stdout and resumed_values(p.st
 rng = random.Random(int(os.environ.get("GDSL_TEST_SEED", time.time())))
 
 
+def first_line(proc):
+    """The first line of proc's standard error, read byte by byte from its descriptor: a
+    buffered readline() may take the following lines too, which communicate(), reading the
+    descriptor, would then never see."""
+    fd, data = proc.stderr.fileno(), b""
+    while not data.endswith(b"\n"):
+        chunk = os.read(fd, 1)
+        if not chunk:
+            break
+        data += chunk
+    return data.decode(errors="replace")
+
+
 def signal_rounds(name, sig, status, rounds=3):
     """Stops a run with `sig` at a random moment each round, then resumes: each resume
     starts exactly at the signal's save, the last prints the reference values."""
@@ -214,7 +227,7 @@ def signal_rounds(name, sig, status, rounds=3):
         # Its first line ("gdsl: backend ...") comes after the signal handlers are in
         # place: a signal sent before them (under the sanitizers, on a busy machine, a
         # start can take longer than 0.1 s) would end gdsl without a save.
-        first = proc.stderr.readline()
+        first = first_line(proc)
         time.sleep(rng.uniform(0.1, 0.6))
         if proc.poll() is not None:
             proc.communicate()
