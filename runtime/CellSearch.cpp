@@ -130,7 +130,8 @@ uint32_t CellSearch::valueAllButLargest(Option& o) {
 }
 
 int CellSearch::split(uint64_t board, int64_t* out) {
-  if (!useImages_) return splitComponents(moves_, static_cast<int64_t>(board), out);
+  if (moves_.grid.orientations == 0)
+    return splitComponents(moves_, static_cast<int64_t>(board), out);
   return splitComponents(moves_, static_cast<int64_t>(board), out, [&](uint64_t part) {
     Image& slot = images_.slot(part);
     if (slot.part != part) slot = {part, canonicalPart(moves_, part)};

@@ -85,9 +85,7 @@ class CellSearch {
         memo_(memo),
         memoBytes_(maxMemory / 4),
         replacementBytes_(maxMemory == 0 ? kReplacementBytes
-                                         : std::min<uint64_t>(kReplacementBytes, maxMemory / 8)) {
-    useImages_ = moves.grid.orientations > 0;
-  }
+                                         : std::min<uint64_t>(kReplacementBytes, maxMemory / 8)) {}
 
   // The exact value of `part`, one part of a board as splitComponents
   // gives it.
@@ -204,9 +202,8 @@ class CellSearch {
     uint64_t part = 0, image = 0;  // part 0: an empty slot
   };
   // 32 KiB at first, 512 KiB (2^15 slots) from 32K expansions on; used when
-  // the board has symmetries.
+  // the board has symmetries (moves_.grid.orientations > 0).
   DirectMapped<Image, 0x9E3779B97F4A7C15ull> images_{11, 15};
-  bool useImages_ = false;
   // The caches double when the expansions reach this count, which doubles.
   int64_t nextGrowth_ = 2048;
 
