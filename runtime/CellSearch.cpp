@@ -139,6 +139,29 @@ int CellSearch::split(uint64_t board, int64_t* out) {
   });
 }
 
+uint32_t CellSearch::valueOfReduced(uint64_t part, uint64_t less, const Values& wanted) {
+  ++reductions_;
+  int64_t pieces[kMaxComponents];
+  int n = split(less, pieces);
+  uint32_t known = 0;
+  int largest = -1;
+  for (int k = 0; k < n; ++k)
+    if (largest < 0 || std::popcount(static_cast<uint64_t>(pieces[k])) >
+                           std::popcount(static_cast<uint64_t>(pieces[largest])))
+      largest = k;
+  for (int k = 0; k < n; ++k)
+    if (k != largest) known ^= exactValue(static_cast<uint64_t>(pieces[k]));
+  uint32_t value = known;
+  if (largest >= 0) {
+    Values ask = wanted.xored(known);
+    uint32_t v = ask.empty() ? kNotInSet : valueIn(static_cast<uint64_t>(pieces[largest]), ask);
+    if (v == kNotInSet) return kNotInSet;
+    value ^= v;
+  }
+  store(part, value);
+  return value;
+}
+
 bool CellSearch::zeroByMirror(uint64_t part) const {
   const ir::CellGrid& g = moves_.grid;
   if (g.orientations < 2) return false;
@@ -334,6 +357,10 @@ uint32_t CellSearch::beginExpansion(uint64_t part, uint32_t& count) {
 }
 
 uint32_t CellSearch::valueInSearched(uint64_t part, const Values& wanted) {
+  if (dominated_.applies()) {
+    uint64_t less = dominated_.reduced(part);
+    if (less != part) return valueOfReduced(part, less, wanted);
+  }
   uint32_t count = 0;
   if (uint32_t settled = beginExpansion(part, count); settled != kNotInSet) return settled;
   // The candidates: 0..count. Each option removes one: its value, or the

@@ -11,11 +11,13 @@
 // splits into parts has all of them but the largest valued exactly, and the
 // largest asked about the candidates xored with the others' values.
 //
-// Two rules of this search's own: a part that is its own mirror image (a
+// Three rules of this search's own: a part that is its own mirror image (a
 // reflection or half turn of the board) with no move clearing a cell its
 // image needs is worth 0 (the second player copies every move: Tweedledum
-// and Tweedledee); and a part that answered "not in the set" is not asked
-// about those values again (a cache of the values ruled out, below 64).
+// and Tweedledee); a part that answered "not in the set" is not asked
+// about those values again (a cache of the values ruled out, below 64); and
+// in a placement game, a part is searched without its dominated cells
+// (runtime/DominatedCells.h), often in smaller pieces.
 //
 // The moves are the compiled table (require, clear), so the search runs the
 // same on every backend. Parts are keyed as runtime/Components.h gives them
@@ -35,6 +37,7 @@
 #include <vector>
 
 #include "compiler/ir/Ir.h"
+#include "runtime/DominatedCells.h"
 #include "runtime/WordMemo.h"
 
 namespace gdsl {
@@ -85,7 +88,8 @@ class CellSearch {
         memo_(memo),
         memoBytes_(maxMemory / 4),
         replacementBytes_(maxMemory == 0 ? kReplacementBytes
-                                         : std::min<uint64_t>(kReplacementBytes, maxMemory / 8)) {}
+                                         : std::min<uint64_t>(kReplacementBytes, maxMemory / 8)),
+        dominated_(moves) {}
 
   // The exact value of `part`, one part of a board as splitComponents
   // gives it.
@@ -94,6 +98,8 @@ class CellSearch {
   bool partValueIs(uint64_t part, uint32_t target);
   // Parts expanded so far.
   int64_t expanded() const { return expanded_; }
+  // Parts searched without their dominated cells (runtime/DominatedCells.h).
+  int64_t reductions() const { return reductions_; }
   // Values written to the replacement table (see store), and its size.
   int64_t replaced() const { return replaced_; }
   uint64_t replacementTableBytes() const { return replacement_.size() * sizeof(Stored); }
@@ -180,6 +186,10 @@ class CellSearch {
   // leaves `o` that part alone; returns its index in parts_.
   uint32_t valueAllButLargest(Option& o);
 
+  // valueIn of `part` by `less`, the same part without its dominated cells
+  // (runtime/DominatedCells.h), in pieces; the value is stored for `part`.
+  uint32_t valueOfReduced(uint64_t part, uint64_t less, const Values& wanted);
+
   // The parts of `board`, as splitComponents gives them, each part's least
   // image looked up in a small cache first (the same parts recur all
   // through the search).
@@ -226,6 +236,8 @@ class CellSearch {
   std::vector<uint64_t> parts_;  // a stack: each expansion's options' parts
   std::vector<Option> options_;  // a stack: each expansion's options
   int64_t expanded_ = 0;
+  DominatedCells dominated_;
+  int64_t reductions_ = 0;
 };
 
 }  // namespace gdsl

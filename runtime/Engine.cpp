@@ -160,6 +160,11 @@ std::string Engine::report() const {
           "gdsl: {}: {} part{} expanded by the pruning search (each asked only whether its "
           "value is in a set)\n",
           name, h.pruned, h.pruned == 1 ? "" : "s");
+    if (h.cellSearch && h.cellSearch->reductions() > 0)
+      out += fmt::format(
+          "gdsl: {}: {} part{} worth the same with fewer cells: dominated cells left out before "
+          "searching (every move clears exactly the cells it needs)\n",
+          name, h.cellSearch->reductions(), h.cellSearch->reductions() == 1 ? "" : "s");
     if (h.cellSearch && h.cellSearch->replaced() > 0)
       out += fmt::format(
           "gdsl: {}: {} values written to a replacement table of {:.1f} MiB (16 bytes per "

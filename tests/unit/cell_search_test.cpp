@@ -1,7 +1,8 @@
 // The pruning search (runtime/CellSearch.h) against the full value search:
 // the same values for Cram on every board up to 5 x 5, Node Kayles on grids,
 // and random partly filled boards of larger grids; the winning move eval
-// finds with it leads to a position of value 0; and its sets of values.
+// finds with it leads to a position of value 0; its sets of values; and
+// dominated cells left out (runtime/DominatedCells.h) against the full search.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdint>
@@ -74,6 +75,58 @@ TEST_CASE("the pruning search gives the full search's values: random boards of l
     compare(nodeKaylesSource(w, h), sparse);
   }
   compare(nodeKaylesSource(4, 4), {0xffff, 0x7bde, 0x0ff0});
+}
+
+// Straight trominoes (three cells in a row or a column), a placement game
+// whose moves clear three cells: a cell is dominated by a swap through the
+// other two.
+std::string trominoSource(int w, int h) {
+  return "const W = " + std::to_string(w) + "\nconst H = " + std::to_string(h) +
+         "\ngame T(b) {\n"
+         "  move hor(v in 0..W * H - 1) when v % W < W - 2 and (b >> v) & 7 == 7 -> T(b & ~(7 << "
+         "v))\n"
+         "  move ver(v in 0..W * (H - 2) - 1) when (b >> v) & 1 == 1 and (b >> (v + W)) & 1 == 1 "
+         "and (b >> (v + 2 * W)) & 1 == 1\n"
+         "    -> T(b & ~((1 << v) | (1 << (v + W)) | (1 << (v + 2 * W))))\n"
+         "}\n";
+}
+
+TEST_CASE("dominated cells left out give the full search's values") {
+  // Sparse boards have tufts (cells with one legal move), and with them
+  // dominated cells; the full search never leaves a cell out.
+  std::mt19937_64 random(36);
+  int reducedBoards = 0;
+  for (auto [w, h] : std::vector<std::pair<int, int>>{{5, 6}, {7, 5}, {4, 9}}) {
+    INFO(w << " x " << h);
+    const uint64_t full = (uint64_t{1} << (w * h)) - 1;
+    gdsl::Session whole{withPruning(false)};
+    REQUIRE(whole.load("full.game", testing::cramSource(w, h)));
+    for (int k = 0; k < 12; ++k) {
+      uint64_t board = random() & (random() | random()) & full;
+      std::string position = "Cram(" + std::to_string(board) + ")";
+      INFO(position);
+      gdsl::Session pruned{withPruning(true)};
+      REQUIRE(pruned.load("pruned.game", testing::cramSource(w, h)));
+      CHECK(pruned.evalGrundy(position) == whole.evalGrundy(position));
+      reducedBoards += pruned.tableReport().find("dominated cells left out") != std::string::npos;
+    }
+  }
+  // The rule applied: a test that never met a dominated cell would test nothing.
+  CHECK(reducedBoards >= 6);
+  // Moves of three cells: the swap is a cell beside the other two.
+  int reducedTromino = 0;
+  gdsl::Session whole{withPruning(false)};
+  REQUIRE(whole.load("full.game", trominoSource(6, 5)));
+  for (int k = 0; k < 12; ++k) {
+    uint64_t board = random() & (random() | random()) & ((uint64_t{1} << 30) - 1);
+    std::string position = "T(" + std::to_string(board) + ")";
+    INFO(position);
+    gdsl::Session pruned{withPruning(true)};
+    REQUIRE(pruned.load("pruned.game", trominoSource(6, 5)));
+    CHECK(pruned.evalGrundy(position) == whole.evalGrundy(position));
+    reducedTromino += pruned.tableReport().find("dominated cells left out") != std::string::npos;
+  }
+  CHECK(reducedTromino >= 1);
 }
 
 TEST_CASE("eval's winning move, found by asking options whether they are worth 0") {
