@@ -88,10 +88,18 @@ uint32_t CellSearch::partValue(uint64_t part) {
     }
   }
   uint32_t value = count;
+  // Value 0 is asked of the options in the table's order (the rules'): the
+  // first found worth 0 is then eval's winning move, which eval looks for
+  // next in that order and finds known.
+  std::vector<size_t> ruleOrder;
+  for (size_t j = optionsBase; j < options_.size(); ++j) ruleOrder.push_back(j);
+  std::sort(ruleOrder.begin(), ruleOrder.end(),
+            [&](size_t a, size_t b) { return options_[a].move < options_[b].move; });
   for (uint32_t r = 0; r < count; ++r) {
     if (refuted.has(r)) continue;
     bool found = false;
-    for (size_t j = optionsBase; j < options_.size() && !found; ++j) {
+    for (size_t step = optionsBase; step < options_.size() && !found; ++step) {
+      const size_t j = r == 0 ? ruleOrder[step - optionsBase] : step;
       // A copy: the searches below push on options_, which may move it.
       Option o = options_[j];
       if (o.count == 0) continue;
@@ -293,7 +301,7 @@ bool CellSearch::collectOptions(uint64_t part, Known&& known) {
   for (size_t i = 0; i < moves_.require.size(); ++i) {
     if ((part & require[i]) != require[i]) continue;
     int n = split(part & ~clear[i], parts);
-    Option o{static_cast<uint32_t>(parts_.size()), 0, 0, 0};
+    Option o{static_cast<uint32_t>(parts_.size()), 0, 0, 0, static_cast<uint32_t>(i)};
     for (int k = 0; k < n; ++k) {
       auto p = static_cast<uint64_t>(parts[k]);
       uint32_t v = 0;

@@ -173,6 +173,7 @@ class CellSearch {
   // move nearest the middle of the part) first.
   struct Option {
     uint32_t first, count, known, cost;
+    uint32_t move = 0;  // its index in the table of moves
   };
   // The middle of a part on the grid (twice its bounding box's centre), and
   // how far a move's lowest cell is from it (in half cells, at most 127; 0
