@@ -147,10 +147,22 @@ int CellSearch::split(uint64_t board, int64_t* out) {
   });
 }
 
-uint32_t CellSearch::valueOfReduced(uint64_t part, uint64_t less, const Values& wanted) {
-  ++reductions_;
+uint32_t CellSearch::valueOfPieces(uint64_t part, const uint64_t* cells, int count,
+                                   const Values& wanted) {
   int64_t pieces[kMaxComponents];
-  int n = split(less, pieces);
+  int n = 0;
+  for (int k = 0; k < count; ++k) n += split(cells[k], pieces + n);
+  // Equal parts of different pieces cancel too.
+  std::sort(pieces, pieces + n);
+  int kept = 0;
+  for (int i = 0; i < n; ++i) {
+    if (i + 1 < n && pieces[i] == pieces[i + 1]) {
+      ++i;
+      continue;
+    }
+    pieces[kept++] = pieces[i];
+  }
+  n = kept;
   uint32_t known = 0;
   int largest = -1;
   for (int k = 0; k < n; ++k)
@@ -367,7 +379,17 @@ uint32_t CellSearch::beginExpansion(uint64_t part, uint32_t& count) {
 uint32_t CellSearch::valueInSearched(uint64_t part, const Values& wanted) {
   if (dominated_.applies()) {
     uint64_t less = dominated_.reduced(part);
-    if (less != part) return valueOfReduced(part, less, wanted);
+    if (less != part) {
+      ++reductions_;
+      return valueOfPieces(part, &less, 1, wanted);
+    }
+  }
+  if (twins_.applies()) {
+    uint64_t pieces[32];
+    if (int n = twins_.pieces(part, pieces); n > 0) {
+      ++twinCuts_;
+      return valueOfPieces(part, pieces, n, wanted);
+    }
   }
   uint32_t count = 0;
   if (uint32_t settled = beginExpansion(part, count); settled != kNotInSet) return settled;

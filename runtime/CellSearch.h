@@ -11,13 +11,14 @@
 // splits into parts has all of them but the largest valued exactly, and the
 // largest asked about the candidates xored with the others' values.
 //
-// Three rules of this search's own: a part that is its own mirror image (a
+// Rules of this search's own: a part that is its own mirror image (a
 // reflection or half turn of the board) with no move clearing a cell its
 // image needs is worth 0 (the second player copies every move: Tweedledum
 // and Tweedledee); a part that answered "not in the set" is not asked
 // about those values again (a cache of the values ruled out, below 64); and
 // in a placement game, a part is searched without its dominated cells
-// (runtime/DominatedCells.h), often in smaller pieces.
+// (runtime/DominatedCells.h), and cut at its twin corners when every move
+// clears two cells (runtime/TwinCorners.h), often into smaller pieces.
 //
 // The moves are the compiled table (require, clear), so the search runs the
 // same on every backend. Parts are keyed as runtime/Components.h gives them
@@ -38,6 +39,7 @@
 
 #include "compiler/ir/Ir.h"
 #include "runtime/DominatedCells.h"
+#include "runtime/TwinCorners.h"
 #include "runtime/WordMemo.h"
 
 namespace gdsl {
@@ -89,7 +91,8 @@ class CellSearch {
         memoBytes_(maxMemory / 4),
         replacementBytes_(maxMemory == 0 ? kReplacementBytes
                                          : std::min<uint64_t>(kReplacementBytes, maxMemory / 8)),
-        dominated_(moves) {}
+        dominated_(moves),
+        twins_(moves) {}
 
   // The exact value of `part`, one part of a board as splitComponents
   // gives it.
@@ -100,6 +103,8 @@ class CellSearch {
   int64_t expanded() const { return expanded_; }
   // Parts searched without their dominated cells (runtime/DominatedCells.h).
   int64_t reductions() const { return reductions_; }
+  // Parts cut at their twin corners (runtime/TwinCorners.h).
+  int64_t twinCuts() const { return twinCuts_; }
   // Values written to the replacement table (see store), and its size.
   int64_t replaced() const { return replaced_; }
   uint64_t replacementTableBytes() const { return replacement_.size() * sizeof(Stored); }
@@ -187,9 +192,10 @@ class CellSearch {
   // leaves `o` that part alone; returns its index in parts_.
   uint32_t valueAllButLargest(Option& o);
 
-  // valueIn of `part` by `less`, the same part without its dominated cells
-  // (runtime/DominatedCells.h), in pieces; the value is stored for `part`.
-  uint32_t valueOfReduced(uint64_t part, uint64_t less, const Values& wanted);
+  // valueIn of `part` by pieces worth together what it is worth (`part`
+  // without its dominated cells, or cut at its twin corners), each split
+  // into its parts; the value is stored for `part`.
+  uint32_t valueOfPieces(uint64_t part, const uint64_t* cells, int count, const Values& wanted);
 
   // The parts of `board`, as splitComponents gives them, each part's least
   // image looked up in a small cache first (the same parts recur all
@@ -239,6 +245,8 @@ class CellSearch {
   int64_t expanded_ = 0;
   DominatedCells dominated_;
   int64_t reductions_ = 0;
+  TwinCorners twins_;
+  int64_t twinCuts_ = 0;
 };
 
 }  // namespace gdsl

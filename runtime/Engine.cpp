@@ -165,6 +165,11 @@ std::string Engine::report() const {
           "gdsl: {}: {} part{} worth the same with fewer cells: dominated cells left out before "
           "searching (every move clears exactly the cells it needs)\n",
           name, h.cellSearch->reductions(), h.cellSearch->reductions() == 1 ? "" : "s");
+    if (h.cellSearch && h.cellSearch->twinCuts() > 0)
+      out += fmt::format(
+          "gdsl: {}: {} part{} cut into pieces at twin corners (two cells whose only moves "
+          "go to the same two cells)\n",
+          name, h.cellSearch->twinCuts(), h.cellSearch->twinCuts() == 1 ? "" : "s");
     if (h.cellSearch && h.cellSearch->replaced() > 0)
       out += fmt::format(
           "gdsl: {}: {} values written to a replacement table of {:.1f} MiB (16 bytes per "

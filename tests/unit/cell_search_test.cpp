@@ -2,12 +2,15 @@
 // the same values for Cram on every board up to 5 x 5, Node Kayles on grids,
 // and random partly filled boards of larger grids; the winning move eval
 // finds with it leads to a position of value 0; its sets of values; and
-// dominated cells left out (runtime/DominatedCells.h) against the full search.
+// dominated cells left out (runtime/DominatedCells.h) and parts cut at twin
+// corners (runtime/TwinCorners.h) against the full search.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <random>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "driver/Session.h"
 #include "grid_graphs.h"
@@ -127,6 +130,79 @@ TEST_CASE("dominated cells left out give the full search's values") {
     reducedTromino += pruned.tableReport().find("dominated cells left out") != std::string::npos;
   }
   CHECK(reducedTromino >= 1);
+}
+
+// Arc Kayles on a graph (a move takes both ends of an edge), its edges a
+// constant table: a two-cell placement game off any grid.
+std::string arcKaylesSource(const std::vector<std::pair<int, int>>& edges) {
+  std::string list;
+  for (auto [x, y] : edges)
+    list += (list.empty() ? "" : ", ") + std::string("[") + std::to_string(x) + ", " +
+            std::to_string(y) + "]";
+  return "const E = [" + list +
+         "]\ngame A(b) {\n"
+         "  move e(i in 0..len(E) - 1) when (b >> E[i][0]) & 1 == 1 and (b >> E[i][1]) & 1 == 1\n"
+         "    -> A(b & ~((1 << E[i][0]) | (1 << E[i][1])))\n"
+         "}\n";
+}
+
+TEST_CASE("parts cut at twin corners give the full search's values") {
+  std::mt19937_64 random(37);
+  // Cram: partly filled boards have 2 x 2 blocks whose opposite corners have
+  // no other free neighbour.
+  int cutBoards = 0;
+  for (auto [w, h] : std::vector<std::pair<int, int>>{{5, 6}, {6, 6}, {4, 9}}) {
+    INFO(w << " x " << h);
+    const uint64_t full = (uint64_t{1} << (w * h)) - 1;
+    gdsl::Session whole{withPruning(false)};
+    REQUIRE(whole.load("full.game", testing::cramSource(w, h)));
+    for (int k = 0; k < 12; ++k) {
+      uint64_t board = random() & (random() | random()) & full;
+      std::string position = "Cram(" + std::to_string(board) + ")";
+      INFO(position);
+      gdsl::Session pruned{withPruning(true)};
+      REQUIRE(pruned.load("pruned.game", testing::cramSource(w, h)));
+      CHECK(pruned.evalGrundy(position) == whole.evalGrundy(position));
+      cutBoards += pruned.tableReport().find("twin corners") != std::string::npos;
+    }
+  }
+  CHECK(cutBoards >= 4);
+  // Random graphs of 16 to 22 vertices with twin corners planted: a and b
+  // joined to r and l and nothing else.
+  int cutGraphs = 0;
+  for (int g = 0; g < 16; ++g) {
+    const int n = 16 + static_cast<int>(random() % 7);
+    std::vector<std::vector<bool>> adjacent(n, std::vector<bool>(n, false));
+    for (int x = 0; x < n; ++x)
+      for (int y = x + 1; y < n; ++y) adjacent[x][y] = random() % 100 < 18;
+    for (int planted = 0; planted < 3; ++planted) {
+      int a = static_cast<int>(random() % n), b = static_cast<int>(random() % n),
+          r = static_cast<int>(random() % n), l = static_cast<int>(random() % n);
+      if (a == b || a == r || a == l || b == r || b == l || r == l) continue;
+      for (int z = 0; z < n; ++z) {
+        adjacent[std::min(a, z)][std::max(a, z)] = z == r || z == l;
+        adjacent[std::min(b, z)][std::max(b, z)] = z == r || z == l;
+      }
+    }
+    std::vector<std::pair<int, int>> edges;
+    for (int x = 0; x < n; ++x)
+      for (int y = x + 1; y < n; ++y)
+        if (adjacent[x][y]) edges.emplace_back(x, y);
+    if (edges.empty()) continue;
+    const std::string source = arcKaylesSource(edges);
+    gdsl::Session whole{withPruning(false)};
+    REQUIRE(whole.load("full.game", source));
+    const uint64_t all = (uint64_t{1} << n) - 1;
+    for (uint64_t board : {all, all & ~(random() & random())}) {
+      std::string position = "A(" + std::to_string(board) + ")";
+      INFO(source << position);
+      gdsl::Session pruned{withPruning(true)};
+      REQUIRE(pruned.load("pruned.game", source));
+      CHECK(pruned.evalGrundy(position) == whole.evalGrundy(position));
+      cutGraphs += pruned.tableReport().find("twin corners") != std::string::npos;
+    }
+  }
+  CHECK(cutGraphs >= 4);
 }
 
 TEST_CASE("eval's winning move, found by asking options whether they are worth 0") {
