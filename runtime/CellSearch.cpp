@@ -303,6 +303,29 @@ uint32_t CellSearch::Middle::distance(uint64_t cells) const {
   return static_cast<uint32_t>(std::min(d, 127));
 }
 
+bool CellSearch::addTwinPieces(uint64_t part, Option& o) {
+  uint64_t cut[32];
+  const int m = twins_.pieces(part, cut);
+  if (m == 0) return false;
+  int64_t pieces[kMaxComponents];
+  int n = 0;
+  for (int k = 0; k < m; ++k) n += split(cut[k], pieces + n);
+  for (int k = 0; k < n; ++k) {
+    auto piece = static_cast<uint64_t>(pieces[k]);
+    uint32_t v = 0;
+    if (lookup(piece, v)) {
+      o.known ^= v;
+      continue;
+    }
+    parts_.push_back(piece);
+    ++o.count;
+    uint32_t moves = legalMoves(piece);
+    o.cost += moves * moves + static_cast<uint32_t>(std::popcount(piece));
+  }
+  ++twinCuts_;
+  return true;
+}
+
 template <typename Known>
 bool CellSearch::collectOptions(uint64_t part, Known&& known) {
   const uint64_t* require = moves_.require.data();
@@ -321,6 +344,8 @@ bool CellSearch::collectOptions(uint64_t part, Known&& known) {
         o.known ^= v;
         continue;
       }
+      // A part cut at its twin corners is its pieces, each looked up too.
+      if (twins_.applies() && addTwinPieces(p, o)) continue;
       parts_.push_back(p);
       ++o.count;
       // Fewest moves first (then fewest cells): a part with few moves has

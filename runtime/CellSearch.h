@@ -188,6 +188,10 @@ class CellSearch {
     uint32_t distance(uint64_t cells) const;
     int width, x2 = 0, y2 = 0;
   };
+  // When `part` (an option's part, not in the memo) is cut at its twin
+  // corners (runtime/TwinCorners.h): its pieces added to `o` as its parts
+  // are (the known ones into o.known), and true.
+  bool addTwinPieces(uint64_t part, Option& o);
   // Values every part of `o` but the one with most cells into o.known, and
   // leaves `o` that part alone; returns its index in parts_.
   uint32_t valueAllButLargest(Option& o);
