@@ -173,8 +173,10 @@ uint32_t CellSearch::valueOfPieces(uint64_t part, const uint64_t* cells, int cou
     if (k != largest) known ^= exactValue(static_cast<uint64_t>(pieces[k]));
   uint32_t value = known;
   if (largest >= 0) {
-    Values ask = wanted.xored(known);
-    uint32_t v = ask.empty() ? kNotInSet : valueIn(static_cast<uint64_t>(pieces[largest]), ask);
+    const auto last = static_cast<uint64_t>(pieces[largest]);
+    // A piece may have more than 255 moves (the part had), and the others'
+    // xor be past 255: then no set can be asked, and the last is valued.
+    uint32_t v = known < 256 ? valueIn(last, wanted.xored(known)) : exactValue(last);
     if (v == kNotInSet) return kNotInSet;
     value ^= v;
   }

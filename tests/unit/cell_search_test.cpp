@@ -354,4 +354,24 @@ TEST_CASE("a part with more than 255 moves is valued by the plain mex") {
     INFO(position);
     CHECK(pruned.evalGrundy(position) == full.evalGrundy(position));
   }
+  // A placement game the same way: a ring with two cells hanging on cell 0,
+  // each edge written 30 times (360 moves). Dominated cells are left out
+  // before the count of moves is taken, so the pieces are past 255 too.
+  const std::string placement =
+      "const E = [[0, 1], [1, 2], [2, 3], [3, 4], [4, 5], [5, 6], [6, 7], [7, 8], [8, 9], [9, 0], "
+      "[0, 10], [0, 11]]\n"
+      "game G(b) {\n"
+      "  move m(k in 0..359) when (b >> E[k % 12][0]) & 1 == 1 and (b >> E[k % 12][1]) & 1 == 1\n"
+      "    -> G(b & ~((1 << E[k % 12][0]) | (1 << E[k % 12][1])))\n"
+      "}\n";
+  gdsl::Session fullPlacement{withPruning(false)};
+  REQUIRE(fullPlacement.load("placement.game", placement));
+  for (uint64_t b : {uint64_t{4095}, uint64_t{4094}, uint64_t{3071}, uint64_t{4087}}) {
+    std::string position = "G(" + std::to_string(b) + ")";
+    INFO(position);
+    gdsl::Session prunedPlacement{withPruning(true)};
+    REQUIRE(prunedPlacement.load("placement.game", placement));
+    CHECK(prunedPlacement.evalGrundy(position) == fullPlacement.evalGrundy(position));
+    CHECK(prunedPlacement.tableReport().find("dominated cells left out") != std::string::npos);
+  }
 }
