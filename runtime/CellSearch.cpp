@@ -152,17 +152,7 @@ uint32_t CellSearch::valueOfPieces(uint64_t part, const uint64_t* cells, int cou
   int64_t pieces[kMaxComponents];
   int n = 0;
   for (int k = 0; k < count; ++k) n += split(cells[k], pieces + n);
-  // Equal parts of different pieces cancel too.
-  std::sort(pieces, pieces + n);
-  int kept = 0;
-  for (int i = 0; i < n; ++i) {
-    if (i + 1 < n && pieces[i] == pieces[i + 1]) {
-      ++i;
-      continue;
-    }
-    pieces[kept++] = pieces[i];
-  }
-  n = kept;
+  n = cancelPairs(pieces, n);  // equal parts of different pieces cancel too
   uint32_t known = 0;
   int largest = -1;
   for (int k = 0; k < n; ++k)
@@ -305,27 +295,30 @@ uint32_t CellSearch::Middle::distance(uint64_t cells) const {
   return static_cast<uint32_t>(std::min(d, 127));
 }
 
-bool CellSearch::addTwinPieces(uint64_t part, Option& o) {
-  uint64_t cut[32];
-  const int m = twins_.pieces(part, cut);
-  if (m == 0) return false;
-  int64_t pieces[kMaxComponents];
-  int n = 0;
-  for (int k = 0; k < m; ++k) n += split(cut[k], pieces + n);
-  for (int k = 0; k < n; ++k) {
-    auto piece = static_cast<uint64_t>(pieces[k]);
-    uint32_t v = 0;
-    if (lookup(piece, v)) {
-      o.known ^= v;
-      continue;
-    }
-    parts_.push_back(piece);
-    ++o.count;
-    uint32_t moves = legalMoves(piece);
-    o.cost += moves * moves + static_cast<uint32_t>(std::popcount(piece));
+void CellSearch::addOptionPart(uint64_t part, Option& o, bool cutTwins) {
+  uint32_t v = 0;
+  if (lookup(part, v)) {
+    o.known ^= v;
+    return;
   }
-  ++twinCuts_;
-  return true;
+  // A part cut at its twin corners is its pieces, each looked up too.
+  if (cutTwins && twins_.applies()) {
+    uint64_t cut[32];
+    if (const int m = twins_.pieces(part, cut); m > 0) {
+      int64_t pieces[kMaxComponents];
+      int n = 0;
+      for (int k = 0; k < m; ++k) n += split(cut[k], pieces + n);
+      for (int k = 0; k < n; ++k) addOptionPart(static_cast<uint64_t>(pieces[k]), o, false);
+      ++twinCuts_;
+      return;
+    }
+  }
+  parts_.push_back(part);
+  ++o.count;
+  // Fewest moves first (then fewest cells): a part with few moves has few
+  // candidate values, so its questions are the cheapest.
+  uint32_t moves = legalMoves(part);
+  o.cost += moves * moves + static_cast<uint32_t>(std::popcount(part));
 }
 
 template <typename Known>
@@ -339,26 +332,10 @@ bool CellSearch::collectOptions(uint64_t part, Known&& known) {
     if ((part & require[i]) != require[i]) continue;
     int n = split(part & ~clear[i], parts);
     Option o{static_cast<uint32_t>(parts_.size()), 0, 0, 0, static_cast<uint32_t>(i)};
-    for (int k = 0; k < n; ++k) {
-      auto p = static_cast<uint64_t>(parts[k]);
-      uint32_t v = 0;
-      if (lookup(p, v)) {
-        o.known ^= v;
-        continue;
-      }
-      // A part cut at its twin corners is its pieces, each looked up too.
-      if (twins_.applies() && addTwinPieces(p, o)) continue;
-      parts_.push_back(p);
-      ++o.count;
-      // Fewest moves first (then fewest cells): a part with few moves has
-      // few candidate values, so its questions are the cheapest. On ties,
-      // the move nearest the middle of the board first (it leaves the most
-      // even parts).
-      auto cells = static_cast<uint32_t>(std::popcount(p));
-      uint32_t moves = legalMoves(p);
-      o.cost += moves * moves + cells;
-    }
+    for (int k = 0; k < n; ++k) addOptionPart(static_cast<uint64_t>(parts[k]), o, true);
     if (o.count > 0) {
+      // On ties of cost, the move nearest the middle of the board first (it
+      // leaves the most even parts).
       o.cost = o.cost * 128 + middle.distance(clear[i] & part);
       options_.push_back(o);
     } else if (!known(o.known))

@@ -188,10 +188,10 @@ class CellSearch {
     uint32_t distance(uint64_t cells) const;
     int width, x2 = 0, y2 = 0;
   };
-  // When `part` (an option's part, not in the memo) is cut at its twin
-  // corners (runtime/TwinCorners.h): its pieces added to `o` as its parts
-  // are (the known ones into o.known), and true.
-  bool addTwinPieces(uint64_t part, Option& o);
+  // Adds `part`, a part of option `o`, to it: its value into o.known when
+  // known, else onto parts_ with its cost; with `cutTwins`, a part cut at
+  // its twin corners (runtime/TwinCorners.h) is added as its pieces.
+  void addOptionPart(uint64_t part, Option& o, bool cutTwins);
   // Values every part of `o` but the one with most cells into o.known, and
   // leaves `o` that part alone; returns its index in parts_.
   uint32_t valueAllButLargest(Option& o);

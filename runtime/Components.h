@@ -210,6 +210,22 @@ inline uint32_t legalMoveCount(const ir::CellMoves& moves, uint64_t cells) {
   return legal;
 }
 
+// Sorts the `n` parts of `parts` and leaves out pairs of equal ones (a part
+// plus the same part is worth 0); returns how many are left.
+inline int cancelPairs(int64_t* parts, int n) {
+  if (n < 2) return n;
+  std::sort(parts, parts + n);
+  int kept = 0;
+  for (int i = 0; i < n; ++i) {
+    if (i + 1 < n && parts[i] == parts[i + 1]) {
+      ++i;  // x + x = 0
+      continue;
+    }
+    parts[kept++] = parts[i];
+  }
+  return kept;
+}
+
 // The components of board `cells` into `out` (room for kMaxComponents), each
 // as its least image under the board's symmetries (`canonical(part)`, by
 // default canonicalPart), in increasing order, with pairs of equal ones left
@@ -223,17 +239,7 @@ inline int splitComponents(const ir::CellMoves& moves, int64_t board, int64_t* o
   int n = 0;
   forEachComponent(moves, cells,
                    [&](uint64_t part) { out[n++] = static_cast<int64_t>(canonical(part)); });
-  if (n < 2) return n;
-  std::sort(out, out + n);
-  int kept = 0;
-  for (int i = 0; i < n; ++i) {
-    if (i + 1 < n && out[i] == out[i + 1]) {
-      ++i;  // x + x = 0
-      continue;
-    }
-    out[kept++] = out[i];
-  }
-  return kept;
+  return cancelPairs(out, n);
 }
 
 inline int splitComponents(const ir::CellMoves& moves, int64_t board, int64_t* out) {

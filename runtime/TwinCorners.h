@@ -24,7 +24,6 @@
 #pragma once
 
 #include <cstdint>
-#include <vector>
 
 #include "compiler/ir/Ir.h"
 
@@ -41,9 +40,9 @@ class TwinCorners {
   int pieces(uint64_t part, uint64_t* out) const;
 
  private:
-  // The cells that share a move with `cell`, as a set.
   const ir::CellMoves& moves_;
   bool applies_ = false;
+  // partners_[c]: the cells that share a move with cell c, as a set.
   uint64_t partners_[64] = {};
 };
 
