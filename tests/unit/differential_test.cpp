@@ -12,6 +12,7 @@
 #include "backend/interp/Interpreter.h"
 #include "driver/Session.h"
 #include "test_backends.h"
+#include "test_scale.h"
 
 namespace {
 
@@ -195,8 +196,11 @@ TEST_CASE("interpreter and JIT agree on 200 random games", "[differential]") {
   uint64_t seed = std::random_device{}();
   INFO("seed " << seed);
   GameGenerator gen(seed);
+  // Under sanitizers (GDSL_TEST_SCALE) a quarter of the programs: each
+  // compiles a JIT module. The seed changes every run.
+  const int programs = brute::scaled(20, 5);
   int games = 0, values = 0, errors = 0;
-  for (int program = 0; program < 20; ++program) {
+  for (int program = 0; program < programs; ++program) {
     std::ostringstream source;
     std::vector<std::pair<std::string, int>> names;  // name, parameters
     for (int g = 0; g < 10; ++g, ++games) {
@@ -255,11 +259,11 @@ TEST_CASE("interpreter and JIT agree on 200 random games", "[differential]") {
       }
     }
   }
-  CHECK(games == 200);
+  CHECK(games == 10 * programs);
   // The generator must give mostly real games, and some runtime errors.
   INFO(values << " values, " << errors << " errors");
   CHECK(values > 5 * errors);
-  CHECK(values > 5000);
+  CHECK(values > 250 * programs);
 }
 
 // Lists are searched natively over packed keys (runtime/ListKey.h): short
@@ -292,8 +296,10 @@ TEST_CASE("interpreter and JIT agree on 60 random list games", "[differential]")
   lists.insert(lists.end(), {"[4, 0, 2, 3]", "[1, 1, 1, 1]", "[3, 0, 0, 5]", "[2, 9]",
                              "[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 3]",
                              "[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2]"});
+  // Under sanitizers (GDSL_TEST_SCALE) a quarter of the programs.
+  const int programs = brute::scaled(12, 3);
   int values = 0, errors = 0;
-  for (int program = 0; program < 12; ++program) {
+  for (int program = 0; program < programs; ++program) {
     std::ostringstream source;
     for (int g = 0; g < 5; ++g) source << gen.listGame("L" + std::to_string(g), gen.chance(12));
     INFO(source.str());
@@ -327,7 +333,7 @@ TEST_CASE("interpreter and JIT agree on 60 random list games", "[differential]")
   // Mostly values, and some errors (a risky game fails on most of its lists).
   INFO(values << " values, " << errors << " errors");
   CHECK(values > 3 * errors);
-  CHECK(values > 3000);
+  CHECK(values > 250 * programs);
 }
 
 // The JIT keeps a successor built from the list of its search by `set`, `sort`
