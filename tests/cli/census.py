@@ -203,7 +203,10 @@ check(resumed.returncode == 0 and rows("killed.db", how=False) == whole,
 
 # 4b. SIGTERM and SIGINT: the census ends its games, keeps its rows, exits with 143 or 130,
 # leaves no game running, and resumes like after a kill.
-for sig, status in ((signal.SIGTERM, 143), (signal.SIGINT, 130)):
+# The sanitized suite (SCALE > 1) sends SIGTERM only: both take the same path, and each round
+# is two runs of 511 games, every game a forked process.
+STOPS = ((signal.SIGTERM, 143), (signal.SIGINT, 130))
+for sig, status in (STOPS[:1] if SCALE > 1 else STOPS):
     db = f"stopped-{status}.db"
     p = subprocess.Popen([GDSL, "census", FAMILY, "--to", str(N), "--db", db, "--jobs", "2"],
                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env())
