@@ -23,15 +23,20 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// A fresh directory for one test case.
-fs::path scratch(const std::string& name) {
+// A fresh directory for one test case, removed with what it holds when the
+// case ends.
+struct Scratch {
   fs::path dir = fs::temp_directory_path() / ("gdsl-table-file-" + std::to_string(getpid()));
-  fs::create_directories(dir);
-  fs::path path = dir / name;
-  fs::remove(path);
-  fs::remove(path.string() + ".tmp");
-  return path;
-}
+  Scratch() {
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+  }
+  ~Scratch() {
+    std::error_code ignored;
+    fs::remove_all(dir, ignored);
+  }
+  fs::path file(const std::string& name) const { return dir / name; }
+};
 
 std::string bytesOf(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
@@ -64,7 +69,8 @@ void grundy(gdsl::NimTable& table, int64_t to) {
 
 TEST_CASE("a table file keeps its values across growth, widening, a kill and reopening",
           "[tablefile]") {
-  const fs::path path = scratch("kill.tab");
+  const Scratch scratch;
+  const fs::path path = scratch.file("kill.tab");
   const int64_t flushed = brute::scaled(2'000'000, 300'000), wideAt = flushed + 1000;
   const int64_t killedAt = flushed + 200'000;
   // A child fills the file, flushes, widens it past the flush, and is killed.
@@ -113,7 +119,8 @@ TEST_CASE("a table file keeps its values across growth, widening, a kill and reo
 
 TEST_CASE("a damaged, truncated or locked table file is refused and left as it was",
           "[tablefile]") {
-  const fs::path path = scratch("refuse.tab");
+  const Scratch scratch;
+  const fs::path path = scratch.file("refuse.tab");
   {
     gdsl::NimTable table;
     auto file = gdsl::TableFile::create(path.string(), 7, "G", table);
@@ -181,7 +188,8 @@ TEST_CASE("Grundy's game resumed from a table file equals the uninterrupted solv
 
   // Stopped at each of these heaps (values computed past the last flush are
   // lost, as in a kill), then resumed by a new solver that has only the table.
-  const fs::path path = scratch("grundy.tab");
+  const Scratch scratch;
+  const fs::path path = scratch.file("grundy.tab");
   for (int64_t stop : {int64_t{100}, int64_t{511}, int64_t{4097}, heaps / 2}) {
     INFO("stopped at heap " << stop);
     fs::remove(path);
