@@ -3,7 +3,7 @@
 # clang-14, AddressSanitizer, UndefinedBehaviorSanitizer and libFuzzer
 # coverage (-DGDSL_FUZZ=ON), runs the whole test suite under the sanitizers,
 # replays the committed fuzz corpus, then fuzzes each target for FUZZ_SECONDS
-# (default 30) from the examples.
+# (default 20) from the examples.
 # Any sanitizer report, failed test or fuzzing crash fails the script.
 # Expects the packages of scripts/setup.sh (clang-14, libclang-rt-14-dev).
 set -euo pipefail
@@ -37,7 +37,7 @@ mkdir -p "$build/fuzz/replay"
 # Then each target fuzzes for FUZZ_SECONDS, starting from the examples and the
 # regressions: loading the whole corpus would take the minute (docs/testing.md).
 for target in fuzz_pipeline fuzz_tokens; do
-  echo "sanitize: $target for ${FUZZ_SECONDS:-30} s"
+  echo "sanitize: $target for ${FUZZ_SECONDS:-20} s"
   SEEDS="$root/examples $root/stdlib $root/tests/fuzz/regressions" BUILD="$build" \
-    bash "$root/tests/fuzz/run.sh" "$target" "${FUZZ_SECONDS:-30}"
+    bash "$root/tests/fuzz/run.sh" "$target" "${FUZZ_SECONDS:-20}"
 done
