@@ -174,9 +174,61 @@ uint32_t CellSearch::valueOfPieces(uint64_t part, const uint64_t* cells, int cou
   return value;
 }
 
+bool CellSearch::mayMirror(uint64_t part) const {
+  const ir::CellGrid& g = moves_.grid;
+  if (g.orientations < 2 || g.width == 0 || part == 0) return false;
+  if (g.width >= 63) return true;  // (one row: not worth filtering)
+  const int width = g.width;
+  const uint64_t row = (uint64_t{1} << width) - 1;
+  const int minY = std::countr_zero(part) / width, maxY = (63 - std::countl_zero(part)) / width;
+  const uint64_t columns = foldedRows(part, width) & row;
+  const int minX = std::countr_zero(columns), maxX = 63 - std::countl_zero(columns);
+  const int top = std::popcount(part & (row << (minY * width)));
+  const int bottom = std::popcount(part & (row << (maxY * width)));
+  const int left = std::popcount(part & (firstColumn_ << minX));
+  const int right = std::popcount(part & (firstColumn_ << maxX));
+  const int spanX = maxX - minX, spanY = maxY - minY;
+  // The sums of the cells' columns and rows, from the bits of their
+  // numbers, less the least: an image of the part on itself keeps them.
+  const int n = std::popcount(part);
+  int sumX = 0, sumY = 0;
+  for (int b = 0; b < 6; ++b) {
+    sumX += std::popcount(part & columnBit_[b]) << b;
+    sumY += std::popcount(part & rowBit_[b]) << b;
+  }
+  sumX -= n * minX;
+  sumY -= n * minY;
+  const bool mirrorX = left == right && 2 * sumX == n * spanX;
+  const bool mirrorY = top == bottom && 2 * sumY == n * spanY;
+  // Orientation k turns a point: bit 0 swaps the axes, bit 1 negates x,
+  // bit 2 negates y (compiler/ir/CellSymmetry.cpp).
+  for (int t = 1; t < g.orientations; ++t) {
+    switch (g.kinds[static_cast<size_t>(t)]) {
+      case 1:  // (x, y) -> (y, x): the top row onto the left column
+        if (spanX == spanY && top == left && sumX == sumY) return true;
+        break;
+      case 2:  // (x, y) -> (-x, y)
+        if (mirrorX) return true;
+        break;
+      case 4:  // (x, y) -> (x, -y)
+        if (mirrorY) return true;
+        break;
+      case 6:  // the half turn
+        if (mirrorX && mirrorY) return true;
+        break;
+      case 7:  // (x, y) -> (-y, -x): the top row onto the right column
+        if (spanX == spanY && top == right && sumX == n * spanY - sumY) return true;
+        break;
+      default:  // the quarter turns are not their own inverse
+        break;
+    }
+  }
+  return false;
+}
+
 bool CellSearch::zeroByMirror(uint64_t part) const {
   const ir::CellGrid& g = moves_.grid;
-  if (g.orientations < 2) return false;
+  if (!mayMirror(part)) return false;
   if (!moves_.index.images.empty()) {
     // At once, from the images shifted to the corner: is `part` its own
     // image under a reflection or half turn? (Most parts are not.)

@@ -92,13 +92,27 @@ class CellSearch {
         replacementBytes_(maxMemory == 0 ? kReplacementBytes
                                          : std::min<uint64_t>(kReplacementBytes, maxMemory / 8)),
         dominated_(moves),
-        twins_(moves) {}
+        twins_(moves) {
+    const int width = moves.grid.width;
+    for (int c = 0; width > 0 && c < width * moves.grid.height && c < 64; ++c)
+      for (int b = 0; b < 6; ++b) {
+        if (c % width == 0) firstColumn_ |= uint64_t{1} << c;
+        if ((c % width) >> b & 1) columnBit_[b] |= uint64_t{1} << c;
+        if ((c / width) >> b & 1) rowBit_[b] |= uint64_t{1} << c;
+      }
+  }
 
   // The exact value of `part`, one part of a board as splitComponents
   // gives it.
   uint32_t partValue(uint64_t part);
   // Whether the value of `part` is `target`: the search asks only that.
   bool partValueIs(uint64_t part, uint32_t target);
+  // False when `part` cannot be its own image under a reflection or half
+  // turn of the board: the end rows and columns of its bounding box, or the
+  // sums of its cells' columns and rows, do not match under any. A few word
+  // operations, where zeroByMirror turns the part every way, which it does
+  // only when this says it may.
+  bool mayMirror(uint64_t part) const;
   // Parts expanded so far.
   int64_t expanded() const { return expanded_; }
   // Parts searched without their dominated cells (runtime/DominatedCells.h).
@@ -240,6 +254,9 @@ class CellSearch {
   static constexpr uint64_t kReplacementBytes = uint64_t{32} << 20;
 
   const ir::CellMoves& moves_;
+  // For mayMirror: the grid's column 0, and the cells whose column (row)
+  // number has bit b.
+  uint64_t firstColumn_ = 0, columnBit_[6] = {}, rowBit_[6] = {};
   WordMemo& memo_;
   uint64_t memoBytes_, replacementBytes_;
   std::vector<Stored> replacement_;  // made when the memo stops growing

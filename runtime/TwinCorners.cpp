@@ -50,8 +50,11 @@ int TwinCorners::pieces(uint64_t part, uint64_t* out) const {
     auto a = static_cast<unsigned>(std::countr_zero(rest));
     const uint64_t pair = partners_[a] & part;
     if ((used >> a) & 1 || (pair & used) != 0) continue;
-    // b: another corner with the same two partners.
-    uint64_t twins = corners & ~used & ~(uint64_t{1} << a);
+    // b: another corner with the same two partners, so a partner of both
+    // (the moves are symmetric: c is a partner of r when r is one of c).
+    const unsigned r = static_cast<unsigned>(std::countr_zero(pair));
+    const unsigned l = static_cast<unsigned>(63 - std::countl_zero(pair));
+    uint64_t twins = corners & ~used & ~(uint64_t{1} << a) & partners_[r] & partners_[l];
     uint64_t b = 0;
     for (uint64_t t = twins; t; t &= t - 1) {
       auto c = static_cast<unsigned>(std::countr_zero(t));
@@ -62,8 +65,6 @@ int TwinCorners::pieces(uint64_t part, uint64_t* out) const {
     }
     if (b == 0) continue;
     const unsigned bCell = static_cast<unsigned>(std::countr_zero(b));
-    const unsigned r = static_cast<unsigned>(std::countr_zero(pair));
-    const unsigned l = static_cast<unsigned>(63 - std::countl_zero(pair));
     for (unsigned c : {a, bCell, r, l})
       if (((touched >> c) & 1) == 0) {
         cut[c] = 0;
