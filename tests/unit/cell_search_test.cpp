@@ -381,7 +381,8 @@ TEST_CASE("a part with more than 255 moves is valued by the plain mex") {
 // turns away most parts that are not: every part of the board checked
 // against the images computed here from coordinates.
 TEST_CASE("the mirror rule's filter keeps every part that is its own mirror image") {
-  for (auto [w, h] : std::vector<std::pair<int, int>>{{4, 4}, {5, 6}, {3, 7}}) {
+  for (auto [width, height] : std::vector<std::pair<int, int>>{{4, 4}, {5, 6}, {3, 7}}) {
+    const int w = width, h = height;  // (clang 14's lambdas cannot capture a binding)
     std::string errors;
     auto ws = gdsl::compileProgram("cram.game", testing::cramSource(w, h), errors);
     REQUIRE(ws);
