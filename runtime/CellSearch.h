@@ -94,12 +94,14 @@ class CellSearch {
         dominated_(moves),
         twins_(moves) {
     const int width = moves.grid.width;
-    for (int c = 0; width > 0 && c < width * moves.grid.height && c < 64; ++c)
+    for (int c = 0; width > 0 && c < width * moves.grid.height && c < 64; ++c) {
+      const uint64_t cell = uint64_t{1} << c;
+      if (c % width == 0) firstColumn_ |= cell;
       for (int b = 0; b < 6; ++b) {
-        if (c % width == 0) firstColumn_ |= uint64_t{1} << c;
-        if ((c % width) >> b & 1) columnBit_[b] |= uint64_t{1} << c;
-        if ((c / width) >> b & 1) rowBit_[b] |= uint64_t{1} << c;
+        if ((c % width) >> b & 1) columnBit_[b] |= cell;
+        if ((c / width) >> b & 1) rowBit_[b] |= cell;
       }
+    }
   }
 
   // The exact value of `part`, one part of a board as splitComponents

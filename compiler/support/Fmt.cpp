@@ -3,7 +3,7 @@
 // Every other file includes <fmt/format.h> without FMT_HEADER_ONLY, so it
 // sees declarations only; their definitions (fmt/format-inl.h) are compiled
 // here. Header-only use compiled them in each of 43 files, 3 to 5 s each
-// (docs/architecture.md, "fmt"). Debian ships libfmt only as a shared
+// (docs/architecture.md, "Start-up"). Debian ships libfmt only as a shared
 // library, which would load libstdc++.so at every start, so it is not used.
 #include <fmt/format-inl.h>
 

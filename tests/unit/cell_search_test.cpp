@@ -33,12 +33,14 @@ gdsl::StackOptions withPruning(bool prune) {
 }
 
 // Compares eval's values (the pruning search) with the full search's on
-// `boards`, each in a fresh session so no memo is shared.
-void compare(const std::string& source, const std::vector<uint64_t>& boards) {
+// `boards` of `game`, each in a fresh session so no memo is shared; `report`,
+// when given, must be in the pruned session's --verbose report every time.
+void compare(const std::string& source, const std::vector<uint64_t>& boards,
+             const std::string& game = "Cram", const std::string& report = "") {
   gdsl::Session full{withPruning(false)};
   REQUIRE(full.load("full.game", source));
   for (uint64_t b : boards) {
-    std::string position = "Cram(" + std::to_string(b) + ")";
+    std::string position = game + "(" + std::to_string(b) + ")";
     INFO(position);
     gdsl::Session pruned{withPruning(true)};
     REQUIRE(pruned.load("pruned.game", source));
@@ -47,6 +49,7 @@ void compare(const std::string& source, const std::vector<uint64_t>& boards) {
     // A board worth more than 0 has a part with a move, which was searched.
     if (want > 0)
       CHECK(pruned.tableReport().find("expanded by the pruning search") != std::string::npos);
+    if (!report.empty()) CHECK(pruned.tableReport().find(report) != std::string::npos);
   }
 }
 
@@ -345,15 +348,7 @@ TEST_CASE("a part with more than 255 moves is valued by the plain mex") {
       "  move m(k in 0..299) when (b >> (k % 10)) & 1 == 1\n"
       "    -> G(b & ~(1 << (k % 10)) & ~(1 << ((k % 10 + 1) % 10)))\n"
       "}\n";
-  gdsl::Session full{withPruning(false)};
-  REQUIRE(full.load("ring.game", source));
-  gdsl::Session pruned{withPruning(true)};
-  REQUIRE(pruned.load("ring.game", source));
-  for (uint64_t b : {uint64_t{1023}, uint64_t{1019}, uint64_t{0x2b7}, uint64_t{0x3f0}}) {
-    std::string position = "G(" + std::to_string(b) + ")";
-    INFO(position);
-    CHECK(pruned.evalGrundy(position) == full.evalGrundy(position));
-  }
+  compare(source, {1023, 1019, 0x2b7, 0x3f0}, "G");
   // A placement game the same way: a ring with two cells hanging on cell 0,
   // each edge written 30 times (360 moves). Dominated cells are left out
   // before the count of moves is taken, so the pieces are past 255 too.
@@ -364,16 +359,7 @@ TEST_CASE("a part with more than 255 moves is valued by the plain mex") {
       "  move m(k in 0..359) when (b >> E[k % 12][0]) & 1 == 1 and (b >> E[k % 12][1]) & 1 == 1\n"
       "    -> G(b & ~((1 << E[k % 12][0]) | (1 << E[k % 12][1])))\n"
       "}\n";
-  gdsl::Session fullPlacement{withPruning(false)};
-  REQUIRE(fullPlacement.load("placement.game", placement));
-  for (uint64_t b : {uint64_t{4095}, uint64_t{4094}, uint64_t{3071}, uint64_t{4087}}) {
-    std::string position = "G(" + std::to_string(b) + ")";
-    INFO(position);
-    gdsl::Session prunedPlacement{withPruning(true)};
-    REQUIRE(prunedPlacement.load("placement.game", placement));
-    CHECK(prunedPlacement.evalGrundy(position) == fullPlacement.evalGrundy(position));
-    CHECK(prunedPlacement.tableReport().find("dominated cells left out") != std::string::npos);
-  }
+  compare(placement, {4095, 4094, 3071, 4087}, "G", "dominated cells left out");
 }
 
 // The mirror rule's filter (CellSearch::mayMirror) never turns away a part
