@@ -402,18 +402,14 @@ uint32_t CellSearch::valueIn(uint64_t part, const Values& asked) {
   uint32_t known = 0;
   if (lookup(part, known)) return known;
   // What earlier questions ruled out is not asked again.
-  Excluded& slot = excludedSlot(part);
   Values wanted = asked;
-  if (slot.part == part) {
-    wanted.w[0] &= ~slot.values;
+  if (const Excluded* ruledOut = excluded_.find(part)) {
+    wanted.w[0] &= ~ruledOut->values;
     if (wanted.empty()) return kNotInSet;
   }
   uint32_t answer = valueInSearched(part, wanted);
-  if (answer == kNotInSet) {
-    Excluded& now = excludedSlot(part);  // the searches below may have taken it
-    if (now.part != part) now = {part, 0};
-    now.values |= wanted.w[0];
-  }
+  // (Found again: the searches below may have moved or taken the entry.)
+  if (answer == kNotInSet) excluded_.place(part).values |= wanted.w[0];
   return answer;
 }
 
