@@ -45,9 +45,14 @@ class TextOutput final : public Output {
       : out_(out), err_(err), sources_(sources) {}
 
   void eval(const EvalResult& r) override {
-    out_ << fmt::format("{}: {}, {}", shownOr(r.shown, r.position), formatNimber(r.grundy),
-                        r.grundy ? "N" : "P");
+    if (r.loopy)
+      out_ << fmt::format("{}: {}, {}", shownOr(r.shown, r.position), formatLoopy(*r.loopy),
+                          outcomeOf(*r.loopy));
+    else
+      out_ << fmt::format("{}: {}, {}", shownOr(r.shown, r.position), formatNimber(r.grundy),
+                          r.grundy ? "N" : "P");
     if (r.move) out_ << ", winning move " << moveText(*r.move);
+    if (r.drawingMove) out_ << ", drawing move " << moveText(*r.drawingMove);
     out_ << "\n";
   }
 
@@ -204,8 +209,16 @@ class JsonOutput final : public Output {
                         {"grundy", r.grundy},
                         {"outcome", r.grundy ? "N" : "P"},
                         {"move", moveJson(r.move)}};
+    if (r.loopy) {
+      if (r.loopy->infinite) j["grundy"] = {{"inf", r.loopy->k}};
+      j["outcome"] = std::string(1, outcomeOf(*r.loopy));
+    }
     shown(j, "shown", r.shown);
     moveDetails(j, r.move);
+    if (r.drawingMove) {
+      j["drawing_move"] = moveJson(r.drawingMove);
+      j["drawing_move_label"] = r.drawingMove->label;
+    }
     emit(j);
   }
 

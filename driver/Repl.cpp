@@ -15,12 +15,12 @@
 #include "compiler/ir/Fingerprint.h"
 #include "compiler/parse/Parser.h"
 #include "compiler/sema/Sema.h"
+#include "compiler/support/Interrupt.h"
 #include "driver/Output.h"
 #include "driver/Progress.h"
 #include "driver/Runner.h"
 #include "driver/Stack.h"
 #include "driver/Stdlib.h"
-#include "compiler/support/Interrupt.h"
 
 namespace gdsl {
 

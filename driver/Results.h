@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "compiler/support/Diagnostics.h"
+#include "runtime/Loopy.h"
 #include "runtime/NimTable.h"
 #include "runtime/Period.h"
 
@@ -29,6 +30,11 @@ struct EvalResult {
   std::string shown;  // by the games' show forms; "" when none has one
   uint64_t grundy = 0;
   std::optional<MoveText> move;
+  // A sum with a position of a loopy game: its value (a number, then also
+  // in `grundy`, or infinite), and for a draw, the move that keeps it
+  // (`move` is then empty).
+  std::optional<LoopyValue> loopy;
+  std::optional<MoveText> drawingMove;
 };
 
 struct MisereResult {

@@ -44,6 +44,8 @@ MoveText Runner::describe(const Sum& sum, size_t component, const MoveRecord& mo
 }
 
 EvalResult Runner::eval(const Sum& sum) {
+  for (const Position& c : sum)
+    if (engine_.isLoopy(c.game)) return loopyEval(sum);
   EvalResult r;
   r.position = formatSum(engine_.program(), sum);
   r.shown = positions_.showSum(sum);
@@ -71,7 +73,50 @@ EvalResult Runner::eval(const Sum& sum) {
   return r;
 }
 
+EvalResult Runner::loopyEval(const Sum& sum) {
+  EvalResult r;
+  r.position = formatSum(engine_.program(), sum);
+  r.shown = positions_.showSum(sum);
+  std::vector<LoopyValue> values;
+  LoopyValue total = LoopyValue::number(0);
+  for (const Position& c : sum) {
+    values.push_back(engine_.loopyValue(c));
+    total = combine(total, values.back());
+  }
+  r.loopy = total;
+  r.grundy = total.infinite ? 0 : total.finite;
+  const char outcome = outcomeOf(total);
+  if (outcome == 'P') return r;
+  // The first move, component by component in rule order, to a sum the
+  // opponent loses (N), or that stays a draw (D).
+  for (size_t i = 0; i < sum.size() && !r.move && !r.drawingMove; ++i) {
+    LoopyValue others = LoopyValue::number(0);
+    for (size_t j = 0; j < sum.size(); ++j)
+      if (j != i) others = combine(others, values[j]);
+    engine_.forEachMove(sum[i], [&](MoveRecord& m) {
+      LoopyValue after = combine(others, engine_.loopyValue(m.components));
+      if (outcome == 'N' && outcomeOf(after) == 'P') {
+        r.move = describe(sum, i, m, 0);
+      } else if (outcome == 'D' && outcomeOf(after) == 'D') {
+        r.drawingMove = describe(sum, i, m, 0);
+        r.drawingMove->winning = false;
+      } else {
+        return true;
+      }
+      return false;
+    });
+  }
+  return r;
+}
+
 MisereResult Runner::misere(const Sum& sum) {
+  for (const Position& c : sum)
+    if (engine_.isLoopy(c.game))
+      throw RuntimeError(
+          SourceRange{},
+          fmt::format("misere play of loopy games is not supported: {} is a "
+                      "position of loopy game '{}'",
+                      formatPosition(engine_.program(), c), engine_.program().games[c.game].name));
   MisereResult r;
   r.position = formatSum(engine_.program(), sum);
   r.shown = positions_.showSum(sum);
@@ -366,7 +411,6 @@ bool Runner::run(const ir::Statement& s) {
         return true;
       case ir::Statement::Kind::Assert: {
         Sum sum = position(s.position);
-        uint64_t actual = engine_.value(sum);
         auto check = [&](bool ok, const std::string& failure) {
           output_.assertion(ok);
           if (!ok) {
@@ -377,13 +421,41 @@ bool Runner::run(const ir::Statement& s) {
           }
           return ok;
         };
-        if (s.other) {  // assert P == Q: the same value
-          Sum other = position(*s.other);
-          uint64_t expected = engine_.value(other);
+        // With a loopy game's position, or an infinite value expected: the
+        // values of runtime/Loopy.h.
+        bool loopy = s.expectsInfinite;
+        std::optional<Sum> other;
+        if (s.other) other = position(*s.other);
+        for (const Sum* side : {&sum, other ? &*other : nullptr})
+          for (size_t i = 0; side && i < side->size(); ++i)
+            loopy = loopy || engine_.isLoopy((*side)[i].game);
+        if (loopy) {
+          LoopyValue actual = engine_.loopyValue(sum);
+          LoopyValue expected = LoopyValue::number(static_cast<uint32_t>(s.expected));
+          if (other) {
+            expected = engine_.loopyValue(*other);
+          } else if (s.expectsInfinite) {
+            expected = LoopyValue{true, 0, {}};
+            for (int64_t k : s.expectedK) expected.k.push_back(static_cast<uint32_t>(k));
+            std::sort(expected.k.begin(), expected.k.end());
+            expected.k.erase(std::unique(expected.k.begin(), expected.k.end()), expected.k.end());
+          }
+          std::string said = fmt::format("{} has value {}", formatSum(engine_.program(), sum),
+                                         formatLoopy(actual));
+          if (other)
+            said += fmt::format(", {} has value {}", formatSum(engine_.program(), *other),
+                                formatLoopy(expected));
+          else
+            said += fmt::format(", not {}", formatLoopy(expected));
+          return check(actual == expected, said);
+        }
+        uint64_t actual = engine_.value(sum);
+        if (other) {  // assert P == Q: the same value
+          uint64_t expected = engine_.value(*other);
           return check(actual == expected,
                        fmt::format("{} has value {}, {} has value {}",
                                    formatSum(engine_.program(), sum), formatNimber(actual),
-                                   formatSum(engine_.program(), other), formatNimber(expected)));
+                                   formatSum(engine_.program(), *other), formatNimber(expected)));
         }
         bool ok = check(
             actual == static_cast<uint64_t>(s.expected),

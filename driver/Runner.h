@@ -26,6 +26,8 @@ class Runner {
   // The parts of statements, for sessions and tests.
   Sum position(const ir::PositionExpr& position);
   EvalResult eval(const Sum& sum);
+  // eval of a sum with a position of a loopy game (runtime/Loopy.h).
+  EvalResult loopyEval(const Sum& sum);
   std::vector<uint64_t> heapValues(int game, int64_t lo, int64_t hi);
 
  private:

@@ -4,9 +4,11 @@
 // parse tree into gdsl's own AST, so nothing else sees ANTLR types.
 grammar Gdsl;
 
-// `show` is a contextual keyword: the lexer makes it an ID, and compiler/parse
-// retypes it to SHOW where it begins a game item, so `show` stays a valid name.
-tokens { SHOW }
+// `show` and `loopy` are contextual keywords: the lexer makes them IDs, and
+// compiler/parse retypes `show` to SHOW where it begins a game item, and
+// `loopy` to LOOPY where it begins a statement before `game`, so both stay
+// valid names.
+tokens { SHOW, LOOPY }
 
 program : statement* EOF ;
 
@@ -19,7 +21,7 @@ statement
     | 'table' ID '(' args ')'                         # tableStmt
     | 'table' '[' position compFor compClause* ']'    # tableOfStmt
     | 'period' ID ('(' args ')')?                     # periodStmt
-    | 'assert' position '==' (nimber | position)      # assertStmt
+    | 'assert' position '==' (nimber | position | INF=ID)  # assertStmt
     ;
 
 dottedName : ID ('.' moduleWord)* ;
@@ -29,7 +31,7 @@ moduleWord : ID | 'game' | 'move' | 'when' | 'let' | 'normalize' | 'take' | 'spl
            | 'period' | 'moves' | 'assert' | 'misere' | 'in' | 'and' | 'or' | 'not' | 'sum' | 'for' ;
 
 gameDecl
-    : 'game' ID '(' params? ')' '{' gameItem* '}'     # ruleGame
+    : LOOPY? 'game' ID '(' params? ')' '{' gameItem* '}'  # ruleGame
     | 'game' ID '=' 'octal' STRING                    # octalGame
     ;
 

@@ -33,7 +33,7 @@ Engine::Engine(const ir::Program& program, Backend& backend, EngineOptions optio
     const ir::Game& game = program.games[g];
     // A board written as a bitmask is searched: its moves reach few of the
     // integers below it (compiler/ir/BitSets.cpp).
-    heaps_[g].dense = game.oneHeap() && !game.normalize && !game.bitSet;
+    heaps_[g].dense = game.oneHeap() && !game.normalize && !game.bitSet && !game.loopy;
     // The plain method (for benchmarks) runs the backend's kernel.
     if (game.takeBreak && !options_.plain)
       heaps_[g].solver = std::make_unique<TakeBreakSolver>(*game.takeBreak, options_.sparse);
@@ -41,7 +41,7 @@ Engine::Engine(const ir::Program& program, Backend& backend, EngineOptions optio
     // The native memo, by the rule the JIT's code generation follows too
     // (runtime/NativeMemo.h).
     heaps_[g].memo = memoKind(game);
-    heaps_[g].native = options_.native && heaps_[g].memo != MemoKind::None;
+    heaps_[g].native = options_.native && heaps_[g].memo != MemoKind::None && !game.loopy;
   }
 }
 
@@ -52,6 +52,15 @@ uint32_t Engine::value(const Sum& sum) {
 }
 
 uint32_t Engine::value(const Position& position) {
+  if (program_.games[position.game].loopy) {
+    LoopyValue v = loopyValue(position);
+    if (v.infinite)
+      throw RuntimeError(SourceRange{},
+                         fmt::format("{} has the infinite value {}; only eval and assert take "
+                                     "such values",
+                                     formatPosition(program_, position), formatLoopy(v)));
+    return v.finite;
+  }
   if (!program_.games[position.game].byLength.empty())
     if (std::optional<Position> ints = asIntegers(position)) return value(*ints);
   if (heaps_[position.game].dense) return heapValue(position);
@@ -64,6 +73,20 @@ uint32_t Engine::value(const Position& position) {
     x ^= wholeValue(part);
   });
   return whole ? wholeValue(position) : x;
+}
+
+LoopyValue Engine::loopyValue(const Position& position) {
+  if (!program_.games[position.game].loopy) return LoopyValue::number(value(position));
+  if (!loopy_)
+    loopy_ = std::make_unique<LoopySolver>(
+        program_, backend_, [this](const Sum& sum) { return value(sum); }, options_.maxStates);
+  return loopy_->value(position);
+}
+
+LoopyValue Engine::loopyValue(const Sum& sum) {
+  LoopyValue total = LoopyValue::number(0);
+  for (const Position& p : sum) total = combine(total, loopyValue(p));
+  return total;
 }
 
 uint32_t Engine::wholeValue(const Position& position) {
@@ -94,6 +117,7 @@ int64_t Engine::memoSize() const {
   int64_t n = 0;
   for (const HeapState& h : heaps_) n += h.values.size();
   for (uint32_t v : values_) n += v != kUnknownValue;
+  if (loopy_) n += static_cast<int64_t>(loopy_->labelled());
   for (const HeapState& h : heaps_) {
     if (h.box) n += h.box->knownCount();
     if (h.wordMemo) n += h.wordMemo->knownCount();

@@ -18,6 +18,7 @@
 #include "runtime/Backend.h"
 #include "runtime/CellSearch.h"
 #include "runtime/Checkpoint.h"
+#include "runtime/Loopy.h"
 #include "runtime/Period.h"
 #include "runtime/PositionTable.h"
 #include "runtime/TableFile.h"
@@ -100,6 +101,14 @@ class Engine final : private ValueOracle {
   // question where the sum holds a board that splits; with `valueOut`, the
   // value is computed exactly and stored there.
   bool valueIs(const Sum& sum, uint32_t target, uint32_t* valueOut = nullptr);
+
+  // Loopy games (runtime/Loopy.h): whether `game` is one, and the value of
+  // a position or sum that may hold their positions. value() gives a loopy
+  // game's position its value when it is a number, and throws a RuntimeError
+  // when it is infinite.
+  bool isLoopy(uint32_t game) const { return program_.games[game].loopy; }
+  LoopyValue loopyValue(const Position& position);
+  LoopyValue loopyValue(const Sum& sum);
 
   std::vector<MoveRecord> movesOf(const Position& position);
   // Calls `visit` with each move of `position` in rule order until it returns
@@ -292,7 +301,8 @@ class Engine final : private ValueOracle {
   Backend& backend_;
   EngineOptions options_;
   std::vector<HeapState> heaps_;
-  PositionTable table_;  // interned positions of the search, by id
+  PositionTable table_;                 // interned positions of the search, by id
+  std::unique_ptr<LoopySolver> loopy_;  // made when a loopy game is first valued
   std::vector<uint32_t> values_;
   std::vector<uint8_t> onStack_;
   std::vector<uint32_t> searchPath_;  // positions being searched, outermost first

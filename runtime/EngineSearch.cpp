@@ -98,6 +98,21 @@ void Engine::cycleError(const std::vector<uint32_t>& path, uint32_t repeated,
         g.normalizeLoc,
         {}});
   }
+  // A game whose positions may repeat can be declared so (runtime/Loopy.h).
+  named.clear();
+  for (auto it = start; it != path.end(); ++it) {
+    uint32_t game = table_.at(*it).game;
+    if (std::find(named.begin(), named.end(), game) != named.end()) continue;
+    named.push_back(game);
+    const ir::Game& g = program_.games[game];
+    e.notes.push_back(Diagnostic{
+        Severity::Note,
+        fmt::format("if positions of {} may repeat, declare it 'loopy game {}': its positions "
+                    "then get values that tell wins, losses and draws",
+                    g.name, g.name),
+        g.loc,
+        {}});
+  }
   throw e;
 }
 

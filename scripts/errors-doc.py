@@ -59,6 +59,11 @@ GROUPS = [
      "A position that can reach itself: the game is not finite. The message shows the "
      "cycle and points at the move that closes it.",
      ["cycle_", "runtime_cycle"]),
+    ("Loopy games",
+     "A game whose positions may repeat (`loopy game`, reference.md \"Loopy games\"): a game "
+     "that is not loopy but moves to one, a move to a sum with a loopy position, an infinite "
+     "value where a statement needs a number, and misere play.",
+     ["loopy_"]),
     ("Runtime: limits",
      "Work gdsl refuses to start rather than run out of memory.",
      ["limit_"]),

@@ -195,6 +195,7 @@ struct Game {
   std::string octalCode;  // `game G = octal "..."`
   SourceRange octalRange;
   bool isOctal = false;
+  bool loopy = false;  // `loopy game`: positions may repeat (docs/reference.md, "Loopy games")
   std::vector<ShowPart> show;  // empty: positions print their parameters
   SourceRange showRange;
   std::vector<LocalVar> locals;  // sema: params first, then binders and lets
@@ -219,6 +220,11 @@ struct Statement {
   int64_t expected = 0;            // Assert: the nimber
   bool comparesPositions = false;  // Assert: `assert P == Q`, two positions of one value
   Successor other;                 // Assert: Q
+  // Assert: an infinite value, `inf` (∞(∅)) or `inf(0, 2)` (∞(0,2)), for
+  // loopy games (runtime/Loopy.h); sema turns `inf(...)` from a position
+  // into this when no game is named `inf`.
+  bool expectsInfinite = false;
+  std::vector<int64_t> expectedK;
   int gameId = -1;                 // sema: Table, Period
   std::vector<LocalVar> locals;    // sema: `sum ... for` (and TableOf's) variables
 };

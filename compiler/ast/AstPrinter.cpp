@@ -217,7 +217,7 @@ void printGame(const Game& g, std::string& out) {
     out += fmt::format("game {} = octal \"{}\"\n", g.name, g.octalCode);
     return;
   }
-  out += fmt::format("game {}(", g.name);
+  out += fmt::format("{}game {}(", g.loopy ? "loopy " : "", g.name);
   for (size_t i = 0; i < g.params.size(); ++i) {
     if (i) out += ", ";
     out += g.params[i].name;
@@ -324,10 +324,14 @@ std::string printModule(const Module& module) {
         break;
       }
       case Statement::Kind::Assert:
-        out += fmt::format("assert {} == {}\n", printSuccessor(s.position, true),
-                           s.comparesPositions ? printSuccessor(s.other)
-                           : s.expected == 0   ? std::string("0")
-                                               : fmt::format("*{}", s.expected));
+        out += fmt::format(
+            "assert {} == {}\n", printSuccessor(s.position, true),
+            s.comparesPositions ? printSuccessor(s.other)
+            : s.expectsInfinite
+                ? (s.expectedK.empty() ? std::string("inf")
+                                       : fmt::format("inf({})", fmt::join(s.expectedK, ", ")))
+            : s.expected == 0 ? std::string("0")
+                              : fmt::format("*{}", s.expected));
         break;
     }
   }

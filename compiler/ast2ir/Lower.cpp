@@ -57,6 +57,7 @@ class Lowerer {
     ir::Game out;
     out.name = g.name;
     out.loc = g.nameRange;
+    out.loopy = g.loopy;
     assignSlots(g.locals, out.intSlots, out.listSlots);
     for (size_t i = 0; i < g.params.size(); ++i) {
       ir::Param p;
@@ -197,6 +198,8 @@ class Lowerer {
         assignSlots(s.locals, out.position.intSlots, out.position.listSlots);
         out.position.terms = successor(s.position);
         out.expected = s.expected;
+        out.expectsInfinite = s.expectsInfinite;
+        out.expectedK = s.expectedK;
         if (s.comparesPositions) {
           out.other = ir::PositionExpr{};
           out.other->intSlots = out.position.intSlots;

@@ -32,7 +32,7 @@ static_assert(sizeof(Param) == 40, "ir::Param changed: update Fingerprint.cpp");
 // Game::byLength, listOf and listLength link a list game and the integer
 // games compiler/ir/SpecializeLists.cpp derives from its rules (whose own
 // rules are serialized as any game's).
-static_assert(sizeof(Game) == 760, "ir::Game changed: update Fingerprint.cpp");
+static_assert(sizeof(Game) == 768, "ir::Game changed: update Fingerprint.cpp");
 #endif
 
 class Serializer {
@@ -92,6 +92,9 @@ class Serializer {
     }
     i64(g.intSlots);
     i64(g.listSlots);
+    // Last, and only when set: games that are not loopy keep the
+    // fingerprints (checkpoints, table files, code caches) they had before.
+    if (g.loopy) text("loopy");
     return out_;
   }
 

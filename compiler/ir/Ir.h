@@ -237,6 +237,11 @@ struct Game {
   // constant amounts, split, split unequal): the engine then computes values
   // from the shape alone, with sparse space (compiler/ir/TakeBreak.cpp).
   std::optional<TakeBreakShape> takeBreak;
+  // Declared `loopy game`: its positions may repeat, and values are the
+  // generalized Sprague-Grundy function (runtime/Loopy.h). Such a game keeps
+  // its plain rules: no take-and-break shape, set of bits or board is looked
+  // for (compiler/ir/Pipeline.cpp).
+  bool loopy = false;
   // Set when, in addition, no rule needs unequal parts: periods are then
   // proved by the Guy-Smith theorem, with at most `t` tokens removed.
   std::optional<int64_t> takeBreakBound;
@@ -305,6 +310,9 @@ struct Statement {
   std::vector<TableArg> table;
   std::optional<Expr> periodMax;
   int64_t expected = 0;  // Assert
+  // Assert: an infinite value ∞(expectedK) (ast::Statement::expectsInfinite).
+  bool expectsInfinite = false;
+  std::vector<int64_t> expectedK;
   // Assert `P == Q`: Q, whose value P must have (its variables in the same frame).
   std::optional<PositionExpr> other;
 };

@@ -20,6 +20,17 @@ bool runPasses(Program& program, std::vector<Expr>& constants, DiagnosticSink& d
   narrowRanges(program);
   markBitSets(program);
   markCellMoves(program);
+  // A loopy game is searched by its plain rules (runtime/Loopy.h): the
+  // shapes above assume every move leads down.
+  for (Game& game : program.games) {
+    if (!game.loopy) continue;
+    game.takeBreak.reset();
+    game.takeBreakBound.reset();
+    game.shapeProbeHeaps.reset();
+    game.bitSet = false;
+    game.boardParam = -1;
+    game.cells.reset();
+  }
   return true;
 }
 

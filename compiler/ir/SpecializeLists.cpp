@@ -474,7 +474,7 @@ void specializeLists(Program& program) {
   size_t games = program.games.size();
   for (size_t g = 0; g < games; ++g) {
     const Game& game = program.games[g];
-    if (game.params.size() != 1 || game.params[0].type != Type::List) continue;
+    if (game.params.size() != 1 || game.params[0].type != Type::List || game.loopy) continue;
     std::vector<int> byLength(kMaxLength + 1, -1);
     for (int64_t length = 1; length <= kMaxLength; ++length) {
       auto id = static_cast<int>(program.games.size());

@@ -23,13 +23,10 @@ using P = GdslParser;
 // Rewrites ANTLR's messages in the words of the language.
 std::string friendlyTokenNames(std::string msg) {
   static const std::pair<std::regex, const char*> names[] = {
-      {std::regex("\\bID\\b"), "a name"},
-      {std::regex("\\bINT\\b"), "an integer"},
-      {std::regex("\\bSTRING\\b"), "a string"},
-      {std::regex("\\bSHOW\\b"), "'show'"},
-      {std::regex("\\bERROR_CHAR\\b"), "a character"},
-      {std::regex("'<EOF>'"), "end of file"},
-      {std::regex("<EOF>"), "end of file"},
+      {std::regex("\\bID\\b"), "a name"},       {std::regex("\\bINT\\b"), "an integer"},
+      {std::regex("\\bSTRING\\b"), "a string"}, {std::regex("\\bSHOW\\b"), "'show'"},
+      {std::regex("\\bLOOPY\\b"), "'loopy'"},   {std::regex("\\bERROR_CHAR\\b"), "a character"},
+      {std::regex("'<EOF>'"), "end of file"},   {std::regex("<EOF>"), "end of file"},
   };
   for (const auto& [re, text] : names) msg = std::regex_replace(msg, re, text);
   return msg;
@@ -329,6 +326,13 @@ class Converter {
       s.position = successor(c->position(0)->successor());
       if (c->nimber()) {
         s.expected = integer(c->nimber()->INT());
+      } else if (c->INF) {
+        if (c->INF->getText() != "inf")
+          diags_.error(range(c->INF),
+                       "expected a value (a number, *n, inf or inf(k, ...)) or a "
+                       "position after '==', not '" +
+                           c->INF->getText() + "'");
+        s.expectsInfinite = true;
       } else {
         s.comparesPositions = true;
         s.other = successor(c->position(1)->successor());
@@ -397,6 +401,7 @@ class Converter {
       return g;
     }
     auto* c = dynamic_cast<P::RuleGameContext*>(ctx);
+    g->loopy = c->LOOPY() != nullptr;
     g->name = c->ID()->getText();
     g->nameRange = range(c->ID());
     if (c->params()) {
@@ -894,20 +899,40 @@ bool checkNesting(antlr4::CommonTokenStream& tokens, const SourceManager& source
   return true;
 }
 
+// Contextual keywords, retyped from ID before parsing.
+//
 // `show` is a keyword only where it begins an item of a game body: there the
 // token before it is the body's `{` or ends the previous item (a name, a
 // number, a string, a closing bracket, `unequal`, `neighbours`). A name
 // `show` used in an expression or a successor always follows an operator, a
 // keyword, `(`, `[` or `,`, so programs that use `show` as a name are
 // unchanged. Those tokens are retyped from ID to SHOW before parsing.
-void markShowKeywords(antlr4::CommonTokenStream& tokens) {
+//
+// `loopy` is a keyword only where it begins a statement and `game` follows:
+// outside braces, first in the file or after a token that may end a
+// statement (a name, a number, a string, a closing bracket). A name `loopy`
+// in an expression follows an operator, a keyword, `(`, `[` or `,`, or is
+// followed by something other than `game`.
+void markContextualKeywords(antlr4::CommonTokenStream& tokens) {
   bool inHeader = false;  // after `game`, before its body's `{` (or `=`)
   int depth = 0;          // of braces
   int body = -1;          // the brace depth inside the current game body
   antlr4::Token* previous = nullptr;
   antlr4::Token* bodyStart = nullptr;  // the current game body's `{`
-  for (antlr4::Token* t : tokens.getTokens()) {
+  const std::vector<antlr4::Token*>& all = tokens.getTokens();
+  for (size_t i = 0; i < all.size(); ++i) {
+    antlr4::Token* t = all[i];
     std::string text = t->getText();
+    if (t->getType() == GdslParser::ID && text == "loopy" && depth == 0 && i + 1 < all.size() &&
+        all[i + 1]->getType() != GdslParser::ID && all[i + 1]->getText() == "game") {
+      const size_t type = previous ? previous->getType() : size_t{GdslParser::ID};
+      const std::string p = previous ? previous->getText() : "";
+      bool endsStatement = type == GdslParser::ID || type == GdslParser::INT ||
+                           type == GdslParser::STRING || p == ")" || p == "]" || p == "}";
+      if (endsStatement)
+        if (auto* writable = dynamic_cast<antlr4::WritableToken*>(t))
+          writable->setType(GdslParser::LOOPY);
+    }
     if (t->getType() == GdslParser::ID && text == "show" && body >= 0 && depth == body &&
         previous) {
       std::string p = previous->getText();
@@ -980,7 +1005,7 @@ std::optional<ast::Module> parseModule(const SourceManager& sources, uint32_t fi
   tokens.setTokenSource(&lexer);
   tokens.fill();
   if (!checkNesting(tokens, sources, fileId, diagnostics)) return std::nullopt;
-  markShowKeywords(tokens);
+  markContextualKeywords(tokens);
   ErrorCollector collector(sources, fileId, diagnostics);
   parser.removeErrorListeners();
   // Two stages, as ANTLR recommends: the fast SLL prediction, which gives up

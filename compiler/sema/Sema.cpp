@@ -204,7 +204,35 @@ class Checker {
       if (m.amount) checkAmount(m, scope);
       for (ast::Clause& c : m.clauses) checkClause(c, scope);
       checkSuccessor(m.successor, scope);
+      checkLoopyTerms(g, m.successor, m.successor.size() == 1);
       scope.visible.resize(mark);
+    }
+  }
+
+  // A move that leads to a loopy game's position belongs to a loopy game
+  // (its values may be infinite too), and leads to that position alone: the
+  // values of a loopy game are found on the graph of its positions, where an
+  // option is one position (docs/reference.md, "Loopy games").
+  void checkLoopyTerms(const ast::Game& g, const ast::Successor& succ, bool alone) {
+    for (const ast::Term& t : succ) {
+      if (t.kind == ast::Term::Kind::Sum) {
+        checkLoopyTerms(g, t.body, false);
+        continue;
+      }
+      if (t.kind != ast::Term::Kind::Game || t.gameId < 0 || !out_.games[t.gameId]->loopy) continue;
+      const ast::Game& target = *out_.games[t.gameId];
+      if (!g.loopy) {
+        auto& d = diags_.error(t.gameRange, "game '" + g.name + "' is not loopy, but this move " +
+                                                "leads to '" + target.name +
+                                                "', a loopy game; declare it 'loopy game " +
+                                                g.name + "'");
+        addNote(d, target.nameRange, "'" + target.name + "' is declared loopy here");
+      } else if (!alone) {
+        diags_.error(t.range,
+                     "a move to a position of a loopy game must lead to that position "
+                     "alone, not to a sum with it");
+        return;  // once per move
+      }
     }
   }
 
@@ -420,6 +448,20 @@ class Checker {
     Scope scope;
     scope.locals = &s.locals;
     checkSuccessor(s.position, scope);
+    // `assert P == inf(0, 2)`: an infinite value, unless a game is named inf.
+    if (s.comparesPositions && s.other.size() == 1 && s.other[0].kind == ast::Term::Kind::Game &&
+        s.other[0].game == "inf" && gameIds_.count("inf") == 0) {
+      s.comparesPositions = false;
+      s.expectsInfinite = true;
+      for (const auto& a : s.other[0].args) {
+        if (a->kind != ExprKind::Int || a->value < 0) {
+          diags_.error(a->range, "the values of inf(...) are numbers (0 or more), written out");
+          continue;
+        }
+        s.expectedK.push_back(a->value);
+      }
+      s.other.clear();
+    }
     if (s.comparesPositions) {
       Scope other;  // its `sum ... for` variables are its own, in the same slots
       other.locals = &s.locals;

@@ -64,6 +64,9 @@ ALLOWED = {
         "the JIT built invalid LLVM IR (a compiler bug)",
     "the JIT could not compile this game: ": "LLVM failed on a game it was given (a compiler bug)",
     "cannot start the JIT: ": "LLVM's native target could not be set up",
+    ", a sum with a position of a loopy game; a loopy game's move must lead to that position "
+    "alone": "sema already rejects such a move (errors/loopy_sum_successor); the solver checks "
+             "again rather than value a sum it cannot",
     " is not in the code cache": "auto's worker that looks in the code cache only: a miss is "
                                  "never printed, a worker that compiles comes later "
                                  "(tests/unit/tiered_test.cpp)",
