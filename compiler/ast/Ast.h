@@ -225,8 +225,8 @@ struct Statement {
   // into this when no game is named `inf`.
   bool expectsInfinite = false;
   std::vector<int64_t> expectedK;
-  int gameId = -1;                 // sema: Table, Period
-  std::vector<LocalVar> locals;    // sema: `sum ... for` (and TableOf's) variables
+  int gameId = -1;               // sema: Table, Period
+  std::vector<LocalVar> locals;  // sema: `sum ... for` (and TableOf's) variables
 };
 
 struct Module {
