@@ -14,11 +14,20 @@ namespace {
 
 // Writes a row's values separated by `sep` (text: a space before each value;
 // JSON: commas between values, inside `brackets`).
-void writeValues(std::ostream& out, const NimTable& row, char sep, std::string_view brackets) {
+// `infinite`: a loopy game's infinite cells (by index), written as ∞(K) in
+// text and {"inf": K} in JSON.
+void writeValues(std::ostream& out, const NimTable& row, char sep, std::string_view brackets,
+                 const std::map<int64_t, LoopyValue>* infinite = nullptr) {
   std::string buffer;
   if (!brackets.empty()) buffer += brackets[0];
   for (int64_t i = 0; i < row.size(); ++i) {
     if (sep == ' ' || i > 0) buffer += sep;
+    if (infinite && !infinite->empty())
+      if (auto it = infinite->find(i); it != infinite->end()) {
+        buffer +=
+            sep == ' ' ? formatLoopy(it->second) : nlohmann::json{{"inf", it->second.k}}.dump();
+        continue;
+      }
     fmt::format_to(std::back_inserter(buffer), "{}", row[i]);
     if (buffer.size() > (1 << 16)) {
       out << buffer;
@@ -27,6 +36,18 @@ void writeValues(std::ostream& out, const NimTable& row, char sep, std::string_v
   }
   if (!brackets.empty()) buffer += brackets[1];
   out << buffer;
+}
+
+// The infinite cells of row `i` of a table, or null.
+const std::map<int64_t, LoopyValue>* infiniteCells(const TableResult& r, size_t i) {
+  return i < r.infinite.size() ? &r.infinite[i] : nullptr;
+}
+
+// The width of `text` on a terminal: its code points (∞ is three bytes).
+size_t displayWidth(const std::string& text) {
+  size_t n = 0;
+  for (unsigned char c : text) n += (c & 0xC0) != 0x80;
+  return n;
 }
 
 // Text output prints positions by their games' show forms, when they have one.
@@ -67,8 +88,12 @@ class TextOutput final : public Output {
   }
 
   void moves(const MovesResult& r) override {
-    out_ << fmt::format("moves of {} ({}, {}):\n", shownOr(r.shown, r.position),
-                        formatNimber(r.grundy), r.grundy ? "N" : "P");
+    if (r.loopy)
+      out_ << fmt::format("moves of {} ({}, {}):\n", shownOr(r.shown, r.position),
+                          formatLoopy(*r.loopy), outcomeOf(*r.loopy));
+    else
+      out_ << fmt::format("moves of {} ({}, {}):\n", shownOr(r.shown, r.position),
+                          formatNimber(r.grundy), r.grundy ? "N" : "P");
     if (r.moves.empty()) out_ << "  (no moves)\n";
     size_t width = 0;
     for (const MoveText& m : r.moves) width = std::max(width, m.label.size());
@@ -77,7 +102,10 @@ class TextOutput final : public Output {
       std::string leaves = sum ? ", leaving " + shownOr(m.resultShown, m.result) : "";
       out_ << fmt::format("  {:<{}}  {} -> {}{}  = {}{}\n", m.label, width,
                           shownOr(m.fromShown, m.from), shownOr(m.toShown, m.to), leaves,
-                          formatNimber(m.grundy), m.winning ? "  winning" : "");
+                          m.loopy ? formatLoopy(*m.loopy) : formatNimber(m.grundy),
+                          m.winning   ? "  winning"
+                          : m.drawing ? "  drawing"
+                                      : "");
     }
   }
 
@@ -92,15 +120,22 @@ class TextOutput final : public Output {
     }
     if (r.ranges.size() == 1) {
       out_ << r.title << ":";
-      writeValues(out_, r.rows[0], ' ', "");
+      writeValues(out_, r.rows[0], ' ', "", infiniteCells(r, 0));
       out_ << "\n";
       return;
     }
     out_ << r.title << ":\n";
+    // Each cell's text: its value, or ∞(K).
+    auto cell = [&](size_t i, int64_t j) {
+      const auto* inf = infiniteCells(r, i);
+      if (inf)
+        if (auto it = inf->find(j); it != inf->end()) return formatLoopy(it->second);
+      return std::to_string(r.rows[i][j]);
+    };
     size_t width = 1;
-    for (const NimTable& row : r.rows)
-      for (int64_t i = 0; i < row.size(); ++i)
-        width = std::max(width, std::to_string(row[i]).size());
+    for (size_t i = 0; i < r.rows.size(); ++i)
+      for (int64_t j = 0; j < r.rows[i].size(); ++j)
+        width = std::max(width, displayWidth(cell(i, j)));
     width = std::max(width, std::to_string(r.ranges[1].second).size());
     size_t label = std::to_string(r.ranges[0].second).size();
     out_ << std::string(label + 1, ' ');
@@ -109,8 +144,10 @@ class TextOutput final : public Output {
     out_ << "\n";
     for (size_t i = 0; i < r.rows.size(); ++i) {
       out_ << fmt::format("{:>{}}:", r.ranges[0].first + static_cast<int64_t>(i), label);
-      for (int64_t j = 0; j < r.rows[i].size(); ++j)
-        out_ << fmt::format(" {:>{}}", r.rows[i][j], width);
+      for (int64_t j = 0; j < r.rows[i].size(); ++j) {
+        std::string text = cell(i, j);
+        out_ << " " << std::string(width - displayWidth(text), ' ') << text;
+      }
       out_ << "\n";
     }
   }
@@ -237,6 +274,10 @@ class JsonOutput final : public Output {
     for (const MoveText& m : r.moves) {
       nlohmann::json move = {{"label", m.label}, {"from", m.from},     {"component_to", m.to},
                              {"to", m.result},   {"grundy", m.grundy}, {"winning", m.winning}};
+      if (m.loopy) {
+        if (m.loopy->infinite) move["grundy"] = {{"inf", m.loopy->k}};
+        move["drawing"] = m.drawing;
+      }
       shown(move, "from_shown", m.fromShown);
       shown(move, "component_to_shown", m.toShown);
       shown(move, "to_shown", m.resultShown);
@@ -244,6 +285,8 @@ class JsonOutput final : public Output {
     }
     nlohmann::json j = {
         {"kind", "moves"}, {"position", r.position}, {"grundy", r.grundy}, {"moves", list}};
+    if (r.loopy && r.loopy->infinite) j["grundy"] = {{"inf", r.loopy->k}};
+    if (r.loopy) j["outcome"] = std::string(1, outcomeOf(*r.loopy));
     shown(j, "shown", r.shown);
     emit(j);
   }
@@ -295,12 +338,12 @@ class JsonOutput final : public Output {
     }
     out_ << head << ",\"values\":";
     if (r.ranges.size() == 1) {
-      writeValues(out_, r.rows[0], ',', "[]");
+      writeValues(out_, r.rows[0], ',', "[]", infiniteCells(r, 0));
     } else {
       out_ << "[";
       for (size_t i = 0; i < r.rows.size(); ++i) {
         if (i) out_ << ",";
-        writeValues(out_, r.rows[i], ',', "[]");
+        writeValues(out_, r.rows[i], ',', "[]", infiniteCells(r, i));
       }
       out_ << "]";
     }

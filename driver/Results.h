@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,6 +24,10 @@ struct MoveText {
   std::string fromShown, toShown, resultShown;
   uint64_t grundy = 0;  // value of `result`
   bool winning = false;
+  // With a loopy game: the value of `result` (`grundy` holds it when it is a
+  // number), and whether the move keeps a draw.
+  std::optional<LoopyValue> loopy;
+  bool drawing = false;
 };
 
 struct EvalResult {
@@ -48,7 +53,8 @@ struct MovesResult {
   std::string position;
   std::string shown;  // by the games' show forms; "" when none has one
   uint64_t grundy = 0;
-  std::vector<MoveText> moves;  // winning moves first
+  std::vector<MoveText> moves;      // winning moves first
+  std::optional<LoopyValue> loopy;  // with a loopy game: the value (see EvalResult)
 };
 
 struct TableResult {
@@ -58,6 +64,9 @@ struct TableResult {
   std::vector<std::pair<int64_t, int64_t>> params;  // every parameter (fixed: lo == hi)
   std::vector<std::string> names;                   // every parameter's name
   std::vector<NimTable> rows;  // one row for one range; 16 bits per value when they fit
+  // A loopy game's table (runtime/Loopy.h): per row, the cells (by index in
+  // the row) whose value is infinite; `rows` holds 0 there.
+  std::vector<std::map<int64_t, LoopyValue>> infinite;
   // A table over more than two ranges, or whose bounds read the ranges before
   // them (`table Chomp(a in 1..9, b in 0..a, c in 0..b)`): every position in
   // order, each with its value; `rows` is then empty.

@@ -131,6 +131,8 @@ MisereResult Runner::misere(const Sum& sum) {
 }
 
 MovesResult Runner::moves(const Sum& sum) {
+  for (const Position& c : sum)
+    if (engine_.isLoopy(c.game)) return loopyMoves(sum);
   MovesResult r;
   r.position = formatSum(engine_.program(), sum);
   r.shown = positions_.showSum(sum);
@@ -145,6 +147,36 @@ MovesResult Runner::moves(const Sum& sum) {
   }
   std::stable_partition(r.moves.begin(), r.moves.end(),
                         [](const MoveText& m) { return m.winning; });
+  return r;
+}
+
+MovesResult Runner::loopyMoves(const Sum& sum) {
+  MovesResult r;
+  r.position = formatSum(engine_.program(), sum);
+  r.shown = positions_.showSum(sum);
+  std::vector<LoopyValue> values;
+  LoopyValue total = LoopyValue::number(0);
+  for (const Position& c : sum) {
+    values.push_back(engine_.loopyValue(c));
+    total = combine(total, values.back());
+  }
+  r.loopy = total;
+  r.grundy = total.infinite ? 0 : total.finite;
+  for (size_t i = 0; i < sum.size(); ++i) {
+    LoopyValue others = LoopyValue::number(0);
+    for (size_t j = 0; j < sum.size(); ++j)
+      if (j != i) others = combine(others, values[j]);
+    for (const MoveRecord& m : engine_.movesOf(sum[i])) {
+      LoopyValue after = combine(others, engine_.loopyValue(m.components));
+      MoveText t = describe(sum, i, m, after.infinite ? 0 : after.finite);
+      t.winning = outcomeOf(after) == 'P';
+      t.drawing = outcomeOf(total) == 'D' && outcomeOf(after) == 'D';
+      t.loopy = std::move(after);
+      r.moves.push_back(std::move(t));
+    }
+  }
+  std::stable_partition(r.moves.begin(), r.moves.end(),
+                        [](const MoveText& m) { return m.winning || m.drawing; });
   return r;
 }
 
@@ -211,6 +243,19 @@ TableResult Runner::table(const ir::Statement& s) {
     positions_.normalize(p);
     return engine_.value(p);
   };
+  // The value of the next cell of `row` (the last row of r.rows while it is
+  // filled): a loopy game's infinite value is kept aside.
+  auto push = [&](NimTable& row, const std::vector<int64_t>& args) {
+    if (!g.loopy) return row.push(valueAt(args));
+    Position p;
+    p.game = static_cast<uint32_t>(s.game);
+    p.words.assign(args.begin(), args.end());
+    positions_.normalize(p);
+    LoopyValue v = engine_.loopyValue(p);
+    if (r.infinite.size() <= r.rows.size()) r.infinite.resize(r.rows.size() + 1);
+    if (v.infinite) r.infinite[r.rows.size()][row.size()] = v;
+    row.push(v.infinite ? 0 : v.finite);
+  };
   std::vector<int64_t> args = fixed;
   if (ranged.size() == 1) {
     // The last value first: a one-heap table then grows in one go, which
@@ -218,13 +263,13 @@ TableResult Runner::table(const ir::Statement& s) {
     // An error there is ignored: the loop below meets the first one in order.
     args[ranged[0]] = r.ranges[0].second;
     try {
-      valueAt(args);
+      if (!g.loopy) valueAt(args);
     } catch (const RuntimeError&) {
     }
     NimTable row;
     arith::forEachInRange(r.ranges[0].first, r.ranges[0].second, [&](int64_t v) {
       args[ranged[0]] = v;
-      row.push(valueAt(args));
+      push(row, args);
     });
     r.rows.push_back(std::move(row));
     return r;
@@ -254,7 +299,7 @@ TableResult Runner::table(const ir::Statement& s) {
     args[ranged[0]] = a;
     arith::forEachInRange(r.ranges[1].first, r.ranges[1].second, [&](int64_t b) {
       args[ranged[1]] = b;
-      row.push(valueAt(args));
+      push(row, args);
     });
     r.rows.push_back(std::move(row));
   });

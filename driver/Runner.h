@@ -34,6 +34,9 @@ class Runner {
   MoveText describe(const Sum& sum, size_t component, const MoveRecord& move, uint64_t grundy);
   MisereResult misere(const Sum& sum);
   MovesResult moves(const Sum& sum);
+  // moves of a sum with a position of a loopy game: each move's value, the
+  // moves to a lost sum (and, from a draw, those that keep it) first.
+  MovesResult loopyMoves(const Sum& sum);
   TableResult table(const ir::Statement& s);
   TableResult listedTable(const ir::Statement& s);
   TableResult tableOf(const ir::Statement& s);

@@ -56,8 +56,8 @@ uint32_t Engine::value(const Position& position) {
     LoopyValue v = loopyValue(position);
     if (v.infinite)
       throw RuntimeError(SourceRange{},
-                         fmt::format("{} has the infinite value {}; only eval and assert take "
-                                     "such values",
+                         fmt::format("{} has the infinite value {}, where a number is needed "
+                                     "(eval, moves, table and assert take infinite values)",
                                      formatPosition(program_, position), formatLoopy(v)));
     return v.finite;
   }
