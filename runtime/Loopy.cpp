@@ -38,7 +38,13 @@ LoopySolver::LoopySolver(const ir::Program& program, Backend& backend,
     : program_(program),
       backend_(backend),
       finiteValue_(std::move(finiteValue)),
-      maxStates_(maxStates) {}
+      maxStates_(maxStates),
+      table_([&] {
+        // Positions of one-parameter games are kept as one word each.
+        std::vector<bool> oneWord;
+        for (const ir::Game& g : program.games) oneWord.push_back(g.oneHeap());
+        return oneWord;
+      }()) {}
 
 uint32_t LoopySolver::intern(const Position& position) {
   bool added = false;
