@@ -20,6 +20,10 @@ namespace {
 struct Choice {
   std::string text;  // Kayles(5) -> Kayles(1) + Kayles(2)   (remove(k=2))
   Sum after;
+  // With a loopy game: the largest counter (Engine::loopyCounter) of the
+  // positions the move leads to; a winner moves where it is least, so that
+  // play ends. 0 otherwise.
+  uint64_t counter = 0;
 };
 
 // A position as a multiset of components: the order of a sum's terms does
@@ -48,7 +52,9 @@ class Game {
       std::string move;                 // Kayles(5) -> Kayles(1) + Kayles(2)
       std::vector<std::string> labels;  // remove(k=2), without repeats
       Sum after;
+      uint64_t counter = 0;
     };
+    const bool loopy = isLoopy(sum);
     std::vector<Option> options;
     std::map<Sum, size_t> index;  // sorted position after the move -> its option
     for (size_t i = 0; i < sum.size(); ++i) {
@@ -62,10 +68,14 @@ class Game {
         }
         auto [it, fresh] = index.emplace(sorted(after), options.size());
         if (fresh) {
+          uint64_t counter = 0;
+          for (const Position& c : m.components)
+            if (loopy) counter = std::max(counter, engine_.loopyCounter(c));
           options.push_back(
               Option{fmt::format("{} -> {}", positions_.show(sum[i]), text(m.components)),
                      {},
-                     std::move(after)});
+                     std::move(after),
+                     counter});
         }
         std::vector<std::string>& labels = options[it->second].labels;
         if (std::find(labels.begin(), labels.end(), m.label) == labels.end())
@@ -76,15 +86,27 @@ class Game {
     for (Option& o : options) {
       std::string labels;
       for (const std::string& l : o.labels) labels += (labels.empty() ? "" : " or ") + l;
-      out.push_back(Choice{fmt::format("{}   ({})", o.move, labels), std::move(o.after)});
+      out.push_back(
+          Choice{fmt::format("{}   ({})", o.move, labels), std::move(o.after), o.counter});
     }
     return out;
   }
 
-  // True when the player to move from `sum` wins.
-  bool wins(const Sum& sum) {
-    return options_.misere ? misere_.firstPlayerWins(sum) : engine_.value(sum) != 0;
+  bool isLoopy(const Sum& sum) {
+    return std::any_of(sum.begin(), sum.end(),
+                       [&](const Position& p) { return engine_.isLoopy(p.game); });
   }
+
+  // 'N' when the player to move from `sum` wins, 'P' when they lose, 'D'
+  // for a draw (a loopy game's).
+  char outcome(const Sum& sum) {
+    if (options_.misere) return misere_.firstPlayerWins(sum) ? 'N' : 'P';
+    if (isLoopy(sum)) return outcomeOf(engine_.loopyValue(sum));
+    return engine_.value(sum) != 0 ? 'N' : 'P';
+  }
+
+  // True when the player to move from `sum` wins.
+  bool wins(const Sum& sum) { return outcome(sum) == 'N'; }
 
   // A sum as text output prints it, by the games' show forms.
   std::string text(const Sum& sum) {
@@ -95,17 +117,34 @@ class Game {
   std::string show(const Sum& sum) { return sum.empty() ? "nothing left" : text(sum); }
 
   void hint(const Sum& sum, const std::vector<Choice>& moves) {
+    const char now = outcome(sum);
+    const char* said = now == 'N'   ? "N, the player to move wins"
+                       : now == 'P' ? "P, the player to move loses"
+                                    : "D, a draw: neither player can force an end";
     if (options_.misere)
-      out_ << fmt::format("Misère play: {}.\n",
-                          wins(sum) ? "N, the player to move wins" : "P, the player to move loses");
+      out_ << fmt::format("Misère play: {}.\n", said);
+    else if (isLoopy(sum))
+      out_ << fmt::format("Value {}: {}.\n", formatLoopy(engine_.loopyValue(sum)), said);
     else
-      out_ << fmt::format("Value {}: {}.\n", formatNimber(engine_.value(sum)),
-                          wins(sum) ? "N, the player to move wins" : "P, the player to move loses");
-    std::string winning;
-    for (size_t k = 0; k < moves.size(); ++k)
-      if (!wins(moves[k].after)) winning += (winning.empty() ? "" : ", ") + std::to_string(k + 1);
-    out_ << (winning.empty() ? "No winning move: every move leads to an N-position.\n"
-                             : "Winning moves: " + winning + "\n");
+      out_ << fmt::format("Value {}: {}.\n", formatNimber(engine_.value(sum)), said);
+    // The winning moves, with a loopy game those of least counter first
+    // (the computer's choice: following the first one ends the game).
+    std::vector<size_t> wins;
+    std::string winning, drawing;
+    for (size_t k = 0; k < moves.size(); ++k) {
+      const char after = outcome(moves[k].after);
+      if (after == 'P') wins.push_back(k);
+      if (now == 'D' && after == 'D')
+        drawing += (drawing.empty() ? "" : ", ") + std::to_string(k + 1);
+    }
+    std::stable_sort(wins.begin(), wins.end(),
+                     [&](size_t a, size_t b) { return moves[a].counter < moves[b].counter; });
+    for (size_t k : wins) winning += (winning.empty() ? "" : ", ") + std::to_string(k + 1);
+    if (now == 'D')
+      out_ << "Drawing moves: " << drawing << "\n";
+    else
+      out_ << (winning.empty() ? "No winning move: every move leads to an N-position.\n"
+                               : "Winning moves: " + winning + "\n");
   }
 
   void listMoves(const std::vector<Choice>& moves) {
@@ -113,12 +152,22 @@ class Game {
       out_ << fmt::format("  {:>2}. {}\n", k + 1, moves[k].text);
   }
 
-  // The computer's move: to a P-position when there is one, else at random.
-  const Choice& pick(const std::vector<Choice>& moves) {
+  // The computer's move: to a P-position when there is one (with a loopy
+  // game, the one of least counter, so that play ends); from a draw, at
+  // random among the moves that keep it; else at random.
+  const Choice& pick(const Sum& sum, const std::vector<Choice>& moves) {
+    const Choice* best = nullptr;
     for (const Choice& c : moves)
-      if (!wins(c.after)) return c;
-    std::uniform_int_distribution<size_t> any(0, moves.size() - 1);
-    return moves[any(random_)];
+      if (outcome(c.after) == 'P' && (!best || c.counter < best->counter)) best = &c;
+    if (best) return *best;
+    std::vector<const Choice*> pool;
+    if (outcome(sum) == 'D')
+      for (const Choice& c : moves)
+        if (outcome(c.after) == 'D') pool.push_back(&c);
+    if (pool.empty())
+      for (const Choice& c : moves) pool.push_back(&c);
+    std::uniform_int_distribution<size_t> any(0, pool.size() - 1);
+    return *pool[any(random_)];
   }
 
   // Says who won when the player to move (`playerToMove`: the human) has no move.
@@ -151,16 +200,24 @@ void play(Stack& stack, const Sum& start, const PlayOptions& options, std::istre
   game.wins(sum);
   bool humanToMove = !options.computerFirst;
   std::vector<Sum> history;  // the position before each of the human's moves
+  // A position met a third time with the same player to move ends the game
+  // as a draw (only a loopy game's positions can repeat).
+  std::map<std::pair<Sum, bool>, int> seen;
   out << fmt::format("Playing {} ({} play). Type a move's number, hint, undo, moves or quit.\n",
                      game.show(sum), options.misere ? "misère" : "normal");
   while (true) {
+    if (++seen[{sorted(sum), humanToMove}] == 3) {
+      out << fmt::format("{} has come up three times with the same player to move: a draw.\n",
+                         game.show(sum));
+      return;
+    }
     std::vector<Choice> moves = game.choices(sum);
     if (moves.empty()) {
       game.end(humanToMove);
       return;
     }
     if (!humanToMove) {
-      const Choice& c = game.pick(moves);
+      const Choice& c = game.pick(sum, moves);
       out << "Computer: " << c.text << "\n";
       sum = c.after;
       humanToMove = true;

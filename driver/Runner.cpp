@@ -406,6 +406,11 @@ TableResult Runner::tableOf(const ir::Statement& s) {
 PeriodResult Runner::period(const ir::Statement& s) {
   PeriodResult r;
   r.game = engine_.program().games[static_cast<size_t>(s.game)].name;
+  if (engine_.isLoopy(static_cast<uint32_t>(s.game)))
+    throw RuntimeError(s.loc, fmt::format("period does not apply to loopy game '{}': its values "
+                                          "may be infinite, and the proofs of periods assume "
+                                          "every move leads to a smaller heap; use table",
+                                          r.game));
   int64_t maxHeap = kDefaultPeriodHeaps;
   if (!s.table.empty()) {
     int64_t lo = positions_.evalConstant(s.table[0].lo);

@@ -55,10 +55,12 @@ uint32_t Engine::value(const Position& position) {
   if (program_.games[position.game].loopy) {
     LoopyValue v = loopyValue(position);
     if (v.infinite)
-      throw RuntimeError(SourceRange{},
-                         fmt::format("{} has the infinite value {}, where a number is needed "
-                                     "(eval, moves, table and assert take infinite values)",
-                                     formatPosition(program_, position), formatLoopy(v)));
+      throw RuntimeError(
+          SourceRange{},
+          fmt::format("{} has the infinite value {}, where a number is needed "
+                      "(eval, moves, assert and tables of one or two ranges take infinite "
+                      "values)",
+                      formatPosition(program_, position), formatLoopy(v)));
     return v.finite;
   }
   if (!program_.games[position.game].byLength.empty())
@@ -81,6 +83,12 @@ LoopyValue Engine::loopyValue(const Position& position) {
     loopy_ = std::make_unique<LoopySolver>(
         program_, backend_, [this](const Sum& sum) { return value(sum); }, options_.maxStates);
   return loopy_->value(position);
+}
+
+uint64_t Engine::loopyCounter(const Position& position) {
+  if (!program_.games[position.game].loopy) return 0;
+  loopyValue(position);  // makes the solver and labels the position
+  return loopy_->counter(position);
 }
 
 LoopyValue Engine::loopyValue(const Sum& sum) {

@@ -109,6 +109,9 @@ class Engine final : private ValueOracle {
   bool isLoopy(uint32_t game) const { return program_.games[game].loopy; }
   LoopyValue loopyValue(const Position& position);
   LoopyValue loopyValue(const Sum& sum);
+  // The definition's counter of a loopy game's position (LoopySolver::counter);
+  // 0 for other games.
+  uint64_t loopyCounter(const Position& position);
 
   std::vector<MoveRecord> movesOf(const Position& position);
   // Calls `visit` with each move of `position` in rule order until it returns

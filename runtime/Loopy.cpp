@@ -51,6 +51,7 @@ uint32_t LoopySolver::intern(const Position& position) {
   uint32_t id = table_.intern(position, added);
   if (added) {
     labels_.push_back(kUnlabelled);
+    counters_.push_back(0);
     if (table_.size() > maxStates_)
       throw RuntimeError(SourceRange{},
                          fmt::format("gave up after memoizing {} positions, the limit "
@@ -99,6 +100,12 @@ LoopyValue LoopySolver::value(const Position& position) {
   uint32_t id = intern(position);
   if (labels_[id] == kUnlabelled) solve(id);
   return valueOf(id);
+}
+
+uint64_t LoopySolver::counter(const Position& position) {
+  uint32_t id = intern(position);
+  if (labels_[id] == kUnlabelled) solve(id);
+  return counters_[id];
 }
 
 LoopyValue LoopySolver::valueOf(uint32_t id) {
@@ -163,7 +170,8 @@ void LoopySolver::solve(uint32_t root) {
   }
 
   std::vector<uint32_t> label(n, kUnlabelled), count(n, 0), queue;
-  std::vector<uint8_t> hasM(n, 0);  // has an option labelled m
+  std::vector<uint64_t> order(n, 0);  // see counter()
+  std::vector<uint8_t> hasM(n, 0);    // has an option labelled m
   size_t unlabelled = n;
   uint64_t steps = 0;
   auto open = [&](uint32_t v) { return label[v] == kUnlabelled || label[v] == kInfinite; };
@@ -193,6 +201,7 @@ void LoopySolver::solve(uint32_t root) {
       queue.pop_back();
       if (label[u] != kUnlabelled || hasM[u] || count[u] != 0) continue;
       label[u] = m;
+      order[u] = labelled_ + n - unlabelled + 1;
       --unlabelled;
       // Each open position moving to u has an option labelled m now, and
       // blocks no one any more.
@@ -212,7 +221,10 @@ void LoopySolver::solve(uint32_t root) {
         --unlabelled;
       }
   }
-  for (size_t u = 0; u < n; ++u) labels_[ids[u]] = label[u];
+  for (size_t u = 0; u < n; ++u) {
+    labels_[ids[u]] = label[u];
+    counters_[ids[u]] = order[u];
+  }
   labelled_ += n;
 }
 

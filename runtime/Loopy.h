@@ -55,6 +55,12 @@ class LoopySolver {
 
   // The value of `position`, a normalized position of a loopy game.
   LoopyValue value(const Position& position);
+  // When a position worth a number was labelled, counted over every label
+  // given (the definition's counter: a position's options worth that
+  // number that settle it were labelled before it); 0 for an infinite
+  // value. A player who wins moves to the position worth 0 with the least,
+  // so that play ends (gdsl play).
+  uint64_t counter(const Position& position);
   // Positions labelled so far.
   uint64_t labelled() const { return labelled_; }
 
@@ -82,7 +88,8 @@ class LoopySolver {
   std::function<uint32_t(const Sum&)> finiteValue_;
   uint64_t maxStates_;
   PositionTable table_;
-  std::vector<uint32_t> labels_;  // by id: a number, kInfinite or kUnlabelled
+  std::vector<uint32_t> labels_;    // by id: a number, kInfinite or kUnlabelled
+  std::vector<uint64_t> counters_;  // by id: see counter()
   uint64_t labelled_ = 0;
 };
 

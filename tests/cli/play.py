@@ -7,7 +7,10 @@ here (Kayles values and misère outcomes of small sums, by searching the whole g
 - a player who always takes the first of the hint's winning moves wins every game from an
   N-position, so the hint's moves are winning; the hint's value and outcome are right;
 - undo takes back a pair of moves; bad input gets a message and the game goes on;
-- moves that reach the same position (K(1) + K(1): either K(1) -> 0) are one option.
+- moves that reach the same position (K(1) + K(1): either K(1) -> 0) are one option;
+- loopy games (a graph with cycles plus a nim heap, outcomes by a plain retrograde analysis
+  here): the computer moving first wins every N position and never loses a draw against
+  random moves, and the hint's outcome (P, N or D) and its winning or drawing moves are right.
 
 usage: play.py GDSL WORKDIR
 """
@@ -91,8 +94,8 @@ def wins(pos, misere):
 
 
 class Game:
-    def __init__(self, position, *flags):
-        self.proc = subprocess.Popen([GDSL, "play", GAME, position, *flags], stdin=subprocess.PIPE,
+    def __init__(self, position, *flags, game=GAME):
+        self.proc = subprocess.Popen([GDSL, "play", game, position, *flags], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, text=True, bufsize=0)
         self.transcript = ""
 
@@ -180,6 +183,108 @@ for misere in (False, True):
         if wins(start, misere):
             check(out.rstrip().endswith("you win."),
                   "%s %s: following the hint wins: %s" % (play, text, out[-300:]))
+
+# ---- loopy games: a graph with cycles, plus a nim heap; outcomes by retrograde analysis ----
+
+GRAPH = [[1], [0, 2, 5], [3], [1, 4], [], [6], [5, 7], [4, 8], [7], [9, 2], [11], [10, 0]]
+LOOPY = os.path.join(WORK, "loopy.game")
+with open(LOOPY, "w") as f:
+    f.write("const E = [%s]\n" % ", ".join("[%s]" % ", ".join(map(str, m)) for m in GRAPH))
+    f.write("loopy game R(v) {\n  move go(w in E[v]) -> R(w)\n}\ngame Nim(n) { take 1..n }\n")
+HEAP = 2
+
+
+def loopy_outcomes():
+    """'P', 'N' or 'D' for (v, a): R(v) + Nim(a), by plain retrograde analysis."""
+    states = [(v, a) for v in range(len(GRAPH)) for a in range(HEAP + 1)]
+    moves = {s: [(w, s[1]) for w in GRAPH[s[0]]] + [(s[0], b) for b in range(s[1])]
+             for s in states}
+    back = {s: [] for s in states}
+    for s in states:
+        for t in moves[s]:
+            back[t].append(s)
+    out = {s: "D" for s in states}
+    left = {s: len(moves[s]) for s in states}
+    queue = [s for s in states if not moves[s]]
+    for s in queue:
+        out[s] = "P"
+    while queue:
+        t = queue.pop()
+        for s in back[t]:
+            if out[s] != "D":
+                continue
+            if out[t] == "P":
+                out[s] = "N"
+                queue.append(s)
+            else:
+                left[s] -= 1
+                if left[s] == 0:
+                    out[s] = "P"
+                    queue.append(s)
+    return out
+
+
+LOOPY_OUTCOME = loopy_outcomes()
+
+
+def loopy_parse(screen):
+    found = re.findall(r"Position: (.*)\n", screen)
+    if not found:
+        return None
+    text = found[-1]
+    v = re.search(r"R\((\d+)\)", text)
+    a = re.search(r"Nim\((\d+)\)", text)
+    return (int(v.group(1)) if v else None, int(a.group(1)) if a else 0)
+
+
+def loopy_play(position, flags, choose):
+    g = Game(position, *flags, game=LOOPY)
+    while True:
+        screen = g.until_prompt()
+        if screen is None:
+            break
+        g.say(choose(g, screen))
+    return g.finish()
+
+
+for v in range(len(GRAPH)):
+    for a in range(HEAP + 1):
+        text = "R(%d) + Nim(%d)" % (v, a)
+        outcome = LOOPY_OUTCOME[(v, a)]
+        # The computer moving first wins from N (play must end: it moves where the
+        # counter is least), and never loses a draw, against random moves.
+        if outcome in "ND":
+            for seed in range(2):
+                out = loopy_play(text, ["--computer-first", "--seed", str(seed)],
+                                 lambda g, s: str(rng.randint(1, max(move_count(s), 1))))
+                if outcome == "N":
+                    check(out.rstrip().endswith("the computer wins."),
+                          "loopy %s: the computer moving first wins: %s" % (text, out[-300:]))
+                else:
+                    check(not out.rstrip().endswith("you win."),
+                          "loopy %s: the computer keeps the draw: %s" % (text, out[-300:]))
+
+        # The player asks for a hint at every position: its outcome is right, and
+        # following its winning (or drawing) moves wins from N and never loses a draw.
+        def follow_loopy_hint(g, screen):
+            if "Position:" not in screen:
+                return "1"
+            pos = loopy_parse(screen)
+            g.say("hint")
+            hint = g.until_prompt() or ""
+            if pos[0] is not None:
+                want = LOOPY_OUTCOME[pos]
+                check(re.search(r": %s, " % want, hint) is not None,
+                      "loopy %s: the hint's outcome for %s is %s: %r" % (text, pos, want, hint))
+            m = re.search(r"(Winning|Drawing) moves: ([\d, ]+)", hint)
+            return m.group(2).split(",")[0].strip() if m else "1"
+        out = loopy_play(text, ["--seed", "1"], follow_loopy_hint)
+        if outcome == "N":
+            check(out.rstrip().endswith("you win."),
+                  "loopy %s: following the hint wins: %s" % (text, out[-300:]))
+        if outcome == "D":
+            check(not out.rstrip().endswith("the computer wins."),
+                  "loopy %s: following the hint keeps the draw: %s" % (text, out[-300:]))
 
 # Undo takes back the player's move and the computer's reply; bad input is explained.
 g = Game("K(6) + K(2)", "--seed", "3")
