@@ -12,6 +12,18 @@
 namespace gdsl {
 namespace {
 
+// A loopy game's value in JSON: the number, or {"inf": K}.
+nlohmann::json loopyJson(const LoopyValue& v) {
+  return v.infinite ? nlohmann::json{{"inf", v.k}} : nlohmann::json(v.finite);
+}
+
+// "VALUE, OUTCOME" as eval and moves print it: `*3, N`, or with a loopy
+// game's value `∞(0), N`, `∞(∅), D`.
+std::string valueAndOutcome(const std::optional<LoopyValue>& loopy, uint64_t grundy) {
+  if (loopy) return fmt::format("{}, {}", formatLoopy(*loopy), outcomeOf(*loopy));
+  return fmt::format("{}, {}", formatNimber(grundy), grundy ? "N" : "P");
+}
+
 // Writes a row's values separated by `sep` (text: a space before each value;
 // JSON: commas between values, inside `brackets`).
 // `infinite`: a loopy game's infinite cells (by index), written as ∞(K) in
@@ -24,8 +36,7 @@ void writeValues(std::ostream& out, const NimTable& row, char sep, std::string_v
     if (sep == ' ' || i > 0) buffer += sep;
     if (infinite && !infinite->empty())
       if (auto it = infinite->find(i); it != infinite->end()) {
-        buffer +=
-            sep == ' ' ? formatLoopy(it->second) : nlohmann::json{{"inf", it->second.k}}.dump();
+        buffer += sep == ' ' ? formatLoopy(it->second) : loopyJson(it->second).dump();
         continue;
       }
     fmt::format_to(std::back_inserter(buffer), "{}", row[i]);
@@ -66,12 +77,7 @@ class TextOutput final : public Output {
       : out_(out), err_(err), sources_(sources) {}
 
   void eval(const EvalResult& r) override {
-    if (r.loopy)
-      out_ << fmt::format("{}: {}, {}", shownOr(r.shown, r.position), formatLoopy(*r.loopy),
-                          outcomeOf(*r.loopy));
-    else
-      out_ << fmt::format("{}: {}, {}", shownOr(r.shown, r.position), formatNimber(r.grundy),
-                          r.grundy ? "N" : "P");
+    out_ << fmt::format("{}: {}", shownOr(r.shown, r.position), valueAndOutcome(r.loopy, r.grundy));
     if (r.move) out_ << ", winning move " << moveText(*r.move);
     if (r.drawingMove) out_ << ", drawing move " << moveText(*r.drawingMove);
     out_ << "\n";
@@ -88,12 +94,8 @@ class TextOutput final : public Output {
   }
 
   void moves(const MovesResult& r) override {
-    if (r.loopy)
-      out_ << fmt::format("moves of {} ({}, {}):\n", shownOr(r.shown, r.position),
-                          formatLoopy(*r.loopy), outcomeOf(*r.loopy));
-    else
-      out_ << fmt::format("moves of {} ({}, {}):\n", shownOr(r.shown, r.position),
-                          formatNimber(r.grundy), r.grundy ? "N" : "P");
+    out_ << fmt::format("moves of {} ({}):\n", shownOr(r.shown, r.position),
+                        valueAndOutcome(r.loopy, r.grundy));
     if (r.moves.empty()) out_ << "  (no moves)\n";
     size_t width = 0;
     for (const MoveText& m : r.moves) width = std::max(width, m.label.size());
@@ -247,7 +249,7 @@ class JsonOutput final : public Output {
                         {"outcome", r.grundy ? "N" : "P"},
                         {"move", moveJson(r.move)}};
     if (r.loopy) {
-      if (r.loopy->infinite) j["grundy"] = {{"inf", r.loopy->k}};
+      j["grundy"] = loopyJson(*r.loopy);
       j["outcome"] = std::string(1, outcomeOf(*r.loopy));
     }
     shown(j, "shown", r.shown);
@@ -275,7 +277,7 @@ class JsonOutput final : public Output {
       nlohmann::json move = {{"label", m.label}, {"from", m.from},     {"component_to", m.to},
                              {"to", m.result},   {"grundy", m.grundy}, {"winning", m.winning}};
       if (m.loopy) {
-        if (m.loopy->infinite) move["grundy"] = {{"inf", m.loopy->k}};
+        move["grundy"] = loopyJson(*m.loopy);
         move["drawing"] = m.drawing;
       }
       shown(move, "from_shown", m.fromShown);
@@ -285,8 +287,10 @@ class JsonOutput final : public Output {
     }
     nlohmann::json j = {
         {"kind", "moves"}, {"position", r.position}, {"grundy", r.grundy}, {"moves", list}};
-    if (r.loopy && r.loopy->infinite) j["grundy"] = {{"inf", r.loopy->k}};
-    if (r.loopy) j["outcome"] = std::string(1, outcomeOf(*r.loopy));
+    if (r.loopy) {
+      j["grundy"] = loopyJson(*r.loopy);
+      j["outcome"] = std::string(1, outcomeOf(*r.loopy));
+    }
     shown(j, "shown", r.shown);
     emit(j);
   }

@@ -54,7 +54,7 @@ class Game {
       Sum after;
       uint64_t counter = 0;
     };
-    const bool loopy = isLoopy(sum);
+    const bool loopy = engine_.holdsLoopy(sum);
     std::vector<Option> options;
     std::map<Sum, size_t> index;  // sorted position after the move -> its option
     for (size_t i = 0; i < sum.size(); ++i) {
@@ -69,8 +69,9 @@ class Game {
         auto [it, fresh] = index.emplace(sorted(after), options.size());
         if (fresh) {
           uint64_t counter = 0;
-          for (const Position& c : m.components)
-            if (loopy) counter = std::max(counter, engine_.loopyCounter(c));
+          if (loopy)
+            for (const Position& c : m.components)
+              counter = std::max(counter, engine_.loopyCounter(c));
           options.push_back(
               Option{fmt::format("{} -> {}", positions_.show(sum[i]), text(m.components)),
                      {},
@@ -92,16 +93,11 @@ class Game {
     return out;
   }
 
-  bool isLoopy(const Sum& sum) {
-    return std::any_of(sum.begin(), sum.end(),
-                       [&](const Position& p) { return engine_.isLoopy(p.game); });
-  }
-
   // 'N' when the player to move from `sum` wins, 'P' when they lose, 'D'
   // for a draw (a loopy game's).
   char outcome(const Sum& sum) {
     if (options_.misere) return misere_.firstPlayerWins(sum) ? 'N' : 'P';
-    if (isLoopy(sum)) return outcomeOf(engine_.loopyValue(sum));
+    if (engine_.holdsLoopy(sum)) return outcomeOf(engine_.loopyValue(sum));
     return engine_.value(sum) != 0 ? 'N' : 'P';
   }
 
@@ -123,7 +119,7 @@ class Game {
                                     : "D, a draw: neither player can force an end";
     if (options_.misere)
       out_ << fmt::format("Misère play: {}.\n", said);
-    else if (isLoopy(sum))
+    else if (engine_.holdsLoopy(sum))
       out_ << fmt::format("Value {}: {}.\n", formatLoopy(engine_.loopyValue(sum)), said);
     else
       out_ << fmt::format("Value {}: {}.\n", formatNimber(engine_.value(sum)), said);

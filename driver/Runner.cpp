@@ -14,7 +14,30 @@ namespace gdsl {
 
 namespace {
 constexpr int64_t kDefaultPeriodHeaps = 100000;
+
+// The values of a sum's components and of the whole sum, for a sum that
+// holds a loopy game's position (runtime/Loopy.h).
+struct LoopyParts {
+  std::vector<LoopyValue> values;
+  LoopyValue total = LoopyValue::number(0);
+  // The value of the sum without component i.
+  LoopyValue without(size_t i) const {
+    LoopyValue rest = LoopyValue::number(0);
+    for (size_t j = 0; j < values.size(); ++j)
+      if (j != i) rest = combine(rest, values[j]);
+    return rest;
+  }
+};
+
+LoopyParts loopyParts(Engine& engine, const Sum& sum) {
+  LoopyParts parts;
+  for (const Position& c : sum) {
+    parts.values.push_back(engine.loopyValue(c));
+    parts.total = combine(parts.total, parts.values.back());
+  }
+  return parts;
 }
+}  // namespace
 
 Sum Runner::position(const ir::PositionExpr& position) {
   return positions_.evalPosition(position);
@@ -44,8 +67,7 @@ MoveText Runner::describe(const Sum& sum, size_t component, const MoveRecord& mo
 }
 
 EvalResult Runner::eval(const Sum& sum) {
-  for (const Position& c : sum)
-    if (engine_.isLoopy(c.game)) return loopyEval(sum);
+  if (engine_.holdsLoopy(sum)) return loopyEval(sum);
   EvalResult r;
   r.position = formatSum(engine_.program(), sum);
   r.shown = positions_.showSum(sum);
@@ -77,22 +99,15 @@ EvalResult Runner::loopyEval(const Sum& sum) {
   EvalResult r;
   r.position = formatSum(engine_.program(), sum);
   r.shown = positions_.showSum(sum);
-  std::vector<LoopyValue> values;
-  LoopyValue total = LoopyValue::number(0);
-  for (const Position& c : sum) {
-    values.push_back(engine_.loopyValue(c));
-    total = combine(total, values.back());
-  }
-  r.loopy = total;
-  r.grundy = total.infinite ? 0 : total.finite;
-  const char outcome = outcomeOf(total);
+  const LoopyParts parts = loopyParts(engine_, sum);
+  r.loopy = parts.total;
+  r.grundy = parts.total.infinite ? 0 : parts.total.finite;
+  const char outcome = outcomeOf(parts.total);
   if (outcome == 'P') return r;
   // The first move, component by component in rule order, to a sum the
   // opponent loses (N), or that stays a draw (D).
   for (size_t i = 0; i < sum.size() && !r.move && !r.drawingMove; ++i) {
-    LoopyValue others = LoopyValue::number(0);
-    for (size_t j = 0; j < sum.size(); ++j)
-      if (j != i) others = combine(others, values[j]);
+    const LoopyValue others = parts.without(i);
     engine_.forEachMove(sum[i], [&](MoveRecord& m) {
       LoopyValue after = combine(others, engine_.loopyValue(m.components));
       if (outcome == 'N' && outcomeOf(after) == 'P') {
@@ -131,8 +146,7 @@ MisereResult Runner::misere(const Sum& sum) {
 }
 
 MovesResult Runner::moves(const Sum& sum) {
-  for (const Position& c : sum)
-    if (engine_.isLoopy(c.game)) return loopyMoves(sum);
+  if (engine_.holdsLoopy(sum)) return loopyMoves(sum);
   MovesResult r;
   r.position = formatSum(engine_.program(), sum);
   r.shown = positions_.showSum(sum);
@@ -154,23 +168,17 @@ MovesResult Runner::loopyMoves(const Sum& sum) {
   MovesResult r;
   r.position = formatSum(engine_.program(), sum);
   r.shown = positions_.showSum(sum);
-  std::vector<LoopyValue> values;
-  LoopyValue total = LoopyValue::number(0);
-  for (const Position& c : sum) {
-    values.push_back(engine_.loopyValue(c));
-    total = combine(total, values.back());
-  }
-  r.loopy = total;
-  r.grundy = total.infinite ? 0 : total.finite;
+  const LoopyParts parts = loopyParts(engine_, sum);
+  r.loopy = parts.total;
+  r.grundy = parts.total.infinite ? 0 : parts.total.finite;
+  const bool draw = outcomeOf(parts.total) == 'D';
   for (size_t i = 0; i < sum.size(); ++i) {
-    LoopyValue others = LoopyValue::number(0);
-    for (size_t j = 0; j < sum.size(); ++j)
-      if (j != i) others = combine(others, values[j]);
+    const LoopyValue others = parts.without(i);
     for (const MoveRecord& m : engine_.movesOf(sum[i])) {
       LoopyValue after = combine(others, engine_.loopyValue(m.components));
       MoveText t = describe(sum, i, m, after.infinite ? 0 : after.finite);
       t.winning = outcomeOf(after) == 'P';
-      t.drawing = outcomeOf(total) == 'D' && outcomeOf(after) == 'D';
+      t.drawing = draw && outcomeOf(after) == 'D';
       t.loopy = std::move(after);
       r.moves.push_back(std::move(t));
     }
@@ -473,13 +481,9 @@ bool Runner::run(const ir::Statement& s) {
         };
         // With a loopy game's position, or an infinite value expected: the
         // values of runtime/Loopy.h.
-        bool loopy = s.expectsInfinite;
         std::optional<Sum> other;
         if (s.other) other = position(*s.other);
-        for (const Sum* side : {&sum, other ? &*other : nullptr})
-          for (size_t i = 0; side && i < side->size(); ++i)
-            loopy = loopy || engine_.isLoopy((*side)[i].game);
-        if (loopy) {
+        if (s.expectsInfinite || engine_.holdsLoopy(sum) || (other && engine_.holdsLoopy(*other))) {
           LoopyValue actual = engine_.loopyValue(sum);
           LoopyValue expected = LoopyValue::number(static_cast<uint32_t>(s.expected));
           if (other) {

@@ -77,18 +77,21 @@ uint32_t Engine::value(const Position& position) {
   return whole ? wholeValue(position) : x;
 }
 
-LoopyValue Engine::loopyValue(const Position& position) {
-  if (!program_.games[position.game].loopy) return LoopyValue::number(value(position));
+LoopySolver& Engine::loopySolver() {
   if (!loopy_)
     loopy_ = std::make_unique<LoopySolver>(
         program_, backend_, [this](const Sum& sum) { return value(sum); }, options_.maxStates);
-  return loopy_->value(position);
+  return *loopy_;
+}
+
+LoopyValue Engine::loopyValue(const Position& position) {
+  if (!program_.games[position.game].loopy) return LoopyValue::number(value(position));
+  return loopySolver().value(position);
 }
 
 uint64_t Engine::loopyCounter(const Position& position) {
   if (!program_.games[position.game].loopy) return 0;
-  loopyValue(position);  // makes the solver and labels the position
-  return loopy_->counter(position);
+  return loopySolver().counter(position);
 }
 
 LoopyValue Engine::loopyValue(const Sum& sum) {

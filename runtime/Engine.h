@@ -107,6 +107,12 @@ class Engine final : private ValueOracle {
   // game's position its value when it is a number, and throws a RuntimeError
   // when it is infinite.
   bool isLoopy(uint32_t game) const { return program_.games[game].loopy; }
+  // Whether `sum` holds a position of a loopy game.
+  bool holdsLoopy(const Sum& sum) const {
+    for (const Position& p : sum)
+      if (isLoopy(p.game)) return true;
+    return false;
+  }
   LoopyValue loopyValue(const Position& position);
   LoopyValue loopyValue(const Sum& sum);
   // The definition's counter of a loopy game's position (LoopySolver::counter);
@@ -305,7 +311,8 @@ class Engine final : private ValueOracle {
   EngineOptions options_;
   std::vector<HeapState> heaps_;
   PositionTable table_;                 // interned positions of the search, by id
-  std::unique_ptr<LoopySolver> loopy_;  // made when a loopy game is first valued
+  std::unique_ptr<LoopySolver> loopy_;  // made by loopySolver(), when a loopy game is first valued
+  LoopySolver& loopySolver();
   std::vector<uint32_t> values_;
   std::vector<uint8_t> onStack_;
   std::vector<uint32_t> searchPath_;  // positions being searched, outermost first

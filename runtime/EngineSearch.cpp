@@ -10,6 +10,7 @@
 #include "compiler/support/Interrupt.h"
 #include "runtime/Engine.h"
 #include "runtime/EngineParts.h"
+#include "runtime/Limits.h"
 #include "runtime/Mex.h"
 
 namespace gdsl {
@@ -29,11 +30,7 @@ uint32_t Engine::intern(const Position& position) {
     values_.push_back(kUnknownValue);
     onStack_.push_back(0);
     if (table_.size() > options_.maxStates)
-      throw RuntimeError(SourceRange{},
-                         fmt::format("gave up after memoizing {} positions, the limit "
-                                     "(--max-states); the game may be infinite or too large; "
-                                     "raise it with --max-states N",
-                                     options_.maxStates));
+      throw RuntimeError(SourceRange{}, maxStatesMessage(options_.maxStates));
   }
   return id;
 }
@@ -79,15 +76,18 @@ void Engine::cycleError(const std::vector<uint32_t>& path, uint32_t repeated,
   RuntimeError e(move ? move->loc : SourceRange{},
                  fmt::format("{} can reach itself, so the game is not finite: {}",
                              formatPosition(program_, table_.at(repeated)), chain));
+  // The games of the cycle, each once, in the cycle's order.
+  std::vector<uint32_t> games;
+  for (auto it = start; it != path.end(); ++it)
+    if (uint32_t game = table_.at(*it).game;
+        std::find(games.begin(), games.end(), game) == games.end())
+      games.push_back(game);
   // Positions of a game with a normalize rule are what the rule made of the
   // moves' results: a rule that is not a symmetry of the game can close a
-  // cycle the moves alone do not have. Named once per game of the cycle.
-  std::vector<uint32_t> named;
-  for (auto it = start; it != path.end(); ++it) {
-    uint32_t game = table_.at(*it).game;
+  // cycle the moves alone do not have.
+  for (uint32_t game : games) {
     const ir::Game& g = program_.games[game];
-    if (!g.normalize || std::find(named.begin(), named.end(), game) != named.end()) continue;
-    named.push_back(game);
+    if (!g.normalize) continue;
     e.notes.push_back(Diagnostic{
         Severity::Note,
         fmt::format("the cycle goes through positions of {}, which its normalize rule rewrites "
@@ -99,11 +99,7 @@ void Engine::cycleError(const std::vector<uint32_t>& path, uint32_t repeated,
         {}});
   }
   // A game whose positions may repeat can be declared so (runtime/Loopy.h).
-  named.clear();
-  for (auto it = start; it != path.end(); ++it) {
-    uint32_t game = table_.at(*it).game;
-    if (std::find(named.begin(), named.end(), game) != named.end()) continue;
-    named.push_back(game);
+  for (uint32_t game : games) {
     const ir::Game& g = program_.games[game];
     e.notes.push_back(Diagnostic{
         Severity::Note,

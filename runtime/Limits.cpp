@@ -113,6 +113,13 @@ void releaseFreedMemory() {
   malloc_trim(0);
 }
 
+std::string maxStatesMessage(uint64_t maxStates) {
+  return fmt::format(
+      "gave up after memoizing {} positions, the limit (--max-states); the game "
+      "may be infinite or too large; raise it with --max-states N",
+      maxStates);
+}
+
 std::string limitMessage(StopReason reason, const Limits& limits) {
   switch (reason) {
     case StopReason::Timeout:

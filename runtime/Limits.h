@@ -44,6 +44,9 @@ void releaseFreedMemory();
 // What to tell the user when `reason` stopped a computation: the limit, and
 // how to raise it.
 std::string limitMessage(StopReason reason, const Limits& limits);
+// What a search says when it has memoized --max-states positions and would
+// need more (the engine's hashed search, the loopy games' solver).
+std::string maxStatesMessage(uint64_t maxStates);
 
 // One watchdog enforces limits at a time (the process has one SIGALRM); a
 // second made while one lives does nothing. The handler runs on whichever

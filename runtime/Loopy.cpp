@@ -8,6 +8,7 @@
 
 #include "compiler/support/Diagnostics.h"
 #include "compiler/support/Interrupt.h"
+#include "runtime/Limits.h"
 
 namespace gdsl {
 
@@ -52,12 +53,7 @@ uint32_t LoopySolver::intern(const Position& position) {
   if (added) {
     labels_.push_back(kUnlabelled);
     counters_.push_back(0);
-    if (table_.size() > maxStates_)
-      throw RuntimeError(SourceRange{},
-                         fmt::format("gave up after memoizing {} positions, the limit "
-                                     "(--max-states); the game may be infinite or too large; "
-                                     "raise it with --max-states N",
-                                     maxStates_));
+    if (table_.size() > maxStates_) throw RuntimeError(SourceRange{}, maxStatesMessage(maxStates_));
   }
   return id;
 }
@@ -96,16 +92,18 @@ std::vector<LoopySolver::Option> LoopySolver::optionsOf(uint32_t id) {
   return out;
 }
 
-LoopyValue LoopySolver::value(const Position& position) {
+uint32_t LoopySolver::labelledId(const Position& position) {
   uint32_t id = intern(position);
   if (labels_[id] == kUnlabelled) solve(id);
-  return valueOf(id);
+  return id;
+}
+
+LoopyValue LoopySolver::value(const Position& position) {
+  return valueOf(labelledId(position));
 }
 
 uint64_t LoopySolver::counter(const Position& position) {
-  uint32_t id = intern(position);
-  if (labels_[id] == kUnlabelled) solve(id);
-  return counters_[id];
+  return counters_[labelledId(position)];
 }
 
 LoopyValue LoopySolver::valueOf(uint32_t id) {

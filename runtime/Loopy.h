@@ -78,6 +78,8 @@ class LoopySolver {
   // The options of position `id`, in rule order.
   std::vector<Option> optionsOf(uint32_t id);
   uint32_t intern(const Position& position);
+  // The id of `position`, labelled (solve() runs when it is not yet).
+  uint32_t labelledId(const Position& position);
   // Labels every position reachable from `root` that has no label yet.
   void solve(uint32_t root);
   // The value of a labelled position.

@@ -131,8 +131,8 @@ def move_count(screen):
     return len(re.findall(r"^\s+\d+\. ", screen.split("Position:")[-1], re.M))
 
 
-def play_out(position, flags, choose):
-    g = Game(position, *flags)
+def play_out(position, flags, choose, game=GAME):
+    g = Game(position, *flags, game=game)
     while True:
         screen = g.until_prompt()
         if screen is None:
@@ -237,16 +237,6 @@ def loopy_parse(screen):
     return (int(v.group(1)) if v else None, int(a.group(1)) if a else 0)
 
 
-def loopy_play(position, flags, choose):
-    g = Game(position, *flags, game=LOOPY)
-    while True:
-        screen = g.until_prompt()
-        if screen is None:
-            break
-        g.say(choose(g, screen))
-    return g.finish()
-
-
 for v in range(len(GRAPH)):
     for a in range(HEAP + 1):
         text = "R(%d) + Nim(%d)" % (v, a)
@@ -255,8 +245,8 @@ for v in range(len(GRAPH)):
         # counter is least), and never loses a draw, against random moves.
         if outcome in "ND":
             for seed in range(2):
-                out = loopy_play(text, ["--computer-first", "--seed", str(seed)],
-                                 lambda g, s: str(rng.randint(1, max(move_count(s), 1))))
+                out = play_out(text, ["--computer-first", "--seed", str(seed)],
+                               lambda g, s: str(rng.randint(1, max(move_count(s), 1))), LOOPY)
                 if outcome == "N":
                     check(out.rstrip().endswith("the computer wins."),
                           "loopy %s: the computer moving first wins: %s" % (text, out[-300:]))
@@ -278,7 +268,7 @@ for v in range(len(GRAPH)):
                       "loopy %s: the hint's outcome for %s is %s: %r" % (text, pos, want, hint))
             m = re.search(r"(Winning|Drawing) moves: ([\d, ]+)", hint)
             return m.group(2).split(",")[0].strip() if m else "1"
-        out = loopy_play(text, ["--seed", "1"], follow_loopy_hint)
+        out = play_out(text, ["--seed", "1"], follow_loopy_hint, LOOPY)
         if outcome == "N":
             check(out.rstrip().endswith("you win."),
                   "loopy %s: following the hint wins: %s" % (text, out[-300:]))
