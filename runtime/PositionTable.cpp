@@ -1,6 +1,8 @@
 // Open-addressing position interning (see PositionTable.h).
 #include "runtime/PositionTable.h"
 
+#include "compiler/support/Interrupt.h"
+
 namespace gdsl {
 
 uint32_t PositionTable::intern(const Position& position, bool& added) {
@@ -54,11 +56,19 @@ Position PositionTable::at(uint32_t id) const {
   return p;
 }
 
+// A table of millions of positions takes a while to rehash: a stop asked
+// meanwhile (the memory limit, which the new slots may have crossed) is taken
+// up here, with the table as it was, instead of after the whole pass.
 void PositionTable::rehash(size_t count) {
   std::vector<Slot> old = std::move(slots_);
   slots_.assign(count, Slot{});
   size_t mask = count - 1;
-  for (const Slot& s : old) {
+  for (size_t from = 0; from < old.size(); ++from) {
+    if ((from & 0xffff) == 0xffff && interruptReason() != StopReason::None) {
+      slots_ = std::move(old);
+      checkInterrupt();
+    }
+    const Slot& s = old[from];
     if (s.idPlusOne == 0) continue;
     uint64_t hash = (s.tag & kOther) ? s.key : PositionHash{}(at(s.idPlusOne - 1));
     size_t i = hash & mask;

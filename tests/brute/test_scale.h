@@ -5,9 +5,18 @@
 #pragma once
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
+#include <random>
 
 namespace brute {
+
+// The seed of a randomized test: GDSL_TEST_SEED when set (to replay a run
+// whose failure printed its seed), otherwise a new one each run.
+inline uint64_t testSeed() {
+  if (const char* text = std::getenv("GDSL_TEST_SEED")) return std::strtoull(text, nullptr, 10);
+  return std::random_device{}();
+}
 
 inline int testScale() {
   static const int scale = [] {

@@ -1,10 +1,12 @@
 // PositionTable (runtime/PositionTable.h): one-word positions kept in their slots and other
-// positions behind their hashes, in one table, against a std::map of the same positions.
+// positions behind their hashes, in one table, against a std::map of the same positions; a stop
+// asked during a rehash.
 #include <catch2/catch.hpp>
 #include <map>
 #include <random>
 #include <vector>
 
+#include "compiler/support/Interrupt.h"
 #include "runtime/PositionTable.h"
 
 TEST_CASE("the position table interns one-word and longer positions alike") {
@@ -81,4 +83,27 @@ TEST_CASE("the position table interns one-word and longer positions alike") {
   missing.words.push_back(123456789);
   missing.words.push_back(7);
   CHECK_FALSE(table.find(missing).has_value());
+}
+
+TEST_CASE("a stop asked while the position table rehashes leaves it as it was") {
+  // 65536 slots hold 32768 positions; the next one doubles the table, and the
+  // rehash polls for a stop every 65536 slots it moves.
+  gdsl::PositionTable table({true});
+  auto word = [](int64_t w) {
+    gdsl::Position p;
+    p.game = 0;
+    p.words.push_back(w * 7919);
+    return p;
+  };
+  bool added = false;
+  for (int64_t w = 0; w < 32768; ++w) REQUIRE(table.intern(word(w), added) == w);
+  gdsl::requestInterrupt(gdsl::StopReason::User);
+  CHECK_THROWS_AS(table.intern(word(32768), added), gdsl::Interrupted);
+  gdsl::clearInterrupt();
+  REQUIRE(table.size() == 32768);
+  for (int64_t w = 0; w < 32768; ++w) REQUIRE(table.find(word(w)) == w);
+  CHECK_FALSE(table.find(word(32768)).has_value());
+  CHECK(table.intern(word(32768), added) == 32768);
+  CHECK(added);
+  for (int64_t w = 0; w <= 32768; ++w) REQUIRE(table.find(word(w)) == w);
 }
