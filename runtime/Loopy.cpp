@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <tuple>
 
 #include "compiler/support/Diagnostics.h"
 #include "compiler/support/Interrupt.h"
@@ -58,43 +59,43 @@ uint32_t LoopySolver::intern(const Position& position) {
   return id;
 }
 
-std::vector<LoopySolver::Option> LoopySolver::optionsOf(uint32_t id) {
-  // The successors are copied during the enumeration and valued after it.
+void LoopySolver::optionsOf(uint32_t id, std::vector<Option>& out) {
+  // A move to one position of a loopy game is interned as it comes; a sum of
+  // positions of other games is copied and valued after the enumeration,
+  // since valuing it runs the backend again.
   struct Collect : MoveSink {
-    std::vector<std::pair<const ir::Move*, Sum>> successors;
+    LoopySolver& solver;
+    std::vector<Option>& out;
+    std::vector<std::tuple<size_t, const ir::Move*, Sum>> sums;  // out's index, the move, the sum
+    Collect(LoopySolver& s, std::vector<Option>& o) : solver(s), out(o) {}
     bool onMove(const ir::Move& move, const ir::Frame&,
                 std::span<const Position> components) override {
-      successors.emplace_back(&move, Sum(components.begin(), components.end()));
+      if (components.size() == 1 && solver.program_.games[components[0].game].loopy) {
+        out.push_back(Option{true, solver.intern(components[0]), 0});
+      } else {
+        sums.emplace_back(out.size(), &move, Sum(components.begin(), components.end()));
+        out.push_back(Option{});
+      }
       return true;
     }
-  } sink;
+  } sink(*this, out);
+  out.clear();
   const Position position = table_.at(id);
   backend_.enumerate(position, sink);
-  std::vector<Option> out;
-  out.reserve(sink.successors.size());
-  for (auto& [move, sum] : sink.successors) {
-    size_t loopy = 0;
-    for (const Position& p : sum) loopy += program_.games[p.game].loopy;
-    Option o;
-    if (loopy == 0) {
-      o.value = sum.empty() ? 0 : finiteValue_(sum);
-    } else if (sum.size() == 1) {
-      o.toPosition = true;
-      o.id = intern(sum[0]);
-    } else {
-      throw RuntimeError(move->loc,
-                         fmt::format("{} moves to {}, a sum with a position of a loopy game; a "
-                                     "loopy game's move must lead to that position alone",
-                                     formatPosition(program_, position), formatSum(program_, sum)));
-    }
-    out.push_back(o);
+  for (auto& [at, move, sum] : sink.sums) {
+    for (const Position& p : sum)
+      if (program_.games[p.game].loopy)
+        throw RuntimeError(
+            move->loc, fmt::format("{} moves to {}, a sum with a position of a loopy game; a "
+                                   "loopy game's move must lead to that position alone",
+                                   formatPosition(program_, position), formatSum(program_, sum)));
+    out[at].value = sum.empty() ? 0 : finiteValue_(sum);
   }
-  return out;
 }
 
 uint32_t LoopySolver::labelledId(const Position& position) {
   uint32_t id = intern(position);
-  if (labels_[id] == kUnlabelled) solve(id);
+  if (labels_[id] == kUnlabelled) solve();
   return id;
 }
 
@@ -109,7 +110,9 @@ uint64_t LoopySolver::counter(const Position& position) {
 LoopyValue LoopySolver::valueOf(uint32_t id) {
   if (labels_[id] != kInfinite) return LoopyValue::number(labels_[id]);
   LoopyValue v{true, 0, {}};
-  for (const Option& o : optionsOf(id)) {
+  std::vector<Option> options;
+  optionsOf(id, options);
+  for (const Option& o : options) {
     uint32_t x = o.toPosition ? labels_[o.id] : o.value;
     if (x != kInfinite) v.k.push_back(x);
   }
@@ -118,112 +121,121 @@ LoopyValue LoopySolver::valueOf(uint32_t id) {
   return v;
 }
 
-void LoopySolver::solve(uint32_t root) {
-  // The positions to label, by local index, and their options: moves to
-  // positions to label (`next`), the values of the others (`leaves`: sums of
-  // other games and positions labelled before with a number) and the K of
-  // those labelled infinite before (`blockers`: such an option blocks label
-  // m unless m is in its K).
-  std::vector<uint32_t> ids{root};
-  std::vector<uint32_t> local;  // by id: local index + 1, 0 for none
-  auto localOf = [&](uint32_t id) -> uint32_t& {
-    if (local.size() <= id) local.resize(std::max<size_t>(id + 1, 2 * local.size()), 0);
-    return local[id];
-  };
-  localOf(root) = 1;
-  std::vector<uint32_t> nextStart{0}, next, leafStart{0}, leaves, blockerStart{0};
-  std::vector<std::vector<uint32_t>> blockers;
-  for (size_t u = 0; u < ids.size(); ++u) {
-    if ((u & 1023) == 0) checkInterrupt();
-    for (const Option& o : optionsOf(ids[u])) {
-      if (!o.toPosition) {
-        leaves.push_back(o.value);
-      } else if (labels_[o.id] == kInfinite) {
-        blockers.push_back(valueOf(o.id).k);
-      } else if (labels_[o.id] != kUnlabelled) {
-        leaves.push_back(labels_[o.id]);
-      } else {
-        uint32_t& l = localOf(o.id);
-        if (l == 0) {
-          ids.push_back(o.id);
-          l = static_cast<uint32_t>(ids.size());
-        }
-        next.push_back(l - 1);
-      }
+void LoopySolver::solve() {
+  // The positions to label are the ids from `base` on (local index u is id
+  // base + u), more of them interned as their options are listed. Their
+  // options: moves to positions to label (`next`), the values of the others
+  // (`leaves`: sums of other games and positions labelled before with a
+  // number) and the K of those labelled infinite before (`blockers`: such an
+  // option blocks label m unless m is in its K).
+  const uint32_t base = unsolvedFrom_;
+  // next[first[u] .. last[u]): u's moves to positions to label.
+  MappedArray<uint32_t> first, last, next;
+  std::vector<std::pair<uint32_t, uint32_t>> leaves;                 // u, value
+  std::vector<std::pair<uint32_t, std::vector<uint32_t>>> blockers;  // u, K
+  std::vector<Option> options;
+  // Depth first: a position's options are listed right after the position
+  // that found them, so that the positions met one after the other are near
+  // each other in the table (one chain of moves at a time, not a front of
+  // thousands). A stop here leaves the positions interned so far unlabelled,
+  // for the next solve.
+  std::vector<uint32_t> stack;
+  for (uint32_t u = static_cast<uint32_t>(table_.size() - base); u-- > 0;) stack.push_back(u);
+  uint64_t listed = 0;
+  while (!stack.empty()) {
+    if ((++listed & 1023) == 0) checkInterrupt();
+    const uint32_t u = stack.back();
+    stack.pop_back();
+    const uint32_t known = static_cast<uint32_t>(table_.size() - base);
+    optionsOf(base + u, options);
+    if (first.size() < table_.size() - base) {
+      first.resize(table_.size() - base);
+      last.resize(table_.size() - base);
     }
-    nextStart.push_back(static_cast<uint32_t>(next.size()));
-    leafStart.push_back(static_cast<uint32_t>(leaves.size()));
-    blockerStart.push_back(static_cast<uint32_t>(blockers.size()));
+    first[u] = static_cast<uint32_t>(next.size());
+    for (const Option& o : options) {
+      if (!o.toPosition)
+        leaves.emplace_back(u, o.value);
+      else if (o.id >= base)
+        next.push_back(o.id - base);
+      else if (labels_[o.id] == kInfinite)
+        blockers.emplace_back(u, valueOf(o.id).k);
+      else
+        leaves.emplace_back(u, labels_[o.id]);
+    }
+    last[u] = static_cast<uint32_t>(next.size());
+    for (uint32_t v = static_cast<uint32_t>(table_.size() - base); v-- > known;) stack.push_back(v);
   }
-  const size_t n = ids.size();
-  // The moves backwards: which positions move to u.
+  const uint32_t n = static_cast<uint32_t>(table_.size() - base);
+  // The moves backwards: which positions move to u, prev[prevStart[u] ..
+  // prevStart[u + 1]), filled from the end of each run.
   std::vector<uint32_t> prevStart(n + 1, 0), prev(next.size());
-  for (uint32_t v : next) ++prevStart[v + 1];
-  for (size_t u = 0; u < n; ++u) prevStart[u + 1] += prevStart[u];
-  {
-    std::vector<uint32_t> fill(prevStart.begin(), prevStart.end() - 1);
-    for (size_t u = 0; u < n; ++u)
-      for (uint32_t e = nextStart[u]; e < nextStart[u + 1]; ++e)
-        prev[fill[next[e]]++] = static_cast<uint32_t>(u);
-  }
+  for (uint32_t v : next) ++prevStart[v];
+  for (uint32_t u = 1; u <= n; ++u) prevStart[u] += prevStart[u - 1];
+  for (uint32_t u = n; u-- > 0;)
+    for (uint32_t e = last[u]; e-- > first[u];) prev[--prevStart[next[e]]] = u;
 
-  std::vector<uint32_t> label(n, kUnlabelled), count(n, 0), queue;
-  std::vector<uint64_t> order(n, 0);  // see counter()
-  std::vector<uint8_t> hasM(n, 0);    // has an option labelled m
-  size_t unlabelled = n;
+  // Labels go to labels_ and counters_ (by id) as they are found, and are
+  // taken back if the labelling is stopped.
+  uint32_t* label = labels_.data() + base;
+  uint32_t* order = counters_.data() + base;
+  std::vector<uint32_t> count(n, 0), queue;
+  std::vector<uint8_t> hasM(n, 0);  // has an option labelled m
+  uint32_t unlabelled = n;
   uint64_t steps = 0;
   auto open = [&](uint32_t v) { return label[v] == kUnlabelled || label[v] == kInfinite; };
-  for (uint32_t m = 0; unlabelled > 0; ++m) {
-    for (size_t u = 0; u < n; ++u) {
-      hasM[u] = 0;
-      if (!open(static_cast<uint32_t>(u))) continue;
-      for (uint32_t e = leafStart[u]; e < leafStart[u + 1] && !hasM[u]; ++e)
-        hasM[u] = leaves[e] == m;
-    }
-    // The options that block u from label m: open, and with no option
-    // labelled m (yet).
-    queue.clear();
-    for (size_t u = 0; u < n; ++u) {
-      if (label[u] != kUnlabelled || hasM[u]) continue;
-      uint32_t blocking = 0;
-      for (uint32_t e = nextStart[u]; e < nextStart[u + 1]; ++e)
-        blocking += open(next[e]) && !hasM[next[e]];
-      for (uint32_t e = blockerStart[u]; e < blockerStart[u + 1]; ++e)
-        blocking += !std::binary_search(blockers[e].begin(), blockers[e].end(), m);
-      count[u] = blocking;
-      if (blocking == 0) queue.push_back(static_cast<uint32_t>(u));
-    }
-    while (!queue.empty()) {
-      if ((++steps & 4095) == 0) checkInterrupt();
-      uint32_t u = queue.back();
-      queue.pop_back();
-      if (label[u] != kUnlabelled || hasM[u] || count[u] != 0) continue;
-      label[u] = m;
-      order[u] = labelled_ + n - unlabelled + 1;
-      --unlabelled;
-      // Each open position moving to u has an option labelled m now, and
-      // blocks no one any more.
-      for (uint32_t e = prevStart[u]; e < prevStart[u + 1]; ++e) {
-        uint32_t p = prev[e];
-        if (hasM[p] || !open(p)) continue;
-        hasM[p] = 1;
-        for (uint32_t f = prevStart[p]; f < prevStart[p + 1]; ++f) {
-          uint32_t q = prev[f];
-          if (label[q] == kUnlabelled && !hasM[q] && --count[q] == 0) queue.push_back(q);
+  try {
+    for (uint32_t m = 0; unlabelled > 0; ++m) {
+      std::fill(hasM.begin(), hasM.end(), 0);
+      for (const auto& [u, value] : leaves)
+        if (value == m && open(u)) hasM[u] = 1;
+      // The options that block u from label m: open, and with no option
+      // labelled m (yet).
+      for (uint32_t u = 0; u < n; ++u) {
+        if (label[u] != kUnlabelled || hasM[u]) continue;
+        uint32_t blocking = 0;
+        for (uint32_t e = first[u]; e < last[u]; ++e) blocking += open(next[e]) && !hasM[next[e]];
+        count[u] = blocking;
+      }
+      for (const auto& [u, k] : blockers)
+        if (label[u] == kUnlabelled && !hasM[u])
+          count[u] += !std::binary_search(k.begin(), k.end(), m);
+      queue.clear();
+      for (uint32_t u = 0; u < n; ++u)
+        if (label[u] == kUnlabelled && !hasM[u] && count[u] == 0) queue.push_back(u);
+      while (!queue.empty()) {
+        if ((++steps & 4095) == 0) checkInterrupt();
+        uint32_t u = queue.back();
+        queue.pop_back();
+        if (label[u] != kUnlabelled || hasM[u] || count[u] != 0) continue;
+        label[u] = m;
+        order[u] = static_cast<uint32_t>(labelled_ + n - unlabelled + 1);
+        --unlabelled;
+        // Each open position moving to u has an option labelled m now, and
+        // blocks no one any more.
+        for (uint32_t e = prevStart[u]; e < prevStart[u + 1]; ++e) {
+          uint32_t p = prev[e];
+          if (hasM[p] || !open(p)) continue;
+          hasM[p] = 1;
+          for (uint32_t f = prevStart[p]; f < prevStart[p + 1]; ++f) {
+            uint32_t q = prev[f];
+            if (label[q] == kUnlabelled && !hasM[q] && --count[q] == 0) queue.push_back(q);
+          }
         }
       }
+      for (uint32_t u = 0; u < n; ++u)
+        if (label[u] == kUnlabelled && !hasM[u]) {
+          label[u] = kInfinite;
+          --unlabelled;
+        }
     }
-    for (size_t u = 0; u < n; ++u)
-      if (label[u] == kUnlabelled && !hasM[u]) {
-        label[u] = kInfinite;
-        --unlabelled;
-      }
-  }
-  for (size_t u = 0; u < n; ++u) {
-    labels_[ids[u]] = label[u];
-    counters_[ids[u]] = order[u];
+  } catch (...) {
+    std::fill(label, label + n, kUnlabelled);
+    std::fill(order, order + n, 0);
+    throw;
   }
   labelled_ += n;
+  unsolvedFrom_ = static_cast<uint32_t>(table_.size());
 }
 
 }  // namespace gdsl

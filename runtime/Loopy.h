@@ -24,6 +24,7 @@
 
 #include "compiler/ir/Ir.h"
 #include "runtime/Backend.h"
+#include "runtime/MappedArray.h"
 #include "runtime/Position.h"
 #include "runtime/PositionTable.h"
 
@@ -75,13 +76,13 @@ class LoopySolver {
     uint32_t id = 0;     // toPosition
     uint32_t value = 0;  // otherwise
   };
-  // The options of position `id`, in rule order.
-  std::vector<Option> optionsOf(uint32_t id);
+  // The options of position `id`, in rule order, into `out` (cleared).
+  void optionsOf(uint32_t id, std::vector<Option>& out);
   uint32_t intern(const Position& position);
   // The id of `position`, labelled (solve() runs when it is not yet).
   uint32_t labelledId(const Position& position);
-  // Labels every position reachable from `root` that has no label yet.
-  void solve(uint32_t root);
+  // Labels every position without a label, and those reachable from them.
+  void solve();
   // The value of a labelled position.
   LoopyValue valueOf(uint32_t id);
 
@@ -90,9 +91,12 @@ class LoopySolver {
   std::function<uint32_t(const Sum&)> finiteValue_;
   uint64_t maxStates_;
   PositionTable table_;
-  std::vector<uint32_t> labels_;    // by id: a number, kInfinite or kUnlabelled
-  std::vector<uint64_t> counters_;  // by id: see counter()
+  MappedArray<uint32_t> labels_;    // by id: a number, kInfinite or kUnlabelled
+  MappedArray<uint32_t> counters_;  // by id: see counter()
   uint64_t labelled_ = 0;
+  // Every id from here on is unlabelled: a position is interned by
+  // labelledId or by solve(), which labels all of them (or, stopped, none).
+  uint32_t unsolvedFrom_ = 0;
 };
 
 }  // namespace gdsl

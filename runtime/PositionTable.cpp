@@ -1,30 +1,46 @@
 // Open-addressing position interning (see PositionTable.h).
 #include "runtime/PositionTable.h"
 
+#include <algorithm>
+#include <bit>
+
 #include "compiler/support/Interrupt.h"
 
 namespace gdsl {
 
+uint32_t PositionTable::append(const Position& position, bool one, uint64_t key) {
+  games_.push_back(position.game);
+  if (one) {
+    words_.push_back(key);
+  } else {
+    words_.push_back(others_.size());
+    others_.push_back(position);
+  }
+  return static_cast<uint32_t>(games_.size() - 1);
+}
+
 uint32_t PositionTable::intern(const Position& position, bool& added) {
-  if (2 * (games_.size() + 1) > slots_.size()) rehash(slots_.empty() ? 1024 : 2 * slots_.size());
-  uint64_t hash = PositionHash{}(position);
   bool one = oneWord(position.game);
+  if (one && static_cast<uint64_t>(position.words[0]) < kDenseWords) {
+    uint64_t w = static_cast<uint64_t>(position.words[0]);
+    if (dense_.size() <= position.game) dense_.resize(position.game + 1);
+    MappedArray<uint32_t>& ids = dense_[position.game];
+    if (ids.size() <= w) ids.resize(std::max<size_t>(std::bit_ceil(w + 1), 1024));
+    added = ids[w] == 0;
+    if (added) ids[w] = append(position, true, w) + 1;
+    return ids[w] - 1;
+  }
+  if (2 * (hashed_ + 1) > slots_.size()) rehash(slots_.empty() ? 1024 : 2 * slots_.size());
+  uint64_t hash = PositionHash{}(position);
   uint64_t k = one ? static_cast<uint64_t>(position.words[0]) : hash;
   size_t mask = slots_.size() - 1;
   for (size_t i = hash & mask;; i = (i + 1) & mask) {
     Slot& s = slots_[i];
     if (s.idPlusOne == 0) {
       s.key = k;
-      s.idPlusOne = static_cast<uint32_t>(games_.size() + 1);
-      games_.push_back(position.game);
-      if (one) {
-        s.tag = position.game;
-        words_.push_back(k);
-      } else {
-        s.tag = kOther | static_cast<uint32_t>(others_.size());
-        words_.push_back(others_.size());
-        others_.push_back(position);
-      }
+      s.tag = one ? position.game : kOther | static_cast<uint32_t>(others_.size());
+      s.idPlusOne = append(position, one, k) + 1;
+      ++hashed_;
       added = true;
       return s.idPlusOne - 1;
     }
@@ -36,9 +52,16 @@ uint32_t PositionTable::intern(const Position& position, bool& added) {
 }
 
 std::optional<uint32_t> PositionTable::find(const Position& position) const {
+  bool one = oneWord(position.game);
+  if (one && static_cast<uint64_t>(position.words[0]) < kDenseWords) {
+    uint64_t w = static_cast<uint64_t>(position.words[0]);
+    if (position.game >= dense_.size() || w >= dense_[position.game].size() ||
+        dense_[position.game][w] == 0)
+      return std::nullopt;
+    return dense_[position.game][w] - 1;
+  }
   if (slots_.empty()) return std::nullopt;
   uint64_t hash = PositionHash{}(position);
-  bool one = oneWord(position.game);
   uint64_t k = one ? static_cast<uint64_t>(position.words[0]) : hash;
   size_t mask = slots_.size() - 1;
   for (size_t i = hash & mask;; i = (i + 1) & mask) {

@@ -5,12 +5,16 @@
 // its game and its word, 12 bytes by id, and in its slot, so that a look-up
 // confirms it there with one cache miss; any other position is kept whole,
 // and its slot holds its hash, confirmed against the position (one more miss).
+// A one-word position whose word is below kDenseWords (a heap, a cell of a
+// graph) is not in the slots at all: an array per game indexed by the word
+// holds its id, grown to the largest such word met (at most 16 MiB a game).
 #pragma once
 
 #include <cstdint>
 #include <optional>
 #include <vector>
 
+#include "runtime/MappedArray.h"
 #include "runtime/Position.h"
 
 namespace gdsl {
@@ -49,14 +53,22 @@ class PositionTable {
     return (s.tag & kOther) != 0 && others_[s.tag & ~kOther] == position;
   }
   void rehash(size_t slots);
+  // The new id of a position not yet interned (its slot or dense entry is
+  // the caller's to fill).
+  uint32_t append(const Position& position, bool one, uint64_t key);
+
+  static constexpr uint64_t kDenseWords = uint64_t{1} << 22;
+  // By game, by word below kDenseWords: id + 1, 0 for none.
+  std::vector<MappedArray<uint32_t>> dense_;
 
   std::vector<uint8_t> oneWord_;
   // By id: the game, and the word of a one-word position or the index of the
   // position in `others_`.
-  std::vector<uint32_t> games_;
-  std::vector<uint64_t> words_;
+  MappedArray<uint32_t> games_;
+  MappedArray<uint64_t> words_;
   std::vector<Position> others_;
   std::vector<Slot> slots_;
+  size_t hashed_ = 0;  // positions in the slots
 };
 
 }  // namespace gdsl

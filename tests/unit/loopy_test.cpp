@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "compiler/support/Interrupt.h"
 #include "driver/Session.h"
 #include "loopy_brute.h"
 #include "test_backends.h"
@@ -193,5 +194,27 @@ TEST_CASE("loopy games: the values of a graph a textbook draws") {
     CHECK(out[4]["grundy"] == nlohmann::json::parse(R"({"inf":[0]})"));
     CHECK(out[4]["outcome"] == "N");
     CHECK(out[5]["outcome"] == "D");  // a move to itself: play never ends
+  }
+}
+
+TEST_CASE("loopy games: a labelling stopped midway is done again by the next question") {
+  // R(0) reaches most of 3000 vertices; the stop, asked before, is taken
+  // after a thousand of them are listed, which stay in the solver's table
+  // unlabelled. The next questions must label them as a fresh solver does.
+  const brute::Digraph g = randomGraph(3000, 17);
+  std::string statements;
+  // From R(1) on: a position the stopped labelling listed after R(0).
+  for (size_t v = 1; v < g.size(); v += 7) statements += "eval R(" + std::to_string(v) + ")\n";
+  for (gdsl::BackendKind kind : testing::backends()) {
+    gdsl::Session stopped{gdsl::StackOptions(kind)}, fresh{gdsl::StackOptions(kind)};
+    REQUIRE(stopped.load("r.game", program(g)));
+    REQUIRE(fresh.load("r.game", program(g)));
+    gdsl::requestInterrupt(gdsl::StopReason::User);
+    CHECK_THROWS_AS(stopped.runJson("eval R(0)\n"), gdsl::Interrupted);
+    gdsl::clearInterrupt();
+    std::vector<nlohmann::json> want = lines(fresh.runJson(statements));
+    std::vector<nlohmann::json> got = lines(stopped.runJson(statements));
+    REQUIRE(want.size() == (g.size() + 5) / 7);
+    CHECK(got == want);
   }
 }

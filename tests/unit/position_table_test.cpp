@@ -19,7 +19,8 @@ TEST_CASE("the position table interns one-word and longer positions alike") {
     p.game = game;
     int64_t w = static_cast<int64_t>(random() % 5000);  // many repeats, and equal words
     if (game == 0 || game == 2) {
-      p.words.push_back(w);
+      // Small words (found by their index), negative and large ones (in the slots).
+      p.words.push_back(w % 3 == 0 ? w : w % 3 == 1 ? -w : w << 30);
     } else if (game == 1) {
       p.words.push_back(w);
       p.words.push_back(static_cast<int64_t>(random() % 3));
@@ -51,8 +52,9 @@ TEST_CASE("the position table interns one-word and longer positions alike") {
   }
   // The same word in two one-word games whose slots collide: a fresh table starts with 1024
   // slots, so a word whose two hashes agree in their low 10 bits has one home slot for both.
+  // Words from 2^40: smaller ones are found by their index, not in the slots.
   gdsl::PositionTable fresh({true, false, true});
-  for (int64_t w = 0;; ++w) {
+  for (int64_t w = int64_t{1} << 40;; ++w) {
     gdsl::Position x, y;
     x.game = 0;
     x.words.push_back(w);
@@ -92,7 +94,7 @@ TEST_CASE("a stop asked while the position table rehashes leaves it as it was") 
   auto word = [](int64_t w) {
     gdsl::Position p;
     p.game = 0;
-    p.words.push_back(w * 7919);
+    p.words.push_back((w + 1) << 30);  // in the slots, not found by index
     return p;
   };
   bool added = false;
