@@ -12,6 +12,8 @@
 #include <string_view>
 #include <vector>
 
+#include "runtime/Loopy.h"
+
 namespace gdsl {
 
 namespace {
@@ -21,6 +23,10 @@ constexpr uint32_t kNoPosition = UINT32_MAX;
 
 constexpr const char* kInk = "#1f4e99";   // scatter marks
 constexpr const char* kAxis = "#333333";  // axes, ticks and labels
+// Grid cells of those values, above every number (a block's smallest value
+// is then a number when it holds one).
+constexpr uint32_t kInfiniteWinCell = UINT32_MAX - 2;
+constexpr uint32_t kDrawCell = UINT32_MAX - 1;
 
 // Text for XML character data and attribute values.
 std::string escape(std::string_view s) {
@@ -187,10 +193,19 @@ std::string span(int64_t lo, int64_t hi) {
   return lo == hi ? std::to_string(lo) : fmt::format("{}..{}", lo, hi);
 }
 
+// The infinite value of cell `i` of row `row`, or null for a number.
+const LoopyValue* infiniteAt(const TableResult& t, size_t row, int64_t i) {
+  if (row >= t.infinite.size()) return nullptr;
+  auto it = t.infinite[row].find(i);
+  return it == t.infinite[row].end() ? nullptr : &it->second;
+}
+
 // --- The scatter plot ---------------------------------------------------------------
 
 constexpr double kLeft = 70, kTop = 50;
 constexpr double kWidth = kLeft + kPlotWidth + 210, kHeight = kTop + kPlotHeight + 60;
+// The strips of a loopy game's infinite values, above the plot.
+constexpr double kStripsTop = 48, kStripHeight = 14;
 constexpr int kShades = 6;
 constexpr std::array<const char*, kShades> kOpacity = {".18", ".32", ".48", ".64", ".82", "1"};
 
@@ -209,11 +224,14 @@ struct Density {
 
 // Bins heaps into `columns` pixel columns and values into rows of `rowValues`, and
 // merges runs of equal shade along each row.
-void binDensity(const NimTable& values, Density& d) {
+// A loopy game's heaps of infinite value (`infinite`) are left out.
+template <typename Infinite>
+void binDensity(const NimTable& values, Density& d, Infinite infinite) {
   const int64_t n = values.size();
   std::vector<int64_t> count(static_cast<size_t>(d.columns) * d.rows, 0);
   std::vector<int64_t> perColumn(static_cast<size_t>(d.columns), 0);
   for (int64_t i = 0; i < n; ++i) {
+    if (infinite(i)) continue;
     size_t c = static_cast<size_t>(i * d.columns / n);
     size_t r = static_cast<size_t>(values[i] / d.rowValues);
     ++count[r * d.columns + c];
@@ -249,12 +267,72 @@ void binDensity(const NimTable& values, Density& d) {
   }
 }
 
+// The strips of a loopy game's one-range table: its infinite wins (0 in K)
+// and its draws, one mark per heap (a circle of radius `r`), or with r = 0
+// one band per run of heaps of the plot's pixel columns holding one.
+template <typename XOf>
+void infiniteStrips(Svg& svg, const TableResult& t, XOf xOf, double r) {
+  const NimTable& values = t.rows.at(0);
+  const int64_t lo = t.ranges[0].first, n = values.size();
+  std::string& out = svg.raw();
+  const char* names[2] = {"∞, a win", "∞, a draw"};
+  const char* colours[2] = {kInfiniteWinColour, kDrawColour};
+  const char* ids[2] = {"infinite-wins", "draws"};
+  for (int strip = 0; strip < 2; ++strip) {
+    const double y = kStripsTop + strip * kStripHeight + kStripHeight / 2;
+    svg.text(kLeft - 8, y + 4, names[strip], "end", fmt::format("fill=\"{}\"", kAxis));
+    out += fmt::format("<g id=\"{}\" fill=\"{}\">\n", ids[strip], colours[strip]);
+    int64_t runFrom = -1;  // the first pixel column of the band being drawn
+    auto close = [&](int64_t column) {
+      if (runFrom < 0) return;
+      out += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/>\n",
+                         num(kLeft + runFrom), num(y - kStripHeight / 2 + 2), num(column - runFrom),
+                         num(kStripHeight - 4));
+      runFrom = -1;
+    };
+    int64_t column = 0;
+    bool held = false;  // the pixel column `column` holds a heap of this strip
+    for (int64_t i = 0; i < n; ++i) {
+      const LoopyValue* v = infiniteAt(t, 0, i);
+      const bool here = v && (outcomeOf(*v) == 'D') == (strip == 1);
+      if (r > 0) {
+        if (here)
+          out += fmt::format(
+              "<circle cx=\"{}\" cy=\"{}\" r=\"{}\"><title>{}: {}, {}</title></circle>\n",
+              num(xOf(static_cast<double>(i))), num(y), num(r),
+              escape(positionText(t, {std::to_string(lo + i)})), escape(formatLoopy(*v)),
+              outcomeOf(*v));
+        continue;
+      }
+      const int64_t c = i * kPlotWidth / n;
+      if (c != column) {
+        if (!held) close(column);
+        column = c;
+        held = false;
+      }
+      if (here) {
+        held = true;
+        if (runFrom < 0) runFrom = column;
+      }
+    }
+    if (!held) close(column);
+    close(kPlotWidth);
+    out += "</g>\n";
+  }
+}
+
 std::string scatter(const TableResult& t) {
   const NimTable& values = t.rows.at(0);
   const int64_t lo = t.ranges[0].first, n = values.size();
   uint32_t maxValue = 0;
   for (int64_t i = 0; i < n; ++i) maxValue = std::max(maxValue, values[i]);
   const bool dense = n > kPlotWidth;
+  // A loopy game's infinite values go in two strips above the plot, the
+  // infinite wins and the draws, not among the numbers (values[i] is 0 there).
+  const bool loopy = !t.infinite.empty() && !t.infinite[0].empty();
+  const double top = loopy ? kStripsTop + 2 * kStripHeight + 16 : kTop;
+  const double height = kHeight + (top - kTop);
+  auto infinite = [&](int64_t i) { return loopy ? infiniteAt(t, 0, i) : nullptr; };
 
   Density d;
   if (dense) {
@@ -262,7 +340,7 @@ std::string scatter(const TableResult& t) {
     d.rowValues = (int64_t{maxValue} + 1 + kPlotHeight / 2 - 1) / (kPlotHeight / 2);
     while (true) {
       d.rows = static_cast<int>((int64_t{maxValue} + d.rowValues) / d.rowValues);
-      binDensity(values, d);
+      binDensity(values, d, infinite);
       if (static_cast<int64_t>(d.marks.size()) <= kMaxDensityMarks) break;
       if (d.columns > 50) d.columns = (d.columns + 1) / 2;
       if (d.rows > 50) d.rowValues *= 2;
@@ -271,18 +349,18 @@ std::string scatter(const TableResult& t) {
   // Values 0..yDomain-1 fill the height; heap i is at the middle of its slot.
   const double yDomain = dense ? static_cast<double>(d.rows * d.rowValues) : maxValue + 1.0;
   auto xOf = [&](double i) { return kLeft + (i + 0.5) * kPlotWidth / std::max<int64_t>(n, 1); };
-  auto yOf = [&](double v) { return kTop + kPlotHeight - (v + 0.5) * kPlotHeight / yDomain; };
+  auto yOf = [&](double v) { return top + kPlotHeight - (v + 0.5) * kPlotHeight / yDomain; };
 
-  Svg svg(kWidth, kHeight);
+  Svg svg(kWidth, height);
   svg.text(kLeft, 28, t.title, "start", "font-size=\"16\" font-weight=\"bold\"");
 
   // Axes, ticks, grid lines and axis names.
-  const double bottom = kTop + kPlotHeight, right = kLeft + kPlotWidth;
+  const double bottom = top + kPlotHeight, right = kLeft + kPlotWidth;
   svg.raw() += fmt::format("<g stroke=\"#e6e6e6\">\n");
   for (int64_t v : ticks(0, maxValue, 8)) svg.line(kLeft, yOf(v), right, yOf(v));
   svg.raw() += "</g>\n";
   svg.raw() += fmt::format("<g stroke=\"{}\">\n", kAxis);
-  svg.line(kLeft, kTop, kLeft, bottom);
+  svg.line(kLeft, top, kLeft, bottom);
   svg.line(kLeft, bottom, right, bottom);
   for (int64_t h : ticks(lo, lo + (n - 1), 10))
     svg.line(xOf(h - lo), bottom, xOf(h - lo), bottom + 5);
@@ -293,10 +371,10 @@ std::string scatter(const TableResult& t) {
     svg.text(xOf(h - lo), bottom + 18, std::to_string(h), "middle");
   for (int64_t v : ticks(0, maxValue, 8)) svg.text(kLeft - 8, yOf(v) + 4, std::to_string(v), "end");
   svg.text(kLeft + kPlotWidth / 2.0, bottom + 42, "heap", "middle");
-  svg.text(18, kTop + kPlotHeight / 2.0, "nim-value", "middle",
-           fmt::format("transform=\"rotate(-90 18 {})\"", num(kTop + kPlotHeight / 2.0)));
+  svg.text(18, top + kPlotHeight / 2.0, "nim-value", "middle",
+           fmt::format("transform=\"rotate(-90 18 {})\"", num(top + kPlotHeight / 2.0)));
   svg.raw() += "</g>\n";
-  if (n == 0) svg.text(kLeft + kPlotWidth / 2.0, kTop + kPlotHeight / 2.0, "(no heaps)", "middle");
+  if (n == 0) svg.text(kLeft + kPlotWidth / 2.0, top + kPlotHeight / 2.0, "(no heaps)", "middle");
 
   std::string& out = svg.raw();
   if (!dense) {
@@ -304,12 +382,14 @@ std::string scatter(const TableResult& t) {
     double r = std::clamp(0.45 * kPlotWidth / std::max<int64_t>(n, 1), 1.2, 4.0);
     out += fmt::format("<g id=\"marks\" fill=\"{}\">\n", kInk);
     for (int64_t i = 0; i < n; ++i) {
+      if (infinite(i)) continue;
       std::string pos = positionText(t, {std::to_string(lo + i)});
       out += fmt::format("<circle cx=\"{}\" cy=\"{}\" r=\"{}\"><title>{}: {}</title></circle>\n",
                          num(xOf(static_cast<double>(i))), num(yOf(values[i])), num(r), escape(pos),
                          nimber(values[i]));
     }
     out += "</g>\n";
+    if (loopy) infiniteStrips(svg, t, xOf, r);
     return svg.finish();
   }
 
@@ -334,7 +414,7 @@ std::string scatter(const TableResult& t) {
   out += "</g>\n";
 
   // The legend: what a column and a row hold, and the shades.
-  double lx = right + 20, ly = kTop + 10;
+  double lx = right + 20, ly = top + 10;
   const int64_t fewest = n / d.columns, most = (n + d.columns - 1) / d.columns;
   svg.text(lx, ly, "density", "start", "font-weight=\"bold\"");
   svg.text(lx, ly + 18,
@@ -356,6 +436,7 @@ std::string scatter(const TableResult& t) {
              fmt::format("fill=\"{}\"", kAxis));
   }
   out += "</g>\n";
+  if (loopy) infiniteStrips(svg, t, xOf, 0);
   return svg.finish();
 }
 
@@ -371,14 +452,20 @@ std::string grid(const TableResult& t) {
   const int64_t down = (nA + kA - 1) / kA, across = (nB + kB - 1) / kB;
   const bool binned = kA > 1 || kB > 1;
   std::vector<uint32_t> cell(static_cast<size_t>(down * across), UINT32_MAX);
+  bool loopy = false;  // a cell holds an infinite value
   for (int64_t a = 0; a < nA; ++a)
     for (int64_t b = 0; b < nB; ++b) {
       uint32_t& c = cell[static_cast<size_t>((a / kA) * across + b / kB)];
-      c = std::min(c, t.rows[static_cast<size_t>(a)][b]);
+      uint32_t v = t.rows[static_cast<size_t>(a)][b];
+      if (const LoopyValue* inf = infiniteAt(t, static_cast<size_t>(a), b)) {
+        v = outcomeOf(*inf) == 'D' ? kDrawCell : kInfiniteWinCell;
+        loopy = true;
+      }
+      c = std::min(c, v);
     }
   uint32_t maxValue = 0;
   for (uint32_t v : cell)
-    if (v != kNoPosition) maxValue = std::max(maxValue, v);
+    if (v < kInfiniteWinCell) maxValue = std::max(maxValue, v);
 
   // Whole pixels per cell: at least 640 / kGridMaxSide = 4, at most 24.
   const double area = 640;
@@ -404,9 +491,12 @@ std::string grid(const TableResult& t) {
     for (int64_t j = 0; j < across; ++j) {
       uint32_t v = cell[static_cast<size_t>(i * across + j)];
       if (v == kNoPosition) continue;  // outside a table with dependent ranges
+      const char* special = v == kDrawCell          ? kDrawColour
+                            : v == kInfiniteWinCell ? kInfiniteWinColour
+                                                    : nullptr;
       out += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"",
                          num(left + j * size), num(top + i * size), num(size), num(size),
-                         cellColour(v, maxValue));
+                         special ? std::string(special) : cellColour(v, maxValue));
       if (!titled) {
         out += "/>\n";
         continue;
@@ -414,8 +504,16 @@ std::string grid(const TableResult& t) {
       int64_t a0 = loA + i * kA, a1 = loA + (std::min((i + 1) * kA, nA) - 1);
       int64_t b0 = loB + j * kB, b1 = loB + (std::min((j + 1) * kB, nB) - 1);
       std::string pos = positionText(t, {span(a0, a1), span(b0, b1)});
-      std::string what = binned ? fmt::format("smallest value {}", nimber(v))
-                                : fmt::format("{}, {}", nimber(v), v == 0 ? "P" : "N");
+      std::string what;
+      if (binned && special)
+        what = v == kDrawCell ? "draws only" : "infinite values only, a win among them";
+      else if (binned)
+        what = fmt::format("smallest value {}", nimber(v));
+      else if (special)
+        what = formatLoopy(*infiniteAt(t, static_cast<size_t>(i), j)) +
+               (v == kDrawCell ? ", D" : ", N");
+      else
+        what = fmt::format("{}, {}", nimber(v), v == 0 ? "P" : "N");
       out += fmt::format("><title>{}: {}</title></rect>\n", escape(pos), what);
     }
   out += "</g>\n";
@@ -480,6 +578,17 @@ std::string grid(const TableResult& t) {
     for (int64_t v : marks) {
       double y = ly + barH * static_cast<double>(v - 1) / (maxValue - 1);
       svg.text(lx + 24, y + 4, nimber(static_cast<uint64_t>(v)));
+    }
+    ly += barH + 20;
+  }
+  if (loopy) {
+    // A loopy game's infinite values: wins (0 in K) and draws.
+    for (auto [colour, name] : {std::pair{kInfiniteWinColour, "∞, a win (0 in K)"},
+                                std::pair{kDrawColour, "∞, a draw"}}) {
+      out += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"16\" height=\"16\" fill=\"{}\"/>\n",
+                         num(lx), num(ly), colour);
+      svg.text(lx + 24, ly + 12, name);
+      ly += 20;
     }
   }
   out += "</g>\n";

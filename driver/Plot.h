@@ -1,7 +1,8 @@
 // Pictures of value tables as standalone SVG (`gdsl plot`, docs/plots.md). A
 // one-range table becomes a scatter plot of nim-value against heap, binned into a
 // density plot when there are more heaps than pixel columns; a two-range table
-// becomes a grid of cells coloured by value, P-positions in black. Pure rendering
+// becomes a grid of cells coloured by value, P-positions in black, a loopy
+// game's draws in their own colour. Pure rendering
 // from a TableResult to text: no engine, no files.
 #pragma once
 
@@ -27,6 +28,11 @@ inline constexpr int kGridMaxSide = 160;
 inline constexpr int kMaxTitledCells = 10000;
 // The colour of value 0 in a grid.
 inline constexpr const char* kPColour = "#000000";
+// A loopy game's infinite values (runtime/Loopy.h), apart from the numbers: a
+// draw, and an infinite value that is a win (0 in K). A one-range plot draws
+// them in two strips above the numbers; a grid colours their cells.
+inline constexpr const char* kDrawColour = "#c0392b";
+inline constexpr const char* kInfiniteWinColour = "#e67e22";
 
 // The SVG document for a table with one or two ranges (std::invalid_argument
 // otherwise).

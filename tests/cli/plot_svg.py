@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """`gdsl plot`: the SVG it writes parses as a standalone <svg> document with one mark per
 heap (or a binned density plot for many heaps) and one cell per grid position, Wythoff's
-P-positions in black; bad usage exits with 2 and errors in the game with 1.
+P-positions in black, a loopy game's infinite values apart; bad usage exits with 2 and errors in the game with 1.
 
 usage: plot_svg.py GDSL REPO WORKDIR
 """
@@ -145,6 +145,39 @@ if r.returncode == 0:
           titles[-1] == "G(9223372036854775807, 9223372036854775807): 0, P" and
           titles[2] == "G(9223372036854775806, 9223372036854775806): *1, N" and len(titles) == 6,
           "the cells of the last heaps: %r" % titles)
+
+# A loopy game (reference.md section 4.10): every heap's tooltip, among the numbers or in
+# the strips of infinite wins and draws, gives what `gdsl table` prints, and the outcome
+# of an infinite value (D when 0 is not in K) decides its strip.
+LOOPY = os.path.join(WORK, "walk.game")
+with open(LOOPY, "w") as f:
+    f.write("loopy game W(c) {\n"
+            "  move down(k in 1..2) when c >= k -> W(c - k)\n"
+            "  move jump when c % 10 == 9 -> W((7 * c + 3) % 101)\n"
+            "  move stay when c % 13 == 4 -> W(c)\n"
+            "}\n")
+r = gdsl("plot", LOOPY, "W(0..100)", "-o", "-")
+check(r.returncode == 0, "a loopy game's plot: %r" % (r,))
+if r.returncode == 0:
+    root = ET.fromstring(r.stdout)
+    by_heap = {}
+    for gid in ("marks", "infinite-wins", "draws"):
+        for c in group(root, gid).iter(SVG + "circle"):
+            m = re.fullmatch(r"W\((\d+)\): (.*)", c.find(SVG + "title").text)
+            by_heap[int(m.group(1))] = (gid, m.group(2).lstrip("*"))  # *3 as table's 3
+    values = gdsl("table", LOOPY, "W(0..100)").stdout.split(":", 1)[1].split()
+    check(sorted(by_heap) == list(range(101)), "one mark per heap: %r" % sorted(by_heap))
+    for n, v in enumerate(values):
+        gid, text = by_heap.get(n, (None, None))
+        if v.startswith("∞"):
+            k = v[2:-1]
+            strip = "infinite-wins" if "0" in k.split(",") else "draws"
+            want = (strip, "%s, %s" % (v, "N" if strip == "infinite-wins" else "D"))
+        else:
+            want = ("marks", v)
+        check((gid, text) == want, "W(%d): %r, not %r" % (n, (gid, text), want))
+    check(any(v.startswith("∞") for v in values) and any(not v.startswith("∞") for v in values),
+          "the game has numbers and infinite values: %r" % values[:20])
 
 # Usage errors exit with 2 and write nothing; errors in the game exit with 1.
 missing = os.path.join(WORK, "never.svg")

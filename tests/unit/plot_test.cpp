@@ -263,3 +263,83 @@ TEST_CASE("a table over dependent ranges is drawn over its box, only its positio
   t.ranges.push_back({0, 0});
   CHECK_THROWS_AS(gdsl::renderPlot(t), std::invalid_argument);
 }
+
+namespace {
+
+// A loopy game's table: `values` with the cells in `infinite` made infinite.
+TableResult withInfinite(TableResult t,
+                         const std::map<std::pair<size_t, int64_t>, gdsl::LoopyValue>& infinite) {
+  t.infinite.resize(t.rows.size());
+  for (const auto& [at, v] : infinite) t.infinite[at.first][at.second] = v;
+  return t;
+}
+
+gdsl::LoopyValue inf(std::vector<uint32_t> k) {
+  return gdsl::LoopyValue{true, 0, std::move(k)};
+}
+
+}  // namespace
+
+TEST_CASE(
+    "a loopy game's infinite values are drawn apart from the numbers, draws in their own colour",
+    "[plot]") {
+  // 40 heaps: every fifth from 3 a draw, heaps 6 and 20 infinite wins.
+  brute::Table values = brute::subtraction(39, {1, 2});
+  std::map<std::pair<size_t, int64_t>, gdsl::LoopyValue> infinite;
+  for (int64_t i = 3; i < 40; i += 5) infinite[{0, i}] = inf({});
+  infinite[{0, 6}] = inf({0, 2});
+  infinite[{0, 20}] = inf({0});
+  std::string svg = gdsl::renderPlot(withInfinite(oneHeap("L", values), infinite));
+  checkRoot(svg);
+  std::vector<std::string> numbers = elements(group(svg, "marks"), "circle");
+  std::vector<std::string> draws = elements(group(svg, "draws"), "circle");
+  std::vector<std::string> wins = elements(group(svg, "infinite-wins"), "circle");
+  CHECK(numbers.size() == values.size() - infinite.size());
+  REQUIRE(draws.size() == 8);
+  REQUIRE(wins.size() == 2);
+  CHECK(draws[0].find("<title>L(3): ∞(∅), D</title>") != std::string::npos);
+  CHECK(wins[0].find("<title>L(6): ∞(0,2), N</title>") != std::string::npos);
+  CHECK(wins[1].find("<title>L(20): ∞(0), N</title>") != std::string::npos);
+  CHECK(group(svg, "draws").find(gdsl::kDrawColour) != std::string::npos);
+  CHECK(group(svg, "infinite-wins").find(gdsl::kInfiniteWinColour) != std::string::npos);
+  // No number is drawn at an infinite heap, and the strips lie above every number.
+  double lowestStrip = 0;
+  for (const std::string& d : draws) lowestStrip = std::max(lowestStrip, attribute(d, "cy"));
+  for (const std::string& n : numbers) {
+    CHECK(n.find("L(3)") == std::string::npos);
+    CHECK(attribute(n, "cy") > lowestStrip);
+  }
+
+  // 10^5 heaps, the second half draws: one band from the middle of the plot to its end.
+  brute::Table many(100000, 1);
+  std::map<std::pair<size_t, int64_t>, gdsl::LoopyValue> half;
+  for (int64_t i = 50000; i < 100000; ++i) half[{0, i}] = inf({});
+  std::string dense = gdsl::renderPlot(withInfinite(oneHeap("L", many), half));
+  std::vector<std::string> bands = elements(group(dense, "draws"), "rect");
+  REQUIRE(bands.size() == 1);
+  CHECK(attribute(bands[0], "width") == Approx(gdsl::kPlotWidth / 2.0));
+  CHECK(elements(group(dense, "infinite-wins"), "rect").empty());
+
+  // A grid: the draws and the infinite wins in their colours, named in the legend.
+  brute::Grid grid(6, brute::Table(6, 1));
+  std::map<std::pair<size_t, int64_t>, gdsl::LoopyValue> cells{{{2, 3}, inf({})},
+                                                               {{4, 0}, inf({0, 1})}};
+  std::string g = gdsl::renderPlot(withInfinite(twoParams("T", grid), cells));
+  std::vector<std::string> rects = elements(group(g, "cells"), "rect");
+  REQUIRE(rects.size() == 36);
+  int drawn = 0, won = 0;
+  for (const std::string& c : rects) {
+    if (c.find(gdsl::kDrawColour) != std::string::npos) {
+      ++drawn;
+      CHECK(c.find("<title>T(2, 3): ∞(∅), D</title>") != std::string::npos);
+    }
+    if (c.find(gdsl::kInfiniteWinColour) != std::string::npos) {
+      ++won;
+      CHECK(c.find("<title>T(4, 0): ∞(0,1), N</title>") != std::string::npos);
+    }
+  }
+  CHECK(drawn == 1);
+  CHECK(won == 1);
+  CHECK(group(g, "legend").find(gdsl::kDrawColour) != std::string::npos);
+  CHECK(group(g, "legend").find(gdsl::kInfiniteWinColour) != std::string::npos);
+}
