@@ -167,9 +167,12 @@ void LoopySolver::solve() {
     for (uint32_t v = static_cast<uint32_t>(table_.size() - base); v-- > known;) stack.push_back(v);
   }
   const uint32_t n = static_cast<uint32_t>(table_.size() - base);
+  std::vector<uint32_t>().swap(stack);  // its memory, before the labelling's
   // The moves backwards: which positions move to u, prev[prevStart[u] ..
   // prevStart[u + 1]), filled from the end of each run.
-  std::vector<uint32_t> prevStart(n + 1, 0), prev(next.size());
+  MappedArray<uint32_t> prevStart, prev;  // zero-filled, as fresh pages are
+  prevStart.resize(n + 1);
+  prev.resize(next.size());
   for (uint32_t v : next) ++prevStart[v];
   for (uint32_t u = 1; u <= n; ++u) prevStart[u] += prevStart[u - 1];
   for (uint32_t u = n; u-- > 0;)
@@ -179,8 +182,11 @@ void LoopySolver::solve() {
   // taken back if the labelling is stopped.
   uint32_t* label = labels_.data() + base;
   uint32_t* order = counters_.data() + base;
-  std::vector<uint32_t> count(n, 0), queue;
-  std::vector<uint8_t> hasM(n, 0);  // has an option labelled m
+  MappedArray<uint32_t> count;
+  MappedArray<uint8_t> hasM;  // has an option labelled m
+  count.resize(n);
+  hasM.resize(n);
+  std::vector<uint32_t> queue;
   uint32_t unlabelled = n;
   uint64_t steps = 0;
   auto open = [&](uint32_t v) { return label[v] == kUnlabelled || label[v] == kInfinite; };
