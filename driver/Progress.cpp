@@ -85,6 +85,8 @@ double TimeLeft::estimate(int64_t target, double exponent) const {
 
 std::string progressLine(const std::string& what, const char* unit, int64_t done, int64_t target,
                          double rate, double secondsLeft) {
+  if (target < 0)  // work of unknown size: no bar, no time left
+    return fmt::format("{}: {} {}, {:.0f} {}/s", what, done, unit, rate, unit);
   constexpr int kWidth = 24;
   double fraction = target > 0 ? static_cast<double>(done) / static_cast<double>(target) : 1;
   if (fraction > 1) fraction = 1;
@@ -107,7 +109,8 @@ ProgressFn makeProgressBar(int fd) {
   struct State {
     std::string what;
     int64_t target = -1;
-    std::chrono::steady_clock::time_point start;
+    std::chrono::steady_clock::time_point start;  // of this stage
+    std::chrono::steady_clock::time_point began;  // of the work's first stage
     TimeLeft timeLeft;
     bool shown = false;
     std::chrono::steady_clock::time_point drawn;  // at most ten redraws a second
@@ -117,7 +120,13 @@ ProgressFn makeProgressBar(int fd) {
                      bool finished, double exponent) {
     State& s = *state;
     auto now = std::chrono::steady_clock::now();
-    if (what != s.what || target != s.target) s = State{what, target, now, {}, false, {}};
+    if (what != s.what || target != s.target) {
+      // A new stage of the work (a loopy game's listing, then its labelling):
+      // the old line stays until the new one is drawn or the work ends, and
+      // the bar shows a second after the first stage began.
+      const bool first = s.what.empty();
+      s = State{what, target, now, first ? now : s.began, {}, s.shown, {}};
+    }
     std::string text;
     if (finished) {
       if (s.shown) text = "\r\x1b[K";
@@ -126,7 +135,9 @@ ProgressFn makeProgressBar(int fd) {
       double seconds = std::chrono::duration<double>(now - s.start).count();
       s.timeLeft.add(seconds, done);
       // The first report comes after 0.1 s of work: show from 1 s on.
-      if (seconds < 0.9 || now - s.drawn < std::chrono::milliseconds(100)) return;
+      if (now - s.began < std::chrono::milliseconds(900) ||
+          now - s.drawn < std::chrono::milliseconds(100))
+        return;
       s.drawn = now;
       text = "\r\x1b[K" + progressLine(what, unit, done, target, s.timeLeft.rate(),
                                        s.timeLeft.estimate(target, exponent));

@@ -52,7 +52,8 @@ ProgressFn makeProgressBar(int fd);
 
 // One line of the bar, e.g. "Grundy: [#####.....] 50% 500000/1000000 heaps,
 // 250000 heaps/s, 2 s left" (without the carriage return); `secondsLeft` < 0
-// shows "?".
+// shows "?". With `target` < 0 (work of unknown size), "Walk, listing
+// positions: 300000 positions, 150000 positions/s".
 std::string progressLine(const std::string& what, const char* unit, int64_t done, int64_t target,
                          double rate, double secondsLeft);
 

@@ -80,7 +80,8 @@ uint32_t Engine::value(const Position& position) {
 LoopySolver& Engine::loopySolver() {
   if (!loopy_)
     loopy_ = std::make_unique<LoopySolver>(
-        program_, backend_, [this](const Sum& sum) { return value(sum); }, options_.maxStates);
+        program_, backend_, [this](const Sum& sum) { return value(sum); }, options_.maxStates,
+        options_.progress);
   return *loopy_;
 }
 

@@ -21,18 +21,11 @@
 #include "runtime/Loopy.h"
 #include "runtime/Period.h"
 #include "runtime/PositionTable.h"
+#include "runtime/ProgressFn.h"
 #include "runtime/TableFile.h"
 #include "runtime/TakeBreakSolver.h"
 
 namespace gdsl {
-
-// Reports work in progress: `done` of `target` units ("heaps", "rows") of
-// `what`; called once more with finished = true when the work stops.
-// `exponent` says how the cost of one unit grows: as done^exponent (1 for the
-// plain method, whose heap n walks n/2 pairs; 0 for rows of one size), or
-// negative when the method cannot tell (driver/Progress.h then fits it).
-using ProgressFn = std::function<void(const std::string& what, const char* unit, int64_t done,
-                                      int64_t target, bool finished, double exponent)>;
 
 struct EngineOptions {
   uint64_t maxStates = 20'000'000;  // memoized positions of the search

@@ -1,6 +1,5 @@
 // What the engine's files share and no one else uses (private to
-// runtime/Engine*.cpp): splitting a board into its parts, and the size of a
-// position that the runaway checks compare.
+// runtime/Engine*.cpp): splitting a board into its parts.
 #pragma once
 
 #include <cstdint>
@@ -25,16 +24,6 @@ bool Engine::forEachPart(const Position& position, Each&& each) {
     each(part);
   }
   return true;
-}
-
-// The size of a position: the sum of its words' magnitudes (saturated).
-inline uint64_t magnitude(std::span<const int64_t> words) {
-  uint64_t size = 0;
-  for (int64_t w : words) {
-    uint64_t m = w < 0 ? 0 - static_cast<uint64_t>(w) : static_cast<uint64_t>(w);
-    size = m > UINT64_MAX - size ? UINT64_MAX : size + m;
-  }
-  return size;
 }
 
 }  // namespace gdsl

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <chrono>
 #include <tuple>
 
 #include "compiler/support/Diagnostics.h"
@@ -36,11 +37,13 @@ std::string formatLoopy(const LoopyValue& v) {
 }
 
 LoopySolver::LoopySolver(const ir::Program& program, Backend& backend,
-                         std::function<uint32_t(const Sum&)> finiteValue, uint64_t maxStates)
+                         std::function<uint32_t(const Sum&)> finiteValue, uint64_t maxStates,
+                         ProgressFn progress)
     : program_(program),
       backend_(backend),
       finiteValue_(std::move(finiteValue)),
       maxStates_(maxStates),
+      progress_(std::move(progress)),
       table_([&] {
         // Positions of one-parameter games are kept as one word each.
         std::vector<bool> oneWord;
@@ -121,6 +124,66 @@ LoopyValue LoopySolver::valueOf(uint32_t id) {
   return v;
 }
 
+namespace {
+
+constexpr uint64_t kRunawaySamples = 16;
+
+// Progress reports at most ten times a second, and the last one marked
+// finished when the work ends (runtime/ProgressFn.h).
+class Reporter {
+ public:
+  explicit Reporter(const ProgressFn& progress) : progress_(progress) {}
+  ~Reporter() {
+    if (reported_) progress_(what_, "positions", done_, target_, true, -1);
+  }
+  void operator()(const std::string& what, int64_t done, int64_t target) {
+    if (!progress_) return;
+    auto now = std::chrono::steady_clock::now();
+    if (reported_ && now - last_ < std::chrono::milliseconds(100)) return;
+    last_ = now;
+    reported_ = true;
+    what_ = what;
+    done_ = done;
+    target_ = target;
+    progress_(what, "positions", done, target, false, -1);
+  }
+
+ private:
+  const ProgressFn& progress_;
+  bool reported_ = false;
+  std::chrono::steady_clock::time_point last_;
+  std::string what_;
+  int64_t done_ = 0, target_ = 0;
+};
+
+}  // namespace
+
+void LoopySolver::checkRunaway(const std::vector<std::pair<uint32_t, uint64_t>>& chain,
+                               uint64_t depth) {
+  // The engine's rule (Engine::recordGrowth): the last kRunawaySamples + 1
+  // samples along the chain, each larger than the one before.
+  const size_t n = chain.size();
+  if (n < kRunawaySamples + 1) return;
+  for (size_t j = n - kRunawaySamples; j < n; ++j)
+    if (chain[j].second <= chain[j - 1].second) return;
+  const uint64_t stride = std::max<uint64_t>(maxStates_ / 16, 64) / kRunawaySamples;
+  auto at = [&](size_t i) { return formatPosition(program_, table_.at(chain[i].first)); };
+  RuntimeError e(SourceRange{},
+                 fmt::format("the positions reachable from {} keep growing: along a chain of {} "
+                             "moves from {} to {}, the positions kept getting larger (the sum of "
+                             "their parameters, every {} moves); the game looks infinite",
+                             at(0), depth - (n - 1 - kRunawaySamples) * stride,
+                             at(n - 1 - kRunawaySamples), at(n - 1), stride));
+  e.notes.push_back(
+      Diagnostic{Severity::Note,
+                 fmt::format("a loopy game's search stops a chain of growing positions longer than "
+                             "--max-states / 16 ({}); if the game is finite, raise --max-states",
+                             std::max<uint64_t>(maxStates_ / 16, 64)),
+                 SourceRange{},
+                 {}});
+  throw e;
+}
+
 void LoopySolver::solve() {
   // The positions to label are the ids from `base` on (local index u is id
   // base + u), more of them interned as their options are listed. Their
@@ -141,17 +204,40 @@ void LoopySolver::solve() {
   // for the next solve.
   std::vector<uint32_t> stack;
   for (uint32_t u = static_cast<uint32_t>(table_.size() - base); u-- > 0;) stack.push_back(u);
+  first.resize(table_.size() - base);
+  last.resize(table_.size() - base);
+  // A position's depth (moves from where the listing started) waits in
+  // last[u] until u is listed. The listing follows one chain at a time, so
+  // the positions listed last at depths 0, 1, ..., d are the chain to the
+  // one listed now at depth d: `chain` samples its ids every `stride` moves,
+  // for the runaway check.
+  const uint64_t runawayDepth = std::max<uint64_t>(maxStates_ / 16, 64);
+  const uint64_t stride = runawayDepth / kRunawaySamples;
+  std::vector<std::pair<uint32_t, uint64_t>> chain;  // id, size
+  const std::string name = program_.games[table_.gameOf(base)].name;
+  Reporter report(progress_);
   uint64_t listed = 0;
   while (!stack.empty()) {
-    if ((++listed & 1023) == 0) checkInterrupt();
+    if ((++listed & 1023) == 0) {
+      checkInterrupt();
+      report(name + ", listing positions", listed, -1);
+    }
     const uint32_t u = stack.back();
     stack.pop_back();
+    const uint32_t depth = last[u];
+    if (depth % stride == 0) {
+      const Position p = table_.at(base + u);
+      chain.resize(depth / stride + 1);
+      chain.back() = {base + u, magnitude({p.words.data(), p.words.size()})};
+      if (depth >= runawayDepth) checkRunaway(chain, depth);
+    }
     const uint32_t known = static_cast<uint32_t>(table_.size() - base);
     optionsOf(base + u, options);
     if (first.size() < table_.size() - base) {
       first.resize(table_.size() - base);
       last.resize(table_.size() - base);
     }
+    for (uint32_t v = known; v < table_.size() - base; ++v) last[v] = depth + 1;
     first[u] = static_cast<uint32_t>(next.size());
     for (const Option& o : options) {
       if (!o.toPosition)
@@ -192,6 +278,7 @@ void LoopySolver::solve() {
   auto open = [&](uint32_t v) { return label[v] == kUnlabelled || label[v] == kInfinite; };
   try {
     for (uint32_t m = 0; unlabelled > 0; ++m) {
+      report(name + ", labelling", n - unlabelled, n);
       std::fill(hasM.begin(), hasM.end(), 0);
       for (const auto& [u, value] : leaves)
         if (value == m && open(u)) hasM[u] = 1;
@@ -210,7 +297,10 @@ void LoopySolver::solve() {
       for (uint32_t u = 0; u < n; ++u)
         if (label[u] == kUnlabelled && !hasM[u] && count[u] == 0) queue.push_back(u);
       while (!queue.empty()) {
-        if ((++steps & 4095) == 0) checkInterrupt();
+        if ((++steps & 4095) == 0) {
+          checkInterrupt();
+          report(name + ", labelling", n - unlabelled, n);
+        }
         uint32_t u = queue.back();
         queue.pop_back();
         if (label[u] != kUnlabelled || hasM[u] || count[u] != 0) continue;

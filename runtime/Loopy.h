@@ -27,6 +27,7 @@
 #include "runtime/MappedArray.h"
 #include "runtime/Position.h"
 #include "runtime/PositionTable.h"
+#include "runtime/ProgressFn.h"
 
 namespace gdsl {
 
@@ -52,7 +53,8 @@ class LoopySolver {
   // loopy (the engine's search). `maxStates`: the most positions kept
   // (--max-states).
   LoopySolver(const ir::Program& program, Backend& backend,
-              std::function<uint32_t(const Sum&)> finiteValue, uint64_t maxStates);
+              std::function<uint32_t(const Sum&)> finiteValue, uint64_t maxStates,
+              ProgressFn progress = {});
 
   // The value of `position`, a normalized position of a loopy game.
   LoopyValue value(const Position& position);
@@ -85,11 +87,16 @@ class LoopySolver {
   void solve();
   // The value of a labelled position.
   LoopyValue valueOf(uint32_t id);
+  // Throws the runaway error when the positions sampled along the chain
+  // being listed (`chain`: their ids and sizes, one every --max-states / 256
+  // moves, the last at `depth`) kept getting larger.
+  void checkRunaway(const std::vector<std::pair<uint32_t, uint64_t>>& chain, uint64_t depth);
 
   const ir::Program& program_;
   Backend& backend_;
   std::function<uint32_t(const Sum&)> finiteValue_;
   uint64_t maxStates_;
+  ProgressFn progress_;  // empty: no progress bar
   PositionTable table_;
   MappedArray<uint32_t> labels_;    // by id: a number, kInfinite or kUnlabelled
   MappedArray<uint32_t> counters_;  // by id: see counter()

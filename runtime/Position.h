@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -119,6 +120,17 @@ struct PositionHash {
 };
 
 using Sum = std::vector<Position>;
+
+// The size of a position that the runaway checks compare (Engine::recordGrowth,
+// LoopySolver): the sum of its words' magnitudes (saturated).
+inline uint64_t magnitude(std::span<const int64_t> words) {
+  uint64_t size = 0;
+  for (int64_t w : words) {
+    uint64_t m = w < 0 ? 0 - static_cast<uint64_t>(w) : static_cast<uint64_t>(w);
+    size = m > UINT64_MAX - size ? UINT64_MAX : size + m;
+  }
+  return size;
+}
 
 // "Cut(2, 3)", "Moore([1, 2])".
 std::string formatPosition(const ir::Program& program, const Position& position);

@@ -1,0 +1,1 @@
+eval {case} --max-states 2000000

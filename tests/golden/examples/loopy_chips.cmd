@@ -1,0 +1,1 @@
+eval {root}/examples/loopy_chips.game
