@@ -127,6 +127,10 @@ LoopyValue LoopySolver::valueOf(uint32_t id) {
 namespace {
 
 constexpr uint64_t kRunawaySamples = 16;
+// The listing's marks (LoopySolver::solve): the last move of a position, and
+// a position without moves to positions to label.
+constexpr uint32_t kLastMove = 0x80000000u;
+constexpr uint32_t kNoMoves = UINT32_MAX;
 
 // Progress reports at most ten times a second, and the last one marked
 // finished when the work ends (runtime/ProgressFn.h).
@@ -192,8 +196,10 @@ void LoopySolver::solve() {
   // number) and the K of those labelled infinite before (`blockers`: such an
   // option blocks label m unless m is in its K).
   const uint32_t base = unsolvedFrom_;
-  // next[first[u] .. last[u]): u's moves to positions to label.
-  MappedArray<uint32_t> first, last, next;
+  // u's moves to positions to label: next[first[u]], next[first[u] + 1],
+  // ..., the last one marked kLastMove; first[u] is kNoMoves when it has
+  // none (until u is listed, its depth: see below).
+  MappedArray<uint32_t> first, next;
   std::vector<std::pair<uint32_t, uint32_t>> leaves;                 // u, value
   std::vector<std::pair<uint32_t, std::vector<uint32_t>>> blockers;  // u, K
   std::vector<Option> options;
@@ -205,9 +211,8 @@ void LoopySolver::solve() {
   std::vector<uint32_t> stack;
   for (uint32_t u = static_cast<uint32_t>(table_.size() - base); u-- > 0;) stack.push_back(u);
   first.resize(table_.size() - base);
-  last.resize(table_.size() - base);
   // A position's depth (moves from where the listing started) waits in
-  // last[u] until u is listed. The listing follows one chain at a time, so
+  // first[u] until u is listed. The listing follows one chain at a time, so
   // the positions listed last at depths 0, 1, ..., d are the chain to the
   // one listed now at depth d: `chain` samples its ids every `stride` moves,
   // for the runaway check.
@@ -224,7 +229,7 @@ void LoopySolver::solve() {
     }
     const uint32_t u = stack.back();
     stack.pop_back();
-    const uint32_t depth = last[u];
+    const uint32_t depth = first[u];
     if (depth % stride == 0) {
       const Position p = table_.at(base + u);
       chain.resize(depth / stride + 1);
@@ -233,12 +238,9 @@ void LoopySolver::solve() {
     }
     const uint32_t known = static_cast<uint32_t>(table_.size() - base);
     optionsOf(base + u, options);
-    if (first.size() < table_.size() - base) {
-      first.resize(table_.size() - base);
-      last.resize(table_.size() - base);
-    }
-    for (uint32_t v = known; v < table_.size() - base; ++v) last[v] = depth + 1;
-    first[u] = static_cast<uint32_t>(next.size());
+    if (first.size() < table_.size() - base) first.resize(table_.size() - base);
+    for (uint32_t v = known; v < table_.size() - base; ++v) first[v] = depth + 1;
+    const size_t from = next.size();
     for (const Option& o : options) {
       if (!o.toPosition)
         leaves.emplace_back(u, o.value);
@@ -249,20 +251,36 @@ void LoopySolver::solve() {
       else
         leaves.emplace_back(u, labels_[o.id]);
     }
-    last[u] = static_cast<uint32_t>(next.size());
+    if (next.size() == from) {
+      first[u] = kNoMoves;
+    } else {
+      first[u] = static_cast<uint32_t>(from);
+      next.back() |= kLastMove;
+    }
     for (uint32_t v = static_cast<uint32_t>(table_.size() - base); v-- > known;) stack.push_back(v);
   }
   const uint32_t n = static_cast<uint32_t>(table_.size() - base);
   std::vector<uint32_t>().swap(stack);  // its memory, before the labelling's
+  // Calls f(v) for each move of u to a position v to label.
+  auto forEachNext = [&](uint32_t u, auto&& f) {
+    if (first[u] == kNoMoves) return;
+    for (uint32_t e = first[u];; ++e) {
+      f(next[e] & ~kLastMove);
+      if (next[e] & kLastMove) break;
+    }
+  };
   // The moves backwards: which positions move to u, prev[prevStart[u] ..
-  // prevStart[u + 1]), filled from the end of each run.
+  // prevStart[u + 1]), in the order of the positions moving: each run
+  // filled from its start (prevStart[v] the cursor, which ends at the next
+  // run's start), then the starts moved back into place.
   MappedArray<uint32_t> prevStart, prev;  // zero-filled, as fresh pages are
   prevStart.resize(n + 1);
   prev.resize(next.size());
-  for (uint32_t v : next) ++prevStart[v];
+  for (uint32_t v : next) ++prevStart[(v & ~kLastMove) + 1];
   for (uint32_t u = 1; u <= n; ++u) prevStart[u] += prevStart[u - 1];
-  for (uint32_t u = n; u-- > 0;)
-    for (uint32_t e = last[u]; e-- > first[u];) prev[--prevStart[next[e]]] = u;
+  for (uint32_t u = 0; u < n; ++u) forEachNext(u, [&](uint32_t v) { prev[prevStart[v]++] = u; });
+  for (uint32_t u = n; u > 0; --u) prevStart[u] = prevStart[u - 1];
+  prevStart[0] = 0;
 
   // Labels go to labels_ and counters_ (by id) as they are found, and are
   // taken back if the labelling is stopped.
@@ -287,7 +305,7 @@ void LoopySolver::solve() {
       for (uint32_t u = 0; u < n; ++u) {
         if (label[u] != kUnlabelled || hasM[u]) continue;
         uint32_t blocking = 0;
-        for (uint32_t e = first[u]; e < last[u]; ++e) blocking += open(next[e]) && !hasM[next[e]];
+        forEachNext(u, [&](uint32_t v) { blocking += open(v) && !hasM[v]; });
         count[u] = blocking;
       }
       for (const auto& [u, k] : blockers)
