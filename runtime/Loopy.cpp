@@ -14,6 +14,15 @@
 
 namespace gdsl {
 
+namespace {
+
+// The listing's marks (LoopySolver::solve): the last move of a position, and
+// a position without moves to positions to label.
+constexpr uint32_t kLastMove = 0x80000000u;
+constexpr uint32_t kNoMoves = UINT32_MAX;
+
+}  // namespace
+
 LoopyValue combine(const LoopyValue& a, const LoopyValue& b) {
   if (!a.infinite && !b.infinite) return LoopyValue::number(a.finite ^ b.finite);
   if (a.infinite && b.infinite) return LoopyValue{true, 0, {}};
@@ -57,7 +66,10 @@ uint32_t LoopySolver::intern(const Position& position) {
   if (added) {
     labels_.push_back(kUnlabelled);
     counters_.push_back(0);
-    if (table_.size() > maxStates_) throw RuntimeError(SourceRange{}, maxStatesMessage(maxStates_));
+    // Ids stay below 2^31 whatever --max-states says: solve() marks moves
+    // with the high bit.
+    if (table_.size() > std::min<uint64_t>(maxStates_, kLastMove - 1))
+      throw RuntimeError(SourceRange{}, maxStatesMessage(maxStates_));
   }
   return id;
 }
@@ -127,10 +139,6 @@ LoopyValue LoopySolver::valueOf(uint32_t id) {
 namespace {
 
 constexpr uint64_t kRunawaySamples = 16;
-// The listing's marks (LoopySolver::solve): the last move of a position, and
-// a position without moves to positions to label.
-constexpr uint32_t kLastMove = 0x80000000u;
-constexpr uint32_t kNoMoves = UINT32_MAX;
 
 // Progress reports at most ten times a second, and the last one marked
 // finished when the work ends (runtime/ProgressFn.h).
