@@ -32,6 +32,9 @@ class Runner {
 
  private:
   MoveText describe(const Sum& sum, size_t component, const MoveRecord& move, uint64_t grundy);
+  // The value of a sum where only it is wanted (assert): as eval values it,
+  // a board that splits by the pruning search (Engine::valueIs).
+  uint32_t exactValue(const Sum& sum);
   MisereResult misere(const Sum& sum);
   MovesResult moves(const Sum& sum);
   // moves of a sum with a position of a loopy game: each move's value, the

@@ -335,8 +335,22 @@ TEST_CASE("published Cram values, from the plain rules") {
     INFO(b.w << " x " << b.h);
     gdsl::Session s{gdsl::StackOptions()};
     REQUIRE(s.load("cram.game", testing::cramSource(b.w, b.h)));
-    CHECK(s.evalGrundy("Cram(" + std::to_string((uint64_t{1} << (b.w * b.h)) - 1) + ")") ==
-          b.value);
+    const std::string full = "Cram(" + std::to_string((uint64_t{1} << (b.w * b.h)) - 1) + ")";
+    CHECK(s.evalGrundy(full) == b.value);
+    // assert values a board as eval does (by the pruning search: the full
+    // search takes ten times as long on 5 x 6), and a wrong value fails.
+    gdsl::Session a{gdsl::StackOptions()};
+    REQUIRE(a.load("cram.game", testing::cramSource(b.w, b.h)));
+    const std::string out =
+        a.runJson("assert " + full + " == *" + std::to_string(b.value) + "\n" + "assert " + full +
+                  " == *" + std::to_string(b.value + 1) + "\n");
+    CHECK(out.rfind("{\"kind\":\"assert\",\"ok\":true}\n{\"kind\":\"assert\",\"ok\":false}\n", 0) ==
+          0);
+    const std::string value = b.value == 0 ? "0" : "*" + std::to_string(b.value);
+    CHECK(out.find("has value " + value + ", not *" + std::to_string(b.value + 1)) !=
+          std::string::npos);
+    if (b.value > 0)
+      CHECK(a.tableReport().find("expanded by the pruning search") != std::string::npos);
   }
 }
 
