@@ -13,8 +13,10 @@ uint32_t PositionTable::append(const Position& position, bool one, uint64_t key)
   if (one) {
     words_.push_back(key);
   } else {
-    words_.push_back(others_.size());
-    others_.push_back(position);
+    if (otherStart_.empty()) otherStart_.push_back(0);
+    words_.push_back(others());
+    for (int64_t w : position.words) otherWords_.push_back(w);
+    otherStart_.push_back(otherWords_.size());
   }
   return static_cast<uint32_t>(games_.size() - 1);
 }
@@ -38,7 +40,7 @@ uint32_t PositionTable::intern(const Position& position, bool& added) {
     Slot& s = slots_[i];
     if (s.idPlusOne == 0) {
       s.key = k;
-      s.tag = one ? position.game : kOther | static_cast<uint32_t>(others_.size());
+      s.tag = one ? position.game : kOther | static_cast<uint32_t>(others());
       s.idPlusOne = append(position, one, k) + 1;
       ++hashed_;
       added = true;
@@ -72,9 +74,13 @@ std::optional<uint32_t> PositionTable::find(const Position& position) const {
 }
 
 Position PositionTable::at(uint32_t id) const {
-  if (!oneWord(games_[id])) return others_[words_[id]];
   Position p;
   p.game = games_[id];
+  if (!oneWord(games_[id])) {
+    const uint64_t k = words_[id];
+    p.words.assign(otherWords_.data() + otherStart_[k], otherWords_.data() + otherStart_[k + 1]);
+    return p;
+  }
   p.words.push_back(static_cast<int64_t>(words_[id]));
   return p;
 }
