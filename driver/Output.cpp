@@ -129,10 +129,8 @@ class TextOutput final : public Output {
     out_ << r.title << ":\n";
     // Each cell's text: its value, or ∞(K).
     auto cell = [&](size_t i, int64_t j) {
-      const auto* inf = infiniteCells(r, i);
-      if (inf)
-        if (auto it = inf->find(j); it != inf->end()) return formatLoopy(it->second);
-      return std::to_string(r.rows[i][j]);
+      const LoopyValue* inf = r.infiniteAt(i, j);
+      return inf ? formatLoopy(*inf) : std::to_string(r.rows[i][j]);
     };
     size_t width = 1;
     for (size_t i = 0; i < r.rows.size(); ++i)

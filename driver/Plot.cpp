@@ -193,13 +193,6 @@ std::string span(int64_t lo, int64_t hi) {
   return lo == hi ? std::to_string(lo) : fmt::format("{}..{}", lo, hi);
 }
 
-// The infinite value of cell `i` of row `row`, or null for a number.
-const LoopyValue* infiniteAt(const TableResult& t, size_t row, int64_t i) {
-  if (row >= t.infinite.size()) return nullptr;
-  auto it = t.infinite[row].find(i);
-  return it == t.infinite[row].end() ? nullptr : &it->second;
-}
-
 // --- The scatter plot ---------------------------------------------------------------
 
 constexpr double kLeft = 70, kTop = 50;
@@ -293,7 +286,7 @@ void infiniteStrips(Svg& svg, const TableResult& t, XOf xOf, double r) {
     int64_t column = 0;
     bool held = false;  // the pixel column `column` holds a heap of this strip
     for (int64_t i = 0; i < n; ++i) {
-      const LoopyValue* v = infiniteAt(t, 0, i);
+      const LoopyValue* v = t.infiniteAt(0, i);
       const bool here = v && (outcomeOf(*v) == 'D') == (strip == 1);
       if (r > 0) {
         if (here)
@@ -332,7 +325,7 @@ std::string scatter(const TableResult& t) {
   const bool loopy = !t.infinite.empty() && !t.infinite[0].empty();
   const double top = loopy ? kStripsTop + 2 * kStripHeight + 16 : kTop;
   const double height = kHeight + (top - kTop);
-  auto infinite = [&](int64_t i) { return loopy ? infiniteAt(t, 0, i) : nullptr; };
+  auto infinite = [&](int64_t i) { return loopy ? t.infiniteAt(0, i) : nullptr; };
 
   Density d;
   if (dense) {
@@ -457,7 +450,7 @@ std::string grid(const TableResult& t) {
     for (int64_t b = 0; b < nB; ++b) {
       uint32_t& c = cell[static_cast<size_t>((a / kA) * across + b / kB)];
       uint32_t v = t.rows[static_cast<size_t>(a)][b];
-      if (const LoopyValue* inf = infiniteAt(t, static_cast<size_t>(a), b)) {
+      if (const LoopyValue* inf = t.infiniteAt(static_cast<size_t>(a), b)) {
         v = outcomeOf(*inf) == 'D' ? kDrawCell : kInfiniteWinCell;
         loopy = true;
       }
@@ -510,7 +503,7 @@ std::string grid(const TableResult& t) {
       else if (binned)
         what = fmt::format("smallest value {}", nimber(v));
       else if (special)
-        what = formatLoopy(*infiniteAt(t, static_cast<size_t>(i), j)) +
+        what = formatLoopy(*t.infiniteAt(static_cast<size_t>(i), j)) +
                (v == kDrawCell ? ", D" : ", N");
       else
         what = fmt::format("{}, {}", nimber(v), v == 0 ? "P" : "N");

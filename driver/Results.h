@@ -67,6 +67,12 @@ struct TableResult {
   // A loopy game's table (runtime/Loopy.h): per row, the cells (by index in
   // the row) whose value is infinite; `rows` holds 0 there.
   std::vector<std::map<int64_t, LoopyValue>> infinite;
+  // The infinite value of cell `i` of row `row`, or null for a number.
+  const LoopyValue* infiniteAt(size_t row, int64_t i) const {
+    if (row >= infinite.size()) return nullptr;
+    auto it = infinite[row].find(i);
+    return it == infinite[row].end() ? nullptr : &it->second;
+  }
   // A table over more than two ranges, or whose bounds read the ranges before
   // them (`table Chomp(a in 1..9, b in 0..a, c in 0..b)`): every position in
   // order, each with its value; `rows` is then empty.

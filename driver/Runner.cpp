@@ -250,22 +250,19 @@ TableResult Runner::table(const ir::Statement& s) {
     }
   }
   r.title = title + ")";
-  auto valueAt = [&](const std::vector<int64_t>& args) {
+  auto positionAt = [&](const std::vector<int64_t>& args) {
     Position p;
     p.game = static_cast<uint32_t>(s.game);
     p.words.assign(args.begin(), args.end());
     positions_.normalize(p);
-    return engine_.value(p);
+    return p;
   };
+  auto valueAt = [&](const std::vector<int64_t>& args) { return engine_.value(positionAt(args)); };
   // The value of the next cell of `row` (the last row of r.rows while it is
   // filled): a loopy game's infinite value is kept aside.
   auto push = [&](NimTable& row, const std::vector<int64_t>& args) {
     if (!g.loopy) return row.push(valueAt(args));
-    Position p;
-    p.game = static_cast<uint32_t>(s.game);
-    p.words.assign(args.begin(), args.end());
-    positions_.normalize(p);
-    LoopyValue v = engine_.loopyValue(p);
+    LoopyValue v = engine_.loopyValue(positionAt(args));
     if (r.infinite.size() <= r.rows.size()) r.infinite.resize(r.rows.size() + 1);
     if (v.infinite) r.infinite[r.rows.size()][row.size()] = v;
     row.push(v.infinite ? 0 : v.finite);

@@ -15,14 +15,6 @@
 
 namespace gdsl {
 
-namespace {
-
-// How many samples of a chain of the engine's search must grow, each larger
-// than the last, for a runaway (Engine::recordGrowth).
-constexpr uint64_t kRunawaySamples = 16;
-
-}  // namespace
-
 uint32_t Engine::intern(const Position& position) {
   bool added = false;
   uint32_t id = table_.intern(position, added);
@@ -113,7 +105,7 @@ void Engine::cycleError(const std::vector<uint32_t>& path, uint32_t repeated,
 }
 
 uint64_t Engine::runawayDepth() const {
-  return std::max<uint64_t>(options_.maxStates / 16, 64);
+  return gdsl::runawayDepth(options_.maxStates);
 }
 
 void Engine::recordGrowth(const Position& position, const ir::Move* move) {

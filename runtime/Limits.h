@@ -47,6 +47,13 @@ std::string limitMessage(StopReason reason, const Limits& limits);
 // What a search says when it has memoized --max-states positions and would
 // need more (the engine's hashed search, the loopy games' solver).
 std::string maxStatesMessage(uint64_t maxStates);
+// A runaway (the engine's search, the loopy games' solver): a chain of moves
+// longer than runawayDepth(--max-states) along which the positions, sampled
+// kRunawaySamples + 1 times at equal steps, each got larger than the last.
+inline constexpr uint64_t kRunawaySamples = 16;
+inline uint64_t runawayDepth(uint64_t maxStates) {
+  return maxStates / 16 > 64 ? maxStates / 16 : 64;
+}
 
 // One watchdog enforces limits at a time (the process has one SIGALRM); a
 // second made while one lives does nothing. The handler runs on whichever

@@ -138,8 +138,6 @@ LoopyValue LoopySolver::valueOf(uint32_t id) {
 
 namespace {
 
-constexpr uint64_t kRunawaySamples = 16;
-
 // Progress reports at most ten times a second, and the last one marked
 // finished when the work ends (runtime/ProgressFn.h).
 class Reporter {
@@ -178,7 +176,7 @@ void LoopySolver::checkRunaway(const std::vector<std::pair<uint32_t, uint64_t>>&
   if (n < kRunawaySamples + 1) return;
   for (size_t j = n - kRunawaySamples; j < n; ++j)
     if (chain[j].second <= chain[j - 1].second) return;
-  const uint64_t stride = std::max<uint64_t>(maxStates_ / 16, 64) / kRunawaySamples;
+  const uint64_t stride = runawayDepth(maxStates_) / kRunawaySamples;
   auto at = [&](size_t i) { return formatPosition(program_, table_.at(chain[i].first)); };
   RuntimeError e(SourceRange{},
                  fmt::format("the positions reachable from {} keep growing: along a chain of {} "
@@ -190,7 +188,7 @@ void LoopySolver::checkRunaway(const std::vector<std::pair<uint32_t, uint64_t>>&
       Diagnostic{Severity::Note,
                  fmt::format("a loopy game's search stops a chain of growing positions longer than "
                              "--max-states / 16 ({}); if the game is finite, raise --max-states",
-                             std::max<uint64_t>(maxStates_ / 16, 64)),
+                             runawayDepth(maxStates_)),
                  SourceRange{},
                  {}});
   throw e;
@@ -224,8 +222,8 @@ void LoopySolver::solve() {
   // the positions listed last at depths 0, 1, ..., d are the chain to the
   // one listed now at depth d: `chain` samples its ids every `stride` moves,
   // for the runaway check.
-  const uint64_t runawayDepth = std::max<uint64_t>(maxStates_ / 16, 64);
-  const uint64_t stride = runawayDepth / kRunawaySamples;
+  const uint64_t chainLimit = runawayDepth(maxStates_);
+  const uint64_t stride = chainLimit / kRunawaySamples;
   std::vector<std::pair<uint32_t, uint64_t>> chain;  // id, size
   const std::string name = program_.games[table_.gameOf(base)].name;
   Reporter report(progress_);
@@ -242,7 +240,7 @@ void LoopySolver::solve() {
       const Position p = table_.at(base + u);
       chain.resize(depth / stride + 1);
       chain.back() = {base + u, magnitude({p.words.data(), p.words.size()})};
-      if (depth >= runawayDepth) checkRunaway(chain, depth);
+      if (depth >= chainLimit) checkRunaway(chain, depth);
     }
     const uint32_t known = static_cast<uint32_t>(table_.size() - base);
     optionsOf(base + u, options);
