@@ -12,6 +12,7 @@
 #include <random>
 #include <sstream>
 
+#include "cli/Kernel.h"
 #include "cli/Repl.h"
 #include "cli/Report.h"
 #include "driver/Output.h"
@@ -305,6 +306,14 @@ int repl(const Options& o) {
   return runRepl(o.file, options.backend, limits);
 }
 
+// gdsl kernel: the Jupyter kernel's protocol (cli/Kernel.h).
+int kernel(const Options& o) {
+  StackOptions options;
+  Limits limits;
+  if (int rc = stackOptions(o, options, limits)) return rc;
+  return runKernel(options.backend, limits);
+}
+
 // gdsl census FAMILY --to N --db PATH (driver/Census.h).
 int census(const Options& o) {
   CensusOptions options;
@@ -329,6 +338,10 @@ int runCommand(Options& o) {
         return plot(o);
       case Command::Repl:
         return repl(o);
+      case Command::Kernel:
+        return kernel(o);
+      case Command::JupyterInstall:
+        return installJupyterKernel(o.jupyterUser, o.jupyterPrefix) ? kOk : kFileError;
       case Command::Play:
         return playCommand(o);
       case Command::CensusReport:

@@ -39,8 +39,8 @@ CLI::Validator expected(const std::string& what, std::function<bool(const std::s
 }
 
 // gdsl's commands, as the first argument names them.
-constexpr const char* kCommands[] = {"eval", "check", "table", "period",
-                                     "plot", "repl",  "play",  "census"};
+constexpr const char* kCommands[] = {"eval", "check", "table",  "period", "plot",
+                                     "repl", "play",  "census", "kernel", "jupyter"};
 
 // CLI11's parse errors in gdsl's own form (subcommands inherit it).
 std::string failureMessage(const CLI::App* top, const CLI::Error& e) {
@@ -114,6 +114,8 @@ class CommandLine {
   void addPeriod(CLI::App* cmd);
   void addPlot(CLI::App* cmd);
   void addRepl(CLI::App* cmd);
+  void addKernel(CLI::App* cmd);
+  void addJupyter(CLI::App* install);
   void addPlay(CLI::App* cmd);
   void addCensus(CLI::App* cmd, CLI::App* reportCmd, CLI::App* mergeCmd);
 
@@ -235,6 +237,20 @@ void CommandLine::addRepl(CLI::App* repl) {
   addLimitOptions(repl);
 }
 
+void CommandLine::addKernel(CLI::App* kernel) {
+  option(kernel, "--backend", o_.backend, "interp, jit or auto (default)");
+  addLimitOptions(kernel);
+}
+
+void CommandLine::addJupyter(CLI::App* install) {
+  auto* user =
+      install->add_flag("--user", o_.jupyterUser, "in your Jupyter data directory (the default)");
+  install
+      ->add_option("--prefix", o_.jupyterPrefix,
+                   "under DIR/share/jupyter/kernels/gdsl (a virtualenv, /usr/local)")
+      ->excludes(user);
+}
+
 void CommandLine::addPlay(CLI::App* play) {
   addCommon(play, false);
   play->add_option("POS", o_.playPosition, "the position, e.g. 'Kayles(7) + Kayles(4)'");
@@ -303,6 +319,14 @@ std::optional<int> CommandLine::parse() {
   if (named("plot")) addPlot(plot);
   CLI::App* repl = addCommand(app, "repl", "interactive session (:help inside lists commands)");
   if (named("repl")) addRepl(repl);
+  CLI::App* kernel = addCommand(
+      app, "kernel", "answer the Jupyter kernel's JSON requests on stdin (docs/jupyter.md)");
+  if (named("kernel")) addKernel(kernel);
+  CLI::App* jupyter = addCommand(app, "jupyter", "the Jupyter kernel: gdsl jupyter install");
+  CLI::App* jupyterInstall =
+      jupyter ? jupyter->add_subcommand("install", "install the kernelspec 'gdsl'") : nullptr;
+  if (jupyter) jupyter->require_subcommand(1);
+  if (named("jupyter")) addJupyter(jupyterInstall);
   CLI::App* play = addCommand(app, "play", "play a position against the computer");
   if (named("play")) addPlay(play);
   CLI::App* census = addCommand(
@@ -337,6 +361,8 @@ std::optional<int> CommandLine::parse() {
                                                     {period, Command::Period},
                                                     {plot, Command::Plot},
                                                     {repl, Command::Repl},
+                                                    {kernel, Command::Kernel},
+                                                    {jupyterInstall, Command::JupyterInstall},
                                                     {play, Command::Play},
                                                     {censusReport, Command::CensusReport},
                                                     {censusMerge, Command::CensusMerge},

@@ -28,6 +28,8 @@ enum class Command {
   Period,
   Plot,
   Repl,
+  Kernel,
+  JupyterInstall,
   Play,
   Census,
   CensusReport,
@@ -66,6 +68,9 @@ struct Options {
   CensusReportOptions report;
   std::vector<std::string> mergeInputs;
   std::string mergeOutput;
+  // gdsl jupyter install [--user | --prefix DIR].
+  bool jupyterUser = false;
+  std::string jupyterPrefix;
 };
 
 // Parses the command line into `o` (o.command: the command named). An exit

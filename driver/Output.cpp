@@ -7,6 +7,7 @@
 #include <ostream>
 
 #include "compiler/ir/Arith.h"
+#include "driver/Plot.h"
 #include "runtime/Position.h"
 
 namespace gdsl {
@@ -350,6 +351,12 @@ class JsonOutput final : public Output {
       out_ << "]";
     }
     out_ << "}\n";
+  }
+
+  // The table's line, then the picture: {"kind":"plot","title":...,"svg":...}.
+  void plot(const TableResult& r) override {
+    table(r);
+    emit({{"kind", "plot"}, {"title", r.title}, {"svg", renderPlot(r)}});
   }
 
   void period(const PeriodResult& r) override {

@@ -6,11 +6,14 @@
 
 #include <algorithm>
 #include <chrono>
+#include <condition_variable>
 #include <fstream>
 #include <map>
+#include <mutex>
 #include <ostream>
 #include <set>
 #include <sstream>
+#include <thread>
 
 #include "compiler/ir/Fingerprint.h"
 #include "compiler/parse/Parser.h"
@@ -95,8 +98,14 @@ SourceEntry ReplSession::Entry::statements() const {
   return SourceEntry{name, path, blankOut(text, blank)};
 }
 
-ReplSession::ReplSession(BackendKind backend, std::ostream& out, std::ostream& err, Limits limits)
-    : out_(out), err_(err), limits_(limits), watchdog_(limits), backend_(backend) {
+ReplSession::ReplSession(BackendKind backend, std::ostream& out, std::ostream& err, Limits limits,
+                         OutputMaker makeOutput)
+    : out_(out),
+      err_(err),
+      makeOutput_(makeOutput ? std::move(makeOutput) : OutputMaker(makeTextOutput)),
+      limits_(limits),
+      watchdog_(limits),
+      backend_(backend) {
   watchdog_.pause();
   built_ = build({}, backend_);
 }
@@ -122,7 +131,7 @@ std::unique_ptr<ReplSession::Built> ReplSession::build(const std::vector<Entry>&
     err_ << "cannot start the " << backendKindName(kind) << " backend: " << error << "\n";
     return nullptr;
   }
-  b->output = makeTextOutput(out_, err_, b->stack->workspace().sources());
+  b->output = makeOutput_(out_, err_, b->stack->workspace().sources());
   b->runner = std::make_unique<Runner>(*b->stack, *b->output);
   b->fingerprints = ir::gameFingerprints(b->stack->program());
   return b;
@@ -156,6 +165,11 @@ bool ReplSession::incomplete(const std::string& text) {
 }
 
 bool ReplSession::submit(const std::string& text) {
+  return submit(text, "");
+}
+
+bool ReplSession::submit(const std::string& text, const std::string& name) {
+  failed_ = stopped_ = false;
   std::string line = trim(text);
   if (line.empty()) return true;
   clearInterrupt();
@@ -166,7 +180,8 @@ bool ReplSession::submit(const std::string& text) {
       goOn = command(line);
     } else {
       Entry entry;
-      entry.name = fmt::format("<input {}>", ++inputs_);
+      ++inputs_;
+      entry.name = name.empty() ? fmt::format("<input {}>", inputs_) : name;
       entry.text = text;
       enter(std::move(entry));
     }
@@ -178,9 +193,52 @@ bool ReplSession::submit(const std::string& text) {
   return goOn;
 }
 
+bool ReplSession::submitCell(const std::string& text, const std::string& name) {
+  // The cell's lines, each either a command or part of the text.
+  std::vector<std::string> lines;
+  for (size_t start = 0; start <= text.size();) {
+    size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    lines.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  bool failed = false, goOn = true;
+  std::string pending;  // the text since the last command, earlier lines blank
+  bool hasText = false;
+  auto flush = [&] {
+    if (hasText) {
+      goOn = submit(pending, name);
+      failed = failed || failed_;
+    }
+    hasText = false;
+    pending.clear();
+    return goOn && !stopped_;
+  };
+  std::string sofar;  // for `incomplete`: a `:` inside braces is text
+  for (size_t i = 0; i < lines.size(); ++i) {
+    const std::string line = trim(lines[i]);
+    if (!line.empty() && line[0] == ':' && !incomplete(sofar)) {
+      if (!flush()) break;
+      goOn = submit(line);
+      failed = failed || failed_;
+      if (!goOn || stopped_) break;
+      pending.assign(i + 1, '\n');  // the next text starts on the next line
+      sofar.clear();
+      continue;
+    }
+    pending += lines[i] + (i + 1 < lines.size() ? "\n" : "");
+    sofar += lines[i] + "\n";
+    hasText = hasText || !line.empty();
+  }
+  if (goOn && !stopped_) flush();
+  failed_ = failed || failed_;
+  return goOn;
+}
+
 // After Ctrl-C or a limit: the values computed so far stay, except after the
 // memory limit, where they are dropped so that the session can go on.
 void ReplSession::stopped(const Interrupted& e) {
+  failed_ = stopped_ = true;
   watchdog_.pause();
   if (e.reason == StopReason::Memory) {
     built_.reset();
@@ -197,6 +255,7 @@ bool ReplSession::load(const std::string& file) {
   std::string error;
   if (!readFile(file, entry.text, error)) {
     err_ << fmt::format("cannot read '{}': {}\n", file, error);
+    failed_ = true;
     return false;
   }
   entry.name = file;
@@ -213,6 +272,7 @@ bool ReplSession::enter(Entry entry) {
   std::optional<ast::Module> module = parseModule(sources, file, diagnostics);
   if (!module) {
     for (const Diagnostic& d : diagnostics.all()) err_ << render(sources, d);
+    failed_ = true;
     return false;
   }
   for (const Diagnostic& d : diagnostics.warnings()) err_ << render(sources, d);
@@ -240,7 +300,10 @@ bool ReplSession::enter(Entry entry) {
     runs = runs || !part.declaration;
     entry.parts.push_back(part);
   }
-  if (declares && !define(entry)) return false;
+  if (declares && !define(entry)) {
+    failed_ = true;
+    return false;
+  }
   if (runs) runStatements(entry);
   return true;
 }
@@ -298,11 +361,12 @@ void ReplSession::runStatements(const Entry& entry) {
   if (!statements) {
     err_ << built_->stack->workspace().renderDiagnostics();
     built_->stack->workspace().diagnostics().clear();
+    failed_ = true;
     return;
   }
   for (const ir::Statement& s : *statements) {
     auto start = std::chrono::steady_clock::now();
-    built_->runner->run(s);
+    if (!built_->runner->run(s)) failed_ = true;
     out_.flush();
     if (showTime_)
       out_ << "("
@@ -360,6 +424,7 @@ bool ReplSession::command(const std::string& text) {
     out_ << built_->stack->engine().report();
   } else {
     err_ << fmt::format("unknown command '{}'; :help lists the commands\n", name);
+    failed_ = true;
   }
   return true;
 }
@@ -401,6 +466,79 @@ std::vector<std::string> ReplSession::completions(const std::string& word) const
     if (w.compare(0, word.size(), word) == 0) out.push_back(w);
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+std::string ReplSession::firstValues(const std::string& game, double seconds) {
+  const ir::Program& program = built_->stack->program();
+  int g = program.findGame(game);
+  if (g < 0) return "";
+  const std::vector<ir::Param>& params = program.games[static_cast<size_t>(g)].params;
+  std::string range;
+  if (params.size() == 1 && params[0].type == ir::Type::Int)
+    range = "0..15";
+  else if (params.size() == 2 && params[0].type == ir::Type::Int && params[1].type == ir::Type::Int)
+    range = "0..5, 0..5";
+  else
+    return "";
+  std::optional<std::vector<ir::Statement>> statements =
+      built_->stack->workspace().compileStatements("<describe>",
+                                                   fmt::format("table {}({})", game, range));
+  built_->stack->workspace().diagnostics().clear();
+  if (!statements || statements->size() != 1) return "";
+  std::ostringstream text, errors;
+  std::unique_ptr<Output> output =
+      makeTextOutput(text, errors, built_->stack->workspace().sources());
+  Runner runner(*built_->stack, *output);
+  // A timer asks the computation to stop, as Ctrl-C does, after `seconds`.
+  std::mutex mutex;
+  std::condition_variable wake;
+  bool done = false;
+  std::thread timer([&] {
+    std::unique_lock<std::mutex> lock(mutex);
+    if (!wake.wait_for(lock, std::chrono::duration<double>(seconds), [&] { return done; }))
+      requestInterrupt();
+  });
+  bool ok = false;
+  clearInterrupt();
+  try {
+    ok = runner.run(statements->front());
+  } catch (const Interrupted&) {
+    ok = false;
+  }
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    done = true;
+  }
+  wake.notify_one();
+  timer.join();
+  clearInterrupt();
+  return ok ? text.str() : "";
+}
+
+std::string ReplSession::describe(const std::string& word, double seconds) {
+  const ir::Program& program = built_->stack->program();
+  int g = program.findGame(word);
+  if (g < 0 || !program.games[static_cast<size_t>(g)].declared()) {
+    for (const std::string& f : builtinFunctions())
+      if (f == word) return fmt::format("{}: a built-in function (docs/reference.md)\n", word);
+    for (const std::string& k : keywords())
+      if (k == word) return fmt::format("{}: a keyword (docs/reference.md)\n", word);
+    return "";
+  }
+  const ir::Game& game = program.games[static_cast<size_t>(g)];
+  std::string params;
+  for (const ir::Param& param : game.params)
+    params +=
+        (params.empty() ? "" : ", ") + param.name + (param.type == ir::Type::List ? ": list" : "");
+  std::string out = fmt::format("{}({})\n", game.name, params);
+  // Its rules as written, from the entry that declares it now.
+  for (const Entry& e : entries_)
+    for (const Part& p : e.parts)
+      if (p.declaration && !p.superseded && p.name == word)
+        out += "\n" + e.text.substr(p.begin, p.end - p.begin) + "\n";
+  std::string values = firstValues(word, seconds);
+  if (!values.empty()) out += "\n" + values;
   return out;
 }
 

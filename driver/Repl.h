@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <memory>
 #include <string>
@@ -18,14 +19,22 @@
 
 #include "driver/Backends.h"
 #include "driver/Program.h"
+#include "driver/Results.h"
 #include "runtime/Limits.h"
 
 namespace gdsl {
 
+// Makes the output that prints the statements' results (makeTextOutput, or
+// the kernel's makeNotebookOutput).
+using OutputMaker = std::function<std::unique_ptr<Output>(std::ostream& out, std::ostream& err,
+                                                          const SourceManager& sources)>;
+
 class ReplSession {
  public:
   // `limits` apply to each entry: the timeout counts from the entry's start.
-  ReplSession(BackendKind backend, std::ostream& out, std::ostream& err, Limits limits = {});
+  // Results are printed by the output `makeOutput` makes (text by default).
+  ReplSession(BackendKind backend, std::ostream& out, std::ostream& err, Limits limits = {},
+              OutputMaker makeOutput = {});
   ~ReplSession();
 
   // Runs one entry: declarations and statements, or a `:` command. Errors
@@ -33,6 +42,24 @@ class ReplSession {
   // the entry and keeps every value computed so far. False when the entry
   // asks to quit.
   bool submit(const std::string& text);
+  // The same, the entry named `name` in messages (a notebook's cell:
+  // `In [3]:2:5: error: ...`) instead of `<input N>`.
+  bool submit(const std::string& text, const std::string& name);
+  // A notebook's cell: gdsl text with `:` commands on lines of their own
+  // (outside braces), each run in turn; the text between them keeps its
+  // lines and columns in messages. Stops at Ctrl-C or a limit. False when
+  // a command asks to quit.
+  bool submitCell(const std::string& text, const std::string& name);
+  // Whether the last entry submitted failed: an error in it, a statement
+  // that failed (an assertion too), or a stop by Ctrl-C or a limit.
+  bool lastFailed() const { return failed_; }
+  // Whether Ctrl-C or a limit stopped the last entry.
+  bool lastStopped() const { return stopped_; }
+  // What to show of `word` when asked about it (a notebook's Shift-Tab): for
+  // a game, its parameters, its rules as written and its first values,
+  // computed for at most `seconds` (then left out; the memo keeps what was
+  // computed); for a keyword or built-in, what it is. Empty when unknown.
+  std::string describe(const std::string& word, double seconds);
   // Reads FILE's declarations into the session and runs its statements
   // (`:load FILE`, and `gdsl repl FILE`). False when it had errors.
   bool load(const std::string& file);
@@ -66,6 +93,9 @@ class ReplSession {
   struct Built;
 
   bool enter(Entry entry);
+  // The first values of game `g` (`G(0..15): ...`), or "" when they take
+  // longer than `seconds` or the game has no one-integer table.
+  std::string firstValues(const std::string& game, double seconds);
   void stopped(const Interrupted& e);
   bool define(const Entry& entry);
   void runStatements(const Entry& entry);
@@ -75,6 +105,8 @@ class ReplSession {
 
   std::ostream& out_;
   std::ostream& err_;
+  OutputMaker makeOutput_;
+  bool failed_ = false, stopped_ = false;
   Limits limits_;
   Watchdog watchdog_;
   BackendKind backend_;

@@ -102,6 +102,9 @@ class Output {
   virtual void misere(const MisereResult& r) = 0;
   virtual void moves(const MovesResult& r) = 0;
   virtual void table(const TableResult& r) = 0;
+  // `plot G(...)`: the table drawn (driver/Plot.h) where the output can show
+  // a picture (a notebook); as the table elsewhere.
+  virtual void plot(const TableResult& r) { table(r); }
   virtual void period(const PeriodResult& r) = 0;
   virtual void assertion(bool ok) = 0;
   virtual void error(const Diagnostic& d) = 0;

@@ -462,7 +462,10 @@ bool Runner::run(const ir::Statement& s) {
         output_.moves(moves(position(s.position)));
         return true;
       case ir::Statement::Kind::Table:
-        output_.table(table(s));
+        if (s.plot)
+          output_.plot(table(s));
+        else
+          output_.table(table(s));
         return true;
       case ir::Statement::Kind::TableOf:
         output_.table(tableOf(s));

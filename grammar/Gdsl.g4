@@ -8,7 +8,7 @@ grammar Gdsl;
 // compiler/parse retypes `show` to SHOW where it begins a game item, and
 // `loopy` to LOOPY where it begins a statement before `game`, so both stay
 // valid names.
-tokens { SHOW, LOOPY }
+tokens { SHOW, LOOPY, PLOT }
 
 program : statement* EOF ;
 
@@ -20,6 +20,7 @@ statement
     | 'moves' position                                # movesStmt
     | 'table' ID '(' args ')'                         # tableStmt
     | 'table' '[' position compFor compClause* ']'    # tableOfStmt
+    | PLOT ID '(' args ')'                            # plotStmt
     | 'period' ID ('(' args ')')?                     # periodStmt
     | 'assert' position '==' (nimber | position | INF=ID)  # assertStmt
     ;

@@ -13,7 +13,7 @@ PACKAGES=(
   llvm-14-dev clang-14 libclang-rt-14-dev clang-format-14 clang-tidy-14
   libfmt-dev catch2 libcli11-dev nlohmann-json3-dev libedit-dev
   libsqlite3-dev sqlite3 openmpi-bin libopenmpi-dev
-  python3
+  python3 python3-ipykernel python3-jupyter-client python3-nbclient python3-nbformat
 )
 
 missing=()

@@ -217,6 +217,7 @@ struct Statement {
   std::vector<Clause> clauses;     // TableOf: `for x in D` as Bind, a filter as When
   std::vector<ExprPtr> args;       // Table, Period ranges
   bool hasArgs = false;            // Period with `(0..N)`
+  bool plot = false;               // Table: `plot G(...)`, drawn where the output can
   int64_t expected = 0;            // Assert: the nimber
   bool comparesPositions = false;  // Assert: `assert P == Q`, two positions of one value
   Successor other;                 // Assert: Q

@@ -313,7 +313,7 @@ std::string printModule(const Module& module) {
         break;
       case Statement::Kind::Table:
       case Statement::Kind::Period: {
-        out += s.kind == Statement::Kind::Table ? "table " : "period ";
+        out += s.kind == Statement::Kind::Period ? "period " : s.plot ? "plot " : "table ";
         out += s.name;
         if (s.kind == Statement::Kind::Table || s.hasArgs) {
           out += '(';

@@ -210,6 +210,7 @@ class Lowerer {
       case K::Table:
         out.kind = ir::Statement::Kind::Table;
         out.game = s.gameId;
+        out.plot = s.plot;
         assignSlots(s.locals, out.position.intSlots, out.position.listSlots);
         for (const auto& a : s.args) {
           ir::TableArg arg;

@@ -307,6 +307,7 @@ struct Statement {
   std::vector<Step> steps;  // TableOf: binders, lets and guards, walked in order around P
   std::string text;         // TableOf: the comprehension as written, for the title
   int game = -1;            // Table, Period
+  bool plot = false;        // Table: `plot G(...)`, drawn where the output can draw
   std::vector<TableArg> table;
   std::optional<Expr> periodMax;
   int64_t expected = 0;  // Assert

@@ -23,10 +23,15 @@ using P = GdslParser;
 // Rewrites ANTLR's messages in the words of the language.
 std::string friendlyTokenNames(std::string msg) {
   static const std::pair<std::regex, const char*> names[] = {
-      {std::regex("\\bID\\b"), "a name"},       {std::regex("\\bINT\\b"), "an integer"},
-      {std::regex("\\bSTRING\\b"), "a string"}, {std::regex("\\bSHOW\\b"), "'show'"},
-      {std::regex("\\bLOOPY\\b"), "'loopy'"},   {std::regex("\\bERROR_CHAR\\b"), "a character"},
-      {std::regex("'<EOF>'"), "end of file"},   {std::regex("<EOF>"), "end of file"},
+      {std::regex("\\bID\\b"), "a name"},
+      {std::regex("\\bINT\\b"), "an integer"},
+      {std::regex("\\bSTRING\\b"), "a string"},
+      {std::regex("\\bSHOW\\b"), "'show'"},
+      {std::regex("\\bPLOT\\b"), "'plot'"},
+      {std::regex("\\bLOOPY\\b"), "'loopy'"},
+      {std::regex("\\bERROR_CHAR\\b"), "a character"},
+      {std::regex("'<EOF>'"), "end of file"},
+      {std::regex("<EOF>"), "end of file"},
   };
   for (const auto& [re, text] : names) msg = std::regex_replace(msg, re, text);
   return msg;
@@ -304,6 +309,14 @@ class Converter {
     } else if (auto* c = dynamic_cast<P::TableStmtContext*>(ctx)) {
       // 'table' ID '(' args ')'
       s.kind = K::Table;
+      s.name = c->ID()->getText();
+      s.nameRange = range(c->ID());
+      s.hasArgs = true;
+      s.args = args(c->args());
+    } else if (auto* c = dynamic_cast<P::PlotStmtContext*>(ctx)) {
+      // PLOT ID '(' args ')': a table, drawn where the output can draw
+      s.kind = K::Table;
+      s.plot = true;
       s.name = c->ID()->getText();
       s.nameRange = range(c->ID());
       s.hasArgs = true;
@@ -908,6 +921,10 @@ bool checkNesting(antlr4::CommonTokenStream& tokens, const SourceManager& source
 // keyword, `(`, `[` or `,`, so programs that use `show` as a name are
 // unchanged. Those tokens are retyped from ID to SHOW before parsing.
 //
+// `plot` is a keyword only where it begins a statement and a name and `(`
+// follow (`plot Sub(0..100)`), after a token that may end a statement, as
+// for `loopy`: a name `plot` in an expression is not followed by a name.
+//
 // `loopy` is a keyword only where it begins a statement and `game` follows:
 // outside braces, first in the file or after a token that may end a
 // statement (a name, a number, a string, a closing bracket). A name `loopy`
@@ -932,6 +949,16 @@ void markContextualKeywords(antlr4::CommonTokenStream& tokens) {
       if (endsStatement)
         if (auto* writable = dynamic_cast<antlr4::WritableToken*>(t))
           writable->setType(GdslParser::LOOPY);
+    }
+    if (t->getType() == GdslParser::ID && text == "plot" && depth == 0 && i + 2 < all.size() &&
+        all[i + 1]->getType() == GdslParser::ID && all[i + 2]->getText() == "(") {
+      const size_t type = previous ? previous->getType() : size_t{GdslParser::ID};
+      const std::string p = previous ? previous->getText() : "";
+      bool endsStatement = type == GdslParser::ID || type == GdslParser::INT ||
+                           type == GdslParser::STRING || p == ")" || p == "]" || p == "}";
+      if (endsStatement)
+        if (auto* writable = dynamic_cast<antlr4::WritableToken*>(t))
+          writable->setType(GdslParser::PLOT);
     }
     if (t->getType() == GdslParser::ID && text == "show" && body >= 0 && depth == body &&
         previous) {

@@ -527,6 +527,10 @@ class Checker {
       diags_.error(s.range, fmt::format("a table needs a range, like {}(0..20) or {}(a in 0..20, "
                                         "b in 0..a); this one has none",
                                         g.name, g.name));
+    else if (s.plot && ranges > 2)
+      diags_.error(s.range, fmt::format("a plot draws one range (the value against it) or two "
+                                        "(a grid); this one has {}",
+                                        ranges));
   }
 
   // `table [G([a, b], n) for a in 0..3 for b in 0..a for n in 0..9]`: a
@@ -882,7 +886,7 @@ const std::vector<std::string>& builtinFunctions() {
 }
 
 const std::vector<std::string>& contextualWords() {
-  static const std::vector<std::string> words = {"if", "show", "board", "row"};
+  static const std::vector<std::string> words = {"if", "show", "board", "row", "plot", "loopy"};
   return words;
 }
 

@@ -79,7 +79,6 @@ ALLOWED = {
     "the JIT's object does not define ": "LLVM left out the function it compiled (a bug)",
     "cannot compile: ": "gdsl check --dump=llvm when LLVM fails (a compiler bug)",
     "cannot start the ": "the REPL's backend could not be set up (LLVM's native target)",
-    "it cannot be opened": "a file that fails to open without the system saying why",
     "is in use by another gdsl run": "needs two runs at once: tests/cli/table_file.py and "
                                      "tests/unit/table_file_test.cpp",
     "the write failed": "an output that fails without the system saying why",

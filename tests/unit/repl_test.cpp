@@ -251,3 +251,63 @@ TEST_CASE("a limit stops an entry and the session goes on") {
     CHECK(out.str().find("W(4, 5): *3") != std::string::npos);
   }
 }
+
+TEST_CASE("a notebook's cell: commands on their own lines, the text keeping its lines", "[repl]") {
+  Repl r;
+  std::string cell =
+      "game S(n) {\n"
+      "  take {1, 3, 4}\n"
+      "}\n"
+      ":games\n"
+      "table S(0..12)\n"
+      ":stats\n"
+      "eval S(y)\n";
+  r.session.submitCell(cell, "In [1]");
+  CHECK(r.out.str().find("S(n)\n") != std::string::npos);  // :games ran
+  const std::string out = r.out.str();
+  const size_t at = out.find("S(0..12):");
+  REQUIRE(at != std::string::npos);
+  CHECK(tableValues(out.substr(at, out.find('\n', at) - at)) == brute::subtraction(12, {1, 3, 4}));
+  // The error is on the cell's seventh line, not the first of the text after :stats.
+  CHECK(r.err.str().find("In [1]:7:8: error: unknown name 'y'") != std::string::npos);
+  CHECK(r.session.lastFailed());
+  CHECK_FALSE(r.session.lastStopped());
+
+  // A line starting with ':' inside braces is not a command: the game's text is in error.
+  r.out.str("");
+  r.err.str("");
+  r.session.submitCell("game T(n) {\n:games\n}", "In [2]");
+  CHECK(r.out.str().empty());
+  CHECK(r.err.str().find("In [2]:2:1: error") != std::string::npos);
+  CHECK(r.session.lastFailed());
+
+  r.session.submitCell("eval S(7)\n:stats", "In [3]");
+  CHECK_FALSE(r.session.lastFailed());
+  r.session.submitCell("assert S(7) == *1", "In [4]");
+  CHECK(r.session.lastFailed());  // S(7) is 0: a failed assertion fails the cell
+}
+
+TEST_CASE("what Shift-Tab shows of a game: its declaration and its first values", "[repl]") {
+  Repl r;
+  r.run("game Sub(n) {\n  take {1, 3, 4}\n}");
+  std::string about = r.session.describe("Sub", 1.0);
+  CHECK(about.rfind("Sub(n)\n", 0) == 0);
+  CHECK(about.find("take {1, 3, 4}") != std::string::npos);
+  const size_t at = about.find("Sub(0..15):");
+  REQUIRE(at != std::string::npos);
+  CHECK(tableValues(about.substr(at, about.find('\n', at) - at)) ==
+        brute::subtraction(15, {1, 3, 4}));
+  CHECK(r.session.describe("max", 1.0).find("built-in function") != std::string::npos);
+  CHECK(r.session.describe("Nothing", 1.0).empty());
+  // Values that take longer than the time given are left out; the game is still shown.
+  // (2.3 s for its 16 values: each move tries three million k.)
+  r.run(
+      "game Slow(n) {\n  move t(m in 1..n, k in 1..3000000) when (k * 7919) % 1000003 == 1\n"
+      "    -> Slow(n - m)\n}");
+  auto started = std::chrono::steady_clock::now();
+  std::string slow = r.session.describe("Slow", 0.05);
+  CHECK(std::chrono::steady_clock::now() - started <
+        std::chrono::seconds(20));  // not 2.3 s of work per value
+  CHECK(slow.rfind("Slow(n)\n", 0) == 0);
+  CHECK(slow.find("Slow(0..15):") == std::string::npos);
+}
