@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "cli/Kernel.h"
+#include "cli/Lsp.h"
 #include "cli/Repl.h"
 #include "cli/Report.h"
 #include "driver/Output.h"
@@ -342,6 +343,8 @@ int runCommand(Options& o) {
         return kernel(o);
       case Command::JupyterInstall:
         return installJupyterKernel(o.jupyterUser, o.jupyterPrefix) ? kOk : kFileError;
+      case Command::Lsp:
+        return runLanguageServer();
       case Command::Play:
         return playCommand(o);
       case Command::CensusReport:

@@ -39,8 +39,8 @@ CLI::Validator expected(const std::string& what, std::function<bool(const std::s
 }
 
 // gdsl's commands, as the first argument names them.
-constexpr const char* kCommands[] = {"eval", "check", "table",  "period", "plot",
-                                     "repl", "play",  "census", "kernel", "jupyter"};
+constexpr const char* kCommands[] = {"eval", "check",  "table",  "period",  "plot", "repl",
+                                     "play", "census", "kernel", "jupyter", "lsp"};
 
 // CLI11's parse errors in gdsl's own form (subcommands inherit it).
 std::string failureMessage(const CLI::App* top, const CLI::Error& e) {
@@ -327,6 +327,8 @@ std::optional<int> CommandLine::parse() {
       jupyter ? jupyter->add_subcommand("install", "install the kernelspec 'gdsl'") : nullptr;
   if (jupyter) jupyter->require_subcommand(1);
   if (named("jupyter")) addJupyter(jupyterInstall);
+  CLI::App* lsp =
+      addCommand(app, "lsp", "the language server, on stdin and stdout (docs/editors.md)");
   CLI::App* play = addCommand(app, "play", "play a position against the computer");
   if (named("play")) addPlay(play);
   CLI::App* census = addCommand(
@@ -339,12 +341,12 @@ std::optional<int> CommandLine::parse() {
 
   if (argc_ == 1)
     return usage(
-        "missing a command: eval, check, table, period, plot, repl, play or census (see gdsl "
-        "--help)");
+        "missing a command: eval, check, table, period, plot, repl, play, census, jupyter, "
+        "kernel or lsp (see gdsl --help)");
   if (argc_ > 1 && argv_[1][0] != '-' && !commandNamed_)
     return usage(
         fmt::format("unknown command '{}'; expected eval, check, table, period, plot, repl, "
-                    "play or census (see gdsl --help)",
+                    "play, census, jupyter, kernel or lsp (see gdsl --help)",
                     argv_[1]));
   try {
     app.parse(argc_, argv_);
@@ -363,6 +365,7 @@ std::optional<int> CommandLine::parse() {
                                                     {repl, Command::Repl},
                                                     {kernel, Command::Kernel},
                                                     {jupyterInstall, Command::JupyterInstall},
+                                                    {lsp, Command::Lsp},
                                                     {play, Command::Play},
                                                     {censusReport, Command::CensusReport},
                                                     {censusMerge, Command::CensusMerge},

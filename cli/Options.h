@@ -30,6 +30,7 @@ enum class Command {
   Repl,
   Kernel,
   JupyterInstall,
+  Lsp,
   Play,
   Census,
   CensusReport,

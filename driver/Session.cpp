@@ -15,6 +15,10 @@ bool Session::load(const std::string& name, const std::string& source) {
   return loadText(name, "", source);
 }
 
+bool Session::load(const std::string& name, const std::string& source, const std::string& path) {
+  return loadText(name, path, source);
+}
+
 bool Session::loadFile(const std::string& path) {
   std::string text, error;
   if (!readFile(path, text, error)) {

@@ -25,6 +25,8 @@ class Session {
   // Loads a program from text (declarations and statements are checked,
   // statements are not run). False on error; diagnostics() has the errors.
   bool load(const std::string& name, const std::string& source);
+  // The same, its imports resolved against the directory of `path`.
+  bool load(const std::string& name, const std::string& source, const std::string& path);
   bool loadFile(const std::string& path);
 
   // Grundy value of a position in gdsl syntax, e.g. "Kayles(5) + Kayles(3)".
