@@ -460,6 +460,7 @@ std::vector<std::string> ReplSession::completions(const std::string& word) const
     for (const std::string& f : builtinFunctions()) words.push_back(f);
     for (const std::string& w : contextualWords()) words.push_back(w);
     for (const std::string& g : games()) words.push_back(g);
+    for (const ir::Constant& c : built_->stack->program().constants) words.push_back(c.name);
   }
   std::vector<std::string> out;
   for (const std::string& w : words)

@@ -67,8 +67,8 @@ class ReplSession {
   // True when `text` cannot be a whole entry yet: a brace, bracket or
   // parenthesis is still open, so the entry goes on on the next line.
   static bool incomplete(const std::string& text);
-  // Words that complete `word`: `:` commands, `std.` modules, keywords and
-  // the games in scope.
+  // Words that complete `word`: `:` commands, `std.` modules, keywords,
+  // built-ins, and the games and constants in scope.
   std::vector<std::string> completions(const std::string& word) const;
 
   std::vector<std::string> games() const;

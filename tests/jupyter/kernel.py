@@ -233,6 +233,9 @@ try:
     matches = kc.get_shell_msg(timeout=30)["content"]
     check("Wythoff" in matches["matches"] and matches["cursor_start"] == 5,
           "completion: %r" % matches)
+    run("const Limit = 9")
+    kc.complete("eval Wythoff(Lim", 16)
+    check("Limit" in kc.get_shell_msg(timeout=30)["content"]["matches"], "constants complete")
     kc.complete("eval ma", 7)
     check("max" in kc.get_shell_msg(timeout=30)["content"]["matches"], "built-ins complete")
 
