@@ -169,10 +169,22 @@ bad = nbformat.v4.new_notebook(
         nbformat.v4.new_code_cell("game Broken(n) {\n  take 1..\n}"),
         nbformat.v4.new_code_cell("assert Sub(4) == *1"),
         nbformat.v4.new_code_cell("eval Sub(5)"),
+        # nbclient interrupts a cell past its time (3 s here), as a user would.
+        nbformat.v4.new_code_cell("game W(a, b) {\n  move l(k in 1..a) -> W(a - k, b)\n"
+                                  "  move r(k in 1..b) -> W(a, b - k)\n}\n"
+                                  "table W(0..3000, 0..3000)"),
+        nbformat.v4.new_code_cell("eval W(3, 5)\n:stats"),
     ],
     metadata={"kernelspec": {"name": "gdsl", "display_name": "gdsl", "language": "gdsl"}},
 )
-nbclient.NotebookClient(bad, kernel_name="gdsl", timeout=60, allow_errors=True).execute()
+nbclient.NotebookClient(
+    bad,
+    kernel_name="gdsl",
+    timeout=60,
+    timeout_func=lambda cell: 3 if "3000" in cell.source else 60,
+    interrupt_on_timeout=True,
+    allow_errors=True,
+).execute()
 name_error = streams(bad.cells[1], "stderr")
 check("In [2]:1:10: error: unknown name 'x'\n  eval Sub(x)\n           ^" in name_error,
       "the name error as the CLI prints it: %r" % name_error)
@@ -185,6 +197,14 @@ check("In [4]:1:1: error: assertion failed: Sub(4) has value 0, not *1" in faile
       "a failed assertion: %r" % failed)
 check("Sub(5): *1, N" in "\n".join(outputs(bad.cells[4], "text/plain")),
       "the session goes on after errors")
+
+interrupted = [o for o in bad.cells[5].outputs if o.output_type == "error"]
+check(len(interrupted) == 1 and interrupted[0]["ename"] == "Interrupted",
+      "nbclient's interrupt stops the table: %r" % bad.cells[5].outputs)
+after = "\n".join(outputs(bad.cells[6], "text/plain")) + streams(bad.cells[6], "stdout")
+memo = re.search(r"(\d+) values memoized", after)
+check("W(3, 5): *6, N" in after and memo is not None and int(memo.group(1)) > 1000,
+      "after nbclient's interrupt, the values are kept: %r" % after)
 
 # --- interrupt, completion, inspection -----------------------------------------
 
