@@ -5,18 +5,15 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <chrono>
-#include <condition_variable>
 #include <filesystem>
-#include <mutex>
 #include <optional>
 #include <set>
-#include <thread>
 
 #include "compiler/ast/Ast.h"
 #include "compiler/parse/Parser.h"
 #include "compiler/sema/Sema.h"
 #include "compiler/support/Interrupt.h"
+#include "driver/InterruptAfter.h"
 #include "driver/Program.h"
 #include "driver/Session.h"
 #include "driver/Stdlib.h"
@@ -476,16 +473,7 @@ std::string LanguageServer::firstValues(const Document& doc, const std::string& 
   if (g < 0) return values;
   const ir::Game& game = stack->program().games[static_cast<size_t>(g)];
   if (game.params.size() != 1 || game.params[0].type != ir::Type::Int || game.loopy) return values;
-  // A timer asks the computation to stop, as Ctrl-C does, after hoverSeconds_.
-  std::mutex mutex;
-  std::condition_variable wake;
-  bool done = false;
-  std::thread timer([&] {
-    std::unique_lock<std::mutex> lock(mutex);
-    if (!wake.wait_for(lock, std::chrono::duration<double>(hoverSeconds_), [&] { return done; }))
-      requestInterrupt();
-  });
-  clearInterrupt();
+  InterruptAfter budget(hoverSeconds_);
   try {
     std::vector<uint64_t> table = cached.session->table(name, 0, 15);
     values = name + "(0..15):";
@@ -495,13 +483,6 @@ std::string LanguageServer::firstValues(const Document& doc, const std::string& 
   } catch (const SessionError&) {
     values = "";
   }
-  {
-    std::lock_guard<std::mutex> lock(mutex);
-    done = true;
-  }
-  wake.notify_one();
-  timer.join();
-  clearInterrupt();
   return values;
 }
 

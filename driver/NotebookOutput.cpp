@@ -13,33 +13,9 @@
 namespace gdsl {
 namespace {
 
-std::string escapeHtml(const std::string& text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    switch (c) {
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '&':
-        out += "&amp;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
 // A value's cell: `<td>`, bold for 0 (a P-position), ∞(K) for an infinite value.
 std::string valueCell(uint64_t value, const LoopyValue* infinite) {
-  if (infinite) return "<td>" + escapeHtml(formatLoopy(*infinite)) + "</td>";
+  if (infinite) return "<td>" + escapeXml(formatLoopy(*infinite)) + "</td>";
   return value == 0 ? "<td><b>0</b></td>" : fmt::format("<td>{}</td>", value);
 }
 
@@ -104,7 +80,7 @@ std::string positionRows(const TableResult& r) {
         position += (p ? ", " : "") + std::to_string(r.positions[i][p]);
       position += ")";
     }
-    html += "<tr><td><pre>" + escapeHtml(position) + "</pre></td>" +
+    html += "<tr><td><pre>" + escapeXml(position) + "</pre></td>" +
             valueCell(r.values[i], nullptr) + "</tr>";
   }
   return html + "</tbody></table>" + omitted(shown, count);
@@ -165,7 +141,7 @@ class NotebookOutput final : public Output {
 }  // namespace
 
 std::string tableHtml(const TableResult& r) {
-  std::string html = "<div class=\"gdsl\"><p><b>" + escapeHtml(r.title) + "</b></p>";
+  std::string html = "<div class=\"gdsl\"><p><b>" + escapeXml(r.title) + "</b></p>";
   if (r.ofPositions || r.listed)
     html += positionRows(r);
   else if (r.ranges.size() == 1)

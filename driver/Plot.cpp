@@ -28,33 +28,6 @@ constexpr const char* kAxis = "#333333";  // axes, ticks and labels
 constexpr uint32_t kInfiniteWinCell = UINT32_MAX - 2;
 constexpr uint32_t kDrawCell = UINT32_MAX - 1;
 
-// Text for XML character data and attribute values.
-std::string escape(std::string_view s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&apos;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
 // A coordinate with at most two decimals and no trailing zeros.
 std::string num(double v) {
   std::string s = fmt::format("{:.2f}", v);
@@ -141,7 +114,7 @@ class Svg {
   void text(double x, double y, std::string_view s, const char* anchor = "start",
             const std::string& extra = "") {
     out_ += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"{}\"{}{}>{}</text>\n", num(x),
-                        num(y), anchor, extra.empty() ? "" : " ", extra, escape(s));
+                        num(y), anchor, extra.empty() ? "" : " ", extra, escapeXml(s));
   }
   void line(double x1, double y1, double x2, double y2) {
     out_ += fmt::format("<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>\n", num(x1), num(y1),
@@ -293,7 +266,7 @@ void infiniteStrips(Svg& svg, const TableResult& t, XOf xOf, double r) {
           out += fmt::format(
               "<circle cx=\"{}\" cy=\"{}\" r=\"{}\"><title>{}: {}, {}</title></circle>\n",
               num(xOf(static_cast<double>(i))), num(y), num(r),
-              escape(positionText(t, {std::to_string(lo + i)})), escape(formatLoopy(*v)),
+              escapeXml(positionText(t, {std::to_string(lo + i)})), escapeXml(formatLoopy(*v)),
               outcomeOf(*v));
         continue;
       }
@@ -378,8 +351,8 @@ std::string scatter(const TableResult& t) {
       if (infinite(i)) continue;
       std::string pos = positionText(t, {std::to_string(lo + i)});
       out += fmt::format("<circle cx=\"{}\" cy=\"{}\" r=\"{}\"><title>{}: {}</title></circle>\n",
-                         num(xOf(static_cast<double>(i))), num(yOf(values[i])), num(r), escape(pos),
-                         nimber(values[i]));
+                         num(xOf(static_cast<double>(i))), num(yOf(values[i])), num(r),
+                         escapeXml(pos), nimber(values[i]));
     }
     out += "</g>\n";
     if (loopy) infiniteStrips(svg, t, xOf, r);
@@ -507,7 +480,7 @@ std::string grid(const TableResult& t) {
                (v == kDrawCell ? ", D" : ", N");
       else
         what = fmt::format("{}, {}", nimber(v), v == 0 ? "P" : "N");
-      out += fmt::format("><title>{}: {}</title></rect>\n", escape(pos), what);
+      out += fmt::format("><title>{}: {}</title></rect>\n", escapeXml(pos), what);
     }
   out += "</g>\n";
   // A white dot in each P cell large enough to hold one.
@@ -621,6 +594,32 @@ TableResult boxOf(const TableResult& t) {
 }
 
 }  // namespace
+
+std::string escapeXml(std::string_view s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&apos;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
 
 std::string renderPlot(const TableResult& table) {
   if (table.listed) {

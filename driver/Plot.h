@@ -7,6 +7,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "driver/Results.h"
 
@@ -33,6 +34,10 @@ inline constexpr const char* kPColour = "#000000";
 // them in two strips above the numbers; a grid colours their cells.
 inline constexpr const char* kDrawColour = "#c0392b";
 inline constexpr const char* kInfiniteWinColour = "#e67e22";
+
+// Text for XML character data and attribute values (`&`, `<`, `>`, `"`
+// escaped): SVG here, HTML in driver/NotebookOutput.cpp.
+std::string escapeXml(std::string_view text);
 
 // The SVG document for a table with one or two ranges (std::invalid_argument
 // otherwise).

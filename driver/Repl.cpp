@@ -6,19 +6,17 @@
 
 #include <algorithm>
 #include <chrono>
-#include <condition_variable>
 #include <fstream>
 #include <map>
-#include <mutex>
 #include <ostream>
 #include <set>
 #include <sstream>
-#include <thread>
 
 #include "compiler/ir/Fingerprint.h"
 #include "compiler/parse/Parser.h"
 #include "compiler/sema/Sema.h"
 #include "compiler/support/Interrupt.h"
+#include "driver/InterruptAfter.h"
 #include "driver/Output.h"
 #include "driver/Progress.h"
 #include "driver/Runner.h"
@@ -491,29 +489,15 @@ std::string ReplSession::firstValues(const std::string& game, double seconds) {
   std::unique_ptr<Output> output =
       makeTextOutput(text, errors, built_->stack->workspace().sources());
   Runner runner(*built_->stack, *output);
-  // A timer asks the computation to stop, as Ctrl-C does, after `seconds`.
-  std::mutex mutex;
-  std::condition_variable wake;
-  bool done = false;
-  std::thread timer([&] {
-    std::unique_lock<std::mutex> lock(mutex);
-    if (!wake.wait_for(lock, std::chrono::duration<double>(seconds), [&] { return done; }))
-      requestInterrupt();
-  });
   bool ok = false;
-  clearInterrupt();
-  try {
-    ok = runner.run(statements->front());
-  } catch (const Interrupted&) {
-    ok = false;
-  }
   {
-    std::lock_guard<std::mutex> lock(mutex);
-    done = true;
+    InterruptAfter budget(seconds);
+    try {
+      ok = runner.run(statements->front());
+    } catch (const Interrupted&) {
+      ok = false;
+    }
   }
-  wake.notify_one();
-  timer.join();
-  clearInterrupt();
   return ok ? text.str() : "";
 }
 

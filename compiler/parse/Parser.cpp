@@ -940,26 +940,23 @@ void markContextualKeywords(antlr4::CommonTokenStream& tokens) {
   for (size_t i = 0; i < all.size(); ++i) {
     antlr4::Token* t = all[i];
     std::string text = t->getText();
+    // Whether the token before `t` may end a statement (or there is none).
+    auto afterStatement = [&] {
+      const size_t type = previous ? previous->getType() : size_t{GdslParser::ID};
+      const std::string p = previous ? previous->getText() : "";
+      return type == GdslParser::ID || type == GdslParser::INT || type == GdslParser::STRING ||
+             p == ")" || p == "]" || p == "}";
+    };
+    auto retype = [&](size_t type) {
+      if (auto* writable = dynamic_cast<antlr4::WritableToken*>(t)) writable->setType(type);
+    };
     if (t->getType() == GdslParser::ID && text == "loopy" && depth == 0 && i + 1 < all.size() &&
-        all[i + 1]->getType() != GdslParser::ID && all[i + 1]->getText() == "game") {
-      const size_t type = previous ? previous->getType() : size_t{GdslParser::ID};
-      const std::string p = previous ? previous->getText() : "";
-      bool endsStatement = type == GdslParser::ID || type == GdslParser::INT ||
-                           type == GdslParser::STRING || p == ")" || p == "]" || p == "}";
-      if (endsStatement)
-        if (auto* writable = dynamic_cast<antlr4::WritableToken*>(t))
-          writable->setType(GdslParser::LOOPY);
-    }
+        all[i + 1]->getType() != GdslParser::ID && all[i + 1]->getText() == "game" &&
+        afterStatement())
+      retype(GdslParser::LOOPY);
     if (t->getType() == GdslParser::ID && text == "plot" && depth == 0 && i + 2 < all.size() &&
-        all[i + 1]->getType() == GdslParser::ID && all[i + 2]->getText() == "(") {
-      const size_t type = previous ? previous->getType() : size_t{GdslParser::ID};
-      const std::string p = previous ? previous->getText() : "";
-      bool endsStatement = type == GdslParser::ID || type == GdslParser::INT ||
-                           type == GdslParser::STRING || p == ")" || p == "]" || p == "}";
-      if (endsStatement)
-        if (auto* writable = dynamic_cast<antlr4::WritableToken*>(t))
-          writable->setType(GdslParser::PLOT);
-    }
+        all[i + 1]->getType() == GdslParser::ID && all[i + 2]->getText() == "(" && afterStatement())
+      retype(GdslParser::PLOT);
     if (t->getType() == GdslParser::ID && text == "show" && body >= 0 && depth == body &&
         previous) {
       std::string p = previous->getText();
@@ -969,10 +966,7 @@ void markContextualKeywords(antlr4::CommonTokenStream& tokens) {
                       type == GdslParser::STRING || p == ")" || p == "]" || p == "}" ||
                       p == "unequal" || p == "neighbours";
       bool opensBody = previous == bodyStart;
-      if (endsItem || opensBody) {
-        if (auto* writable = dynamic_cast<antlr4::WritableToken*>(t))
-          writable->setType(GdslParser::SHOW);
-      }
+      if (endsItem || opensBody) retype(GdslParser::SHOW);
     }
     if (t->getType() != GdslParser::ID && text == "game") inHeader = true;
     if (text == "=" && inHeader) inHeader = false;
