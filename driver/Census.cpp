@@ -35,29 +35,34 @@ std::string hex64(uint64_t v) {
   return fmt::format("{:016x}", v);
 }
 
-// "0.1370" -> "0.137"; false when it is not an octal code.
-bool normalizeCode(const std::string& code, std::string& out) {
-  static const std::regex form("^([0-7])\\.([0-7]+)$");
+// "0.1370" -> "0.137" (hexadecimal: "0.b10" -> "0.B1"); false when it is
+// not a code.
+bool normalizeCode(std::string code, bool hex, std::string& out) {
+  static const std::regex octal("^([0-7])\\.([0-7]+)$");
+  static const std::regex hexadecimal("^([048C])\\.([0-9A-F]+)$");
+  for (char& c : code) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   std::smatch m;
-  if (!std::regex_match(code, m, form)) return false;
+  if (!std::regex_match(code, m, hex ? hexadecimal : octal)) return false;
   std::string digits = m[2].str();
   while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
   out = m[1].str() + "." + digits;
   return true;
 }
 
-// The program of one octal code, its game named after the code.
-CensusGame octalGame(const std::string& code) {
+// The program of one octal (or hexadecimal) code, its game named after the
+// code: O0_137, X0_B1 (its key `hex 0.B1`).
+CensusGame codeGame(const std::string& code, bool hex) {
   CensusGame g;
-  g.key = code;
-  g.name = "O" + code.substr(0, 1) + "_" + code.substr(2);
-  g.source = fmt::format("game {} = octal \"{}\"\n", g.name, code);
-  g.fileName = "<census " + code + ">";
+  g.key = hex ? "hex " + code : code;
+  g.name = (hex ? "X" : "O") + code.substr(0, 1) + "_" + code.substr(2);
+  g.source = fmt::format("game {} = {} \"{}\"\n", g.name, hex ? "hex" : "octal", code);
+  g.fileName = "<census " + g.key + ">";
   return g;
 }
 
-// Every code a pattern of octal digits and '?' stands for, in order.
-void expandPattern(const std::string& pattern, size_t at, std::string& current,
+// Every code a pattern of digits and '?' stands for, in order; '?' is every
+// octal digit, or with `hex` every hexadecimal one.
+void expandPattern(const std::string& pattern, size_t at, std::string& current, bool hex,
                    std::vector<std::string>& out) {
   if (at == pattern.size()) {
     out.push_back(current);
@@ -65,13 +70,13 @@ void expandPattern(const std::string& pattern, size_t at, std::string& current,
   }
   if (pattern[at] != '?') {
     current.push_back(pattern[at]);
-    expandPattern(pattern, at + 1, current, out);
+    expandPattern(pattern, at + 1, current, hex, out);
     current.pop_back();
     return;
   }
-  for (char d = '0'; d <= '7'; ++d) {
+  for (char d : std::string_view(hex ? "0123456789ABCDEF" : "01234567")) {
     current.push_back(d);
-    expandPattern(pattern, at + 1, current, out);
+    expandPattern(pattern, at + 1, current, hex, out);
     current.pop_back();
   }
 }
@@ -152,28 +157,39 @@ bool censusGames(const std::string& family, std::vector<CensusGame>& out, bool& 
   out.clear();
   bool isFile = family.size() > 5 && family.substr(family.size() - 5) == ".game";
   if (!isFile) {
-    std::vector<std::string> codes;
+    std::vector<std::pair<std::string, bool>> codes;  // each code, and whether it is hexadecimal
     std::set<std::string> seen;
     std::stringstream items(family);
     std::string item;
     static const std::regex pattern("^[0-7]\\.[0-7?]+$");
+    static const std::regex hexPattern("^hex +[048cC]\\.[0-9A-Fa-f?]+$");
     while (std::getline(items, item, ',')) {
-      if (!std::regex_match(item, pattern)) {
+      item.erase(0, item.find_first_not_of(' '));
+      const bool hex = item.rfind("hex", 0) == 0;
+      if (hex ? !std::regex_match(item, hexPattern) : !std::regex_match(item, pattern)) {
         usageError = true;
-        error = fmt::format(
-            "'{}' is not an octal code or pattern: expected a digit 0-7, a point and octal "
-            "digits or '?', like '0.137' or '0.?\?\?' (or a .game file)",
-            item);
+        error = hex ? fmt::format(
+                          "'{}' is not a hexadecimal code or pattern: expected 'hex', a "
+                          "digit 0, 4, 8 or C, a point and hexadecimal digits or '?', "
+                          "like 'hex 0.B1' or 'hex 0.?\?'",
+                          item)
+                    : fmt::format(
+                          "'{}' is not an octal code or pattern: expected a digit 0-7, a point "
+                          "and octal digits or '?', like '0.137' or '0.?\?\?' (or 'hex 0.?\?', "
+                          "or a .game file)",
+                          item);
         return false;
       }
+      std::string body = hex ? item.substr(item.find_first_not_of(' ', 3)) : item;
+      for (char& c : body) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
       std::vector<std::string> expanded;
       std::string current;
-      expandPattern(item, 0, current, expanded);
+      expandPattern(body, 0, current, hex, expanded);
       for (const std::string& code : expanded) {
         std::string normal;
-        normalizeCode(code, normal);
+        normalizeCode(code, hex, normal);
         if (normal.substr(2) == "0" && normal[0] == '0') continue;  // no moves at all
-        if (seen.insert(normal).second) codes.push_back(normal);
+        if (seen.insert((hex ? "hex " : "") + normal).second) codes.emplace_back(normal, hex);
       }
     }
     if (codes.empty()) {
@@ -183,8 +199,8 @@ bool censusGames(const std::string& family, std::vector<CensusGame>& out, bool& 
     }
     // One program with every code: compiled once for the fingerprints.
     std::string all;
-    for (const std::string& code : codes) {
-      out.push_back(octalGame(code));
+    for (const auto& [code, hex] : codes) {
+      out.push_back(codeGame(code, hex));
       all += out.back().source;
     }
     std::map<std::string, std::string> prints;

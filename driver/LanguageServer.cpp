@@ -135,8 +135,9 @@ std::vector<Declaration> outline(const ast::Module& module, const std::string& t
         d.kind = kSymbolClass;
         d.nameBegin = g.nameRange.begin;
         d.nameEnd = g.nameRange.end;
-        d.detail = (g.loopy ? "loopy game " : "game ") + signature(g) +
-                   (g.isOctal ? " = octal \"" + g.octalCode + "\"" : "");
+        d.detail =
+            (g.loopy ? "loopy game " : "game ") + signature(g) +
+            (g.isOctal ? fmt::format(" = {} \"{}\"", g.isHex ? "hex" : "octal", g.octalCode) : "");
         for (const ast::Param& p : g.params) {
           Declaration param;
           param.name = p.name;
@@ -176,17 +177,28 @@ std::vector<Declaration> outline(const ast::Module& module, const std::string& t
   return out;
 }
 
-// What each digit of an octal code allows (docs/reference.md, section 4.8).
-std::string describeOctal(const std::string& code) {
+// What each digit of an octal or hexadecimal code allows (docs/reference.md,
+// section 4.8).
+std::string describeCode(const std::string& code, bool hex) {
   size_t point = code.find('.');
   if (point == std::string::npos) return "";
-  std::string out = fmt::format("octal code `{}`\n\n", code);
+  std::string out = fmt::format("{} code `{}`\n\n", hex ? "hexadecimal" : "octal", code);
+  auto digit = [&](char c) {
+    int d = c >= '0' && c <= '9'   ? c - '0'
+            : c >= 'a' && c <= 'f' ? c - 'a' + 10
+            : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                   : -1;
+    return d > (hex ? 15 : 7) ? -1 : d;
+  };
   std::string lead = code.substr(0, point);
-  if (lead == "4") out += "- 0 tokens: split a heap into two non-empty heaps\n";
+  int d0 = lead.size() == 1 ? digit(lead[0]) : lead.empty() ? 0 : -1;
+  if (d0 > 0 && (d0 & 4)) out += "- 0 tokens: split a heap into two non-empty heaps\n";
+  if (d0 > 0 && (d0 & 8)) out += "- 0 tokens: split a heap into three non-empty heaps\n";
   for (size_t k = point + 1; k < code.size(); ++k) {
     char c = code[k];
-    if (c < '0' || c > '7') return out + fmt::format("- '{}' is not an octal digit (0-7)\n", c);
-    int d = c - '0';
+    int d = digit(c);
+    if (d < 0)
+      return out + fmt::format("- '{}' is not {} digit\n", c, hex ? "a hexadecimal" : "an octal");
     size_t taken = k - point;
     if (d == 0) {
       out += fmt::format("- {} token{}: no move\n", taken, taken == 1 ? "" : "s");
@@ -196,6 +208,7 @@ std::string describeOctal(const std::string& code) {
     if (d & 1) leaves.push_back("nothing (the whole heap)");
     if (d & 2) leaves.push_back("one heap");
     if (d & 4) leaves.push_back("two heaps");
+    if (d & 8) leaves.push_back("three heaps");
     std::string list;
     for (size_t i = 0; i < leaves.size(); ++i)
       list += (i == 0 ? "" : i + 1 == leaves.size() ? " or " : ", ") + leaves[i];
@@ -496,9 +509,12 @@ json LanguageServer::hover(const Document& doc, const json& position) {
     if (open != std::string::npos && (lineStart == std::string::npos || open > lineStart)) {
       size_t close = doc.text.find('"', open + 1);
       size_t before = doc.text.find_last_not_of(" \t", open == 0 ? 0 : open - 1);
-      if (close != std::string::npos && close >= at && before != std::string::npos && before >= 4 &&
-          doc.text.compare(before - 4, 5, "octal") == 0) {
-        std::string text = describeOctal(doc.text.substr(open + 1, close - open - 1));
+      const bool octal = before != std::string::npos && before >= 4 &&
+                         doc.text.compare(before - 4, 5, "octal") == 0;
+      const bool hex =
+          before != std::string::npos && before >= 2 && doc.text.compare(before - 2, 3, "hex") == 0;
+      if (close != std::string::npos && close >= at && (octal || hex)) {
+        std::string text = describeCode(doc.text.substr(open + 1, close - open - 1), hex);
         if (!text.empty()) {
           json result = markdown(text);
           result["range"] =

@@ -8,7 +8,7 @@ grammar Gdsl;
 // compiler/parse retypes `show` to SHOW where it begins a game item, and
 // `loopy` to LOOPY where it begins a statement before `game`, so both stay
 // valid names.
-tokens { SHOW, LOOPY, PLOT }
+tokens { SHOW, LOOPY, PLOT, HEX }
 
 program : statement* EOF ;
 
@@ -33,7 +33,7 @@ moduleWord : ID | 'game' | 'move' | 'when' | 'let' | 'normalize' | 'take' | 'spl
 
 gameDecl
     : LOOPY? 'game' ID '(' params? ')' '{' gameItem* '}'  # ruleGame
-    | 'game' ID '=' 'octal' STRING                    # octalGame
+    | 'game' ID '=' ('octal' | HEX) STRING            # octalGame
     ;
 
 // A move's label may be a keyword too (`move take(k in 1..3)`, as

@@ -151,7 +151,7 @@ struct Move {
   Sugar sugar = Sugar::None;
   ExprPtr amount;
   int octalDigit = -1;                // Octal: the position k of the digit
-  int octalBits = 0;                  // Octal: which bit (1, 2 or 4) this move stands for
+  int octalBits = 0;                  // Octal: which bit (1, 2, 4; hex 8) this move stands for
   std::vector<int64_t> octalAmounts;  // Octal: the k whose digit has that bit
 };
 
@@ -195,6 +195,7 @@ struct Game {
   std::string octalCode;  // `game G = octal "..."`
   SourceRange octalRange;
   bool isOctal = false;
+  bool isHex = false;  // `game G = hex "..."`: octalCode holds a hexadecimal code
   bool loopy = false;  // `loopy game`: positions may repeat (docs/reference.md, "Loopy games")
   std::vector<ShowPart> show;  // empty: positions print their parameters
   SourceRange showRange;

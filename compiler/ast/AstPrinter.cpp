@@ -166,7 +166,8 @@ void printTerm(const Term& t, std::string& out, bool parenthesizeSum) {
   }
 }
 
-void printMove(const Move& m, std::string& out) {
+// `hex`: the move comes from a hexadecimal code (its sugar is Octal's).
+void printMove(const Move& m, std::string& out, bool hex = false) {
   out += "  move";
   if (!m.label.empty()) out += " " + m.label;
   std::vector<const Clause*> inner;
@@ -190,7 +191,8 @@ void printMove(const Move& m, std::string& out) {
   }
   if (trailing) out += " when " + printExpr(*trailing->expr);
   out += " -> " + printSuccessor(m.successor);
-  if (m.sugar != Sugar::None) out += fmt::format("  // from {}", sugarName(m.sugar));
+  if (m.sugar != Sugar::None)
+    out += fmt::format("  // from {}", hex && m.sugar == Sugar::Octal ? "hex" : sugarName(m.sugar));
   out += '\n';
 }
 
@@ -214,7 +216,7 @@ void printSugar(const Move& m, std::string& out) {
 
 void printGame(const Game& g, std::string& out) {
   if (g.isOctal && g.moves.empty()) {
-    out += fmt::format("game {} = octal \"{}\"\n", g.name, g.octalCode);
+    out += fmt::format("game {} = {} \"{}\"\n", g.name, g.isHex ? "hex" : "octal", g.octalCode);
     return;
   }
   out += fmt::format("{}game {}(", g.loopy ? "loopy " : "", g.name);
@@ -224,7 +226,7 @@ void printGame(const Game& g, std::string& out) {
     if (g.params[i].isList) out += ": list";
   }
   out += ") {";
-  if (g.isOctal) out += fmt::format("  // octal \"{}\"", g.octalCode);
+  if (g.isOctal) out += fmt::format("  // {} \"{}\"", g.isHex ? "hex" : "octal", g.octalCode);
   out += '\n';
   if (g.normalize) {
     out += "  normalize -> ";
@@ -259,7 +261,7 @@ void printGame(const Game& g, std::string& out) {
     if (sugared)
       printSugar(m, out);
     else
-      printMove(m, out);
+      printMove(m, out, g.isHex);
   }
   out += "}\n";
 }

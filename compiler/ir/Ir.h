@@ -123,7 +123,7 @@ struct Move {
   ast::Sugar sugar = ast::Sugar::None;
   std::optional<Expr> amount;         // take/remove K
   int octalDigits = 0;                // octal: the number of digits after the point
-  int octalBit = 0;                   // octal: the digit bit (1, 2 or 4) this move stands for
+  int octalBit = 0;                   // octal: the digit bit (1, 2, 4; hex 8) this move stands for
   std::vector<int64_t> octalAmounts;  // octal: the k whose digit has that bit
 };
 

@@ -74,6 +74,7 @@ std::optional<TakeBreakShape> shape(const Program& p, const Game& g) {
         if (m.octalBit == 1) addAll(s.whole, m.octalAmounts);
         if (m.octalBit == 2) addAll(s.one, m.octalAmounts);
         if (m.octalBit == 4) addAll(s.two, m.octalAmounts);
+        if (m.octalBit == 8) return std::nullopt;  // three heaps: the engine's search
         break;
       case ast::Sugar::Split:
         s.two.push_back(0);
@@ -192,6 +193,14 @@ std::optional<int64_t> shapeProbe(const Program& p, const Game& g, int self, std
         m.label, nonAffinePart(p, e));
     return false;
   };
+  for (const Move& m : g.moves)
+    if (m.sugar == ast::Sugar::Octal && m.octalBit == 8) {
+      why = fmt::format(
+          "rule '{}' leaves three heaps (a hexadecimal digit with bit 8): the engine's search "
+          "computes it",
+          m.label);
+      return std::nullopt;
+    }
   for (const Move& m : g.moves) {
     if (m.sugar != ast::Sugar::None) {
       why = "it mixes take, split, remove or octal rules with move rules";

@@ -23,15 +23,11 @@ using P = GdslParser;
 // Rewrites ANTLR's messages in the words of the language.
 std::string friendlyTokenNames(std::string msg) {
   static const std::pair<std::regex, const char*> names[] = {
-      {std::regex("\\bID\\b"), "a name"},
-      {std::regex("\\bINT\\b"), "an integer"},
-      {std::regex("\\bSTRING\\b"), "a string"},
-      {std::regex("\\bSHOW\\b"), "'show'"},
-      {std::regex("\\bPLOT\\b"), "'plot'"},
-      {std::regex("\\bLOOPY\\b"), "'loopy'"},
-      {std::regex("\\bERROR_CHAR\\b"), "a character"},
-      {std::regex("'<EOF>'"), "end of file"},
-      {std::regex("<EOF>"), "end of file"},
+      {std::regex("\\bID\\b"), "a name"},       {std::regex("\\bINT\\b"), "an integer"},
+      {std::regex("\\bSTRING\\b"), "a string"}, {std::regex("\\bSHOW\\b"), "'show'"},
+      {std::regex("\\bPLOT\\b"), "'plot'"},     {std::regex("\\bHEX\\b"), "'hex'"},
+      {std::regex("\\bLOOPY\\b"), "'loopy'"},   {std::regex("\\bERROR_CHAR\\b"), "a character"},
+      {std::regex("'<EOF>'"), "end of file"},   {std::regex("<EOF>"), "end of file"},
   };
   for (const auto& [re, text] : names) msg = std::regex_replace(msg, re, text);
   return msg;
@@ -401,7 +397,7 @@ class Converter {
     return negative ? static_cast<int64_t>(0 - magnitude) : static_cast<int64_t>(magnitude);
   }
 
-  // gameDecl : 'game' ID '(' params? ')' '{' gameItem* '}' | 'game' ID '=' 'octal' STRING
+  // gameDecl : 'game' ID '(' params? ')' '{' gameItem* '}' | 'game' ID '=' ('octal' | HEX) STRING
   std::unique_ptr<ast::Game> gameDecl(P::GameDeclContext* ctx) {
     auto g = std::make_unique<ast::Game>();
     g->range = range(ctx);
@@ -409,6 +405,7 @@ class Converter {
       g->name = c->ID()->getText();
       g->nameRange = range(c->ID());
       g->isOctal = true;
+      g->isHex = c->HEX() != nullptr;  // `hex "0.B1"`: a hexadecimal code
       g->octalCode = unquote(c->STRING()->getText());
       g->octalRange = range(c->STRING());
       return g;
@@ -925,6 +922,9 @@ bool checkNesting(antlr4::CommonTokenStream& tokens, const SourceManager& source
 // follow (`plot Sub(0..100)`), after a token that may end a statement, as
 // for `loopy`: a name `plot` in an expression is not followed by a name.
 //
+// `hex` is a keyword only between `=` and a string at the top level, as in
+// `game H = hex "0.B1"`: a name `hex` is never followed by a string.
+//
 // `loopy` is a keyword only where it begins a statement and `game` follows:
 // outside braces, first in the file or after a token that may end a
 // statement (a name, a number, a string, a closing bracket). A name `loopy`
@@ -957,6 +957,11 @@ void markContextualKeywords(antlr4::CommonTokenStream& tokens) {
     if (t->getType() == GdslParser::ID && text == "plot" && depth == 0 && i + 2 < all.size() &&
         all[i + 1]->getType() == GdslParser::ID && all[i + 2]->getText() == "(" && afterStatement())
       retype(GdslParser::PLOT);
+    // `hex` between `=` and a string: `game H = hex "0.B1"`.
+    if (t->getType() == GdslParser::ID && text == "hex" && depth == 0 && previous &&
+        previous->getText() == "=" && i + 1 < all.size() &&
+        all[i + 1]->getType() == GdslParser::STRING)
+      retype(GdslParser::HEX);
     if (t->getType() == GdslParser::ID && text == "show" && body >= 0 && depth == body &&
         previous) {
       std::string p = previous->getText();

@@ -150,54 +150,83 @@ void desugarRemove(const Builder& b, Move& m, bool neighbours) {
   m.successor.push_back(b.pos(std::move(right)));
 }
 
-// Parses "d0.d1d2..." into digits (index 0 is d0). Empty on error.
-std::vector<int> octalDigits(const std::string& code, std::string& error) {
+// The value of hexadecimal digit `c`, or -1.
+int hexValue(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// Parses "d0.d1d2..." into digits (index 0 is d0), octal or, with `hex`,
+// hexadecimal. Empty on error.
+std::vector<int> codeDigits(const std::string& code, bool hex, std::string& error) {
+  const char* kind = hex ? "a hexadecimal" : "an octal";
   size_t dot = code.find('.');
   if (dot == std::string::npos) {
-    error = "an octal code has the form \"0.d1d2...\" (or \"4.d1...\")";
+    error = hex ? "a hexadecimal code has the form \"0.d1d2...\" (or \"4.d1...\", \"8.d1...\")"
+                : "an octal code has the form \"0.d1d2...\" (or \"4.d1...\")";
     return {};
   }
   std::string head = code.substr(0, dot), tail = code.substr(dot + 1);
   if (head.empty()) head = "0";
-  if (head != "0" && head != "4") {
+  const int lead = head.size() == 1 ? hexValue(head[0]) : -1;
+  if (!hex && head != "0" && head != "4") {
     error = fmt::format(
         "the digit before the point must be 0 or 4 (4: a heap may be split "
         "without taking), got \"{}\"",
         head);
     return {};
   }
-  if (tail.empty()) {
-    error = "an octal code needs at least one digit after the point";
+  if (hex && (lead < 0 || (lead & 3) != 0)) {
+    error = fmt::format(
+        "the digit before the point must be 0, 4, 8 or C (4: a heap may be split into two "
+        "without taking, 8: into three), got \"{}\"",
+        head);
     return {};
   }
-  std::vector<int> digits{head[0] - '0'};
+  if (tail.empty()) {
+    error = fmt::format("{} code needs at least one digit after the point", kind);
+    return {};
+  }
+  std::vector<int> digits{lead};
   for (char c : tail) {
-    if (c < '0' || c > '7') {
-      error = fmt::format("'{}' is not an octal digit (0-7)", c);
+    int d = hexValue(c);
+    if (hex && d < 0) {
+      error = fmt::format("'{}' is not a hexadecimal digit (0-9, A-F)", c);
       return {};
     }
-    digits.push_back(c - '0');
+    if (!hex && (d < 0 || d > 7)) {
+      error = fmt::format("'{}' is not an octal digit (0-7)", c);
+      if (d > 7) error += fmt::format("; a hexadecimal code is written hex \"{}\"", code);
+      return {};
+    }
+    digits.push_back(d);
   }
   return digits;
 }
 
 void desugarOctal(ast::Game& g, DiagnosticSink& diags) {
-  std::string error;
-  std::vector<int> digits = octalDigits(g.octalCode, error);
-  if (digits.empty()) {
-    diags.error(g.octalRange, "bad octal code \"" + g.octalCode + "\": " + error);
-    return;
-  }
+  // The game has its heap even when its code is bad: no second error about
+  // the uses of G(n).
   ast::Param p;
   p.name = "n";
   p.range = g.nameRange;
   g.params.push_back(p);
+  std::string error;
+  std::vector<int> digits = codeDigits(g.octalCode, g.isHex, error);
+  if (digits.empty()) {
+    diags.error(g.octalRange, fmt::format("bad {} code \"{}\": {}",
+                                          g.isHex ? "hexadecimal" : "octal", g.octalCode, error));
+    return;
+  }
   Builder b{g.octalRange, g.name, "n"};
-  std::vector<int64_t> empties, takes, splits;
+  std::vector<int64_t> empties, takes, splits, splits3;
   for (size_t k = 0; k < digits.size(); ++k) {
     if (k > 0 && (digits[k] & 1)) empties.push_back(static_cast<int64_t>(k));
     if (k > 0 && (digits[k] & 2)) takes.push_back(static_cast<int64_t>(k));
     if (digits[k] & 4) splits.push_back(static_cast<int64_t>(k));
+    if (digits[k] & 8) splits3.push_back(static_cast<int64_t>(k));
   }
   int maxDigit = static_cast<int>(digits.size()) - 1;
   auto start = [&](const char* label, int bit, const std::vector<int64_t>& amounts) {
@@ -236,6 +265,27 @@ void desugarOctal(ast::Game& g, DiagnosticSink& diags) {
     m.successor.push_back(b.pos(b.name("a")));
     m.successor.push_back(
         b.pos(b.bin(BinOp::Sub, b.bin(BinOp::Sub, b.n(), b.name("k")), b.name("a"))));
+    g.moves.push_back(std::move(m));
+  }
+  if (!splits3.empty()) {
+    // bit 8 (hexadecimal): take k and leave three non-empty heaps
+    // a <= b <= n - k - a - b, the smallest heap the outer loop.
+    Move m = start("split3", 8, splits3);
+    ExprPtr rest = b.bin(BinOp::Sub, b.n(), b.num(splits3.front()));
+    m.clauses.push_back(
+        b.bind("a", b.range(b.num(1), b.bin(BinOp::Div, std::move(rest), b.num(3)))));
+    m.clauses.push_back(b.bind("k", b.set(splits3)));
+    m.clauses.push_back(b.when(b.bin(BinOp::Le, b.bin(BinOp::Mul, b.num(3), b.name("a")),
+                                     b.bin(BinOp::Sub, b.n(), b.name("k")))));
+    // b runs from a to (n - k - a) / 2.
+    ExprPtr left = b.bin(BinOp::Sub, b.bin(BinOp::Sub, b.n(), b.name("k")), b.name("a"));
+    m.clauses.push_back(
+        b.bind("b", b.range(b.name("a"), b.bin(BinOp::Div, std::move(left), b.num(2)))));
+    m.successor.push_back(b.pos(b.name("a")));
+    m.successor.push_back(b.pos(b.name("b")));
+    m.successor.push_back(b.pos(
+        b.bin(BinOp::Sub, b.bin(BinOp::Sub, b.bin(BinOp::Sub, b.n(), b.name("k")), b.name("a")),
+              b.name("b"))));
     g.moves.push_back(std::move(m));
   }
 }

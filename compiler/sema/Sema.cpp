@@ -886,7 +886,7 @@ const std::vector<std::string>& builtinFunctions() {
 }
 
 const std::vector<std::string>& contextualWords() {
-  static const std::vector<std::string> words = {"if", "show", "board", "row", "plot", "loopy"};
+  static const std::vector<std::string> words = {"if", "show", "board", "row", "plot", "loopy", "hex"};
   return words;
 }
 

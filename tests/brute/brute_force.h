@@ -159,6 +159,39 @@ inline Table octal(const std::string& code, int maxN) {
   return g;
 }
 
+// Any hexadecimal game "d0.d1d2...": digit dk (0-9, A-F), bit 1 = remove k tokens emptying
+// the heap, bit 2 = leaving one non-empty heap, bit 4 = two, bit 8 = three non-empty heaps.
+// For k = 0 only bits 4 and 8 mean anything (split without taking). Every split written
+// out: all ordered triples, so a split into three is plainly every a + b + c = n - k.
+inline Table hexadecimal(const std::string& code, int maxN) {
+  auto dot = code.find('.');
+  if (dot == std::string::npos || dot != 1) throw std::invalid_argument("hex code: " + code);
+  auto value = [&](char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    throw std::invalid_argument("hex code: " + code);
+  };
+  std::vector<int> digit{value(code[0])};
+  for (size_t i = dot + 1; i < code.size(); ++i) digit.push_back(value(code[i]));
+  Table g(maxN + 1, 0);
+  for (int n = 0; n <= maxN; ++n) {
+    std::vector<Value> options;
+    for (int k = 0; k < static_cast<int>(digit.size()) && k <= n; ++k) {
+      int d = digit[k], rest = n - k;
+      if (k > 0 && (d & 1) && rest == 0) options.push_back(0);
+      if (k > 0 && (d & 2) && rest > 0) options.push_back(g[rest]);
+      if (d & 4)
+        for (int a = 1; a < rest; ++a) options.push_back(g[a] ^ g[rest - a]);
+      if (d & 8)
+        for (int a = 1; a < rest; ++a)
+          for (int b = 1; a + b < rest; ++b) options.push_back(g[a] ^ g[b] ^ g[rest - a - b]);
+    }
+    g[n] = mex(options);
+  }
+  return g;
+}
+
 // Row of n tokens: remove a block of k in K adjacent tokens and the token on each side of it,
 // where present (Dawson's chess is K = {1}). Written by positions, not by octal digits.
 inline Table removeWithNeighbours(int maxN, const std::vector<int>& K) {

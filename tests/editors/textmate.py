@@ -158,8 +158,11 @@ for word in keywords:
     check(any(s.startswith("keyword.") for s in scopes), "%s is a keyword: %r" % (word, scopes))
 
 # `loopy game` and `plot G(...)` as keywords where gdsl reads them so; names elsewhere.
-text = "loopy game L(n) { move m -> L(n) }\nplot Sub(0..10)\nconst plot = 2\n"
+text = ("loopy game L(n) { move m -> L(n) }\nplot Sub(0..10)\nconst plot = 2\n"
+        'game H = hex "0.B1"\nconst hex = 3\n')
 tokens, _ = tokenize(grammar, text)
+check(scope_of(tokens, text, "hex") == "keyword.other.gdsl", "hex before a code")
+check(scope_of(tokens, text, "hex", nth=1) == "variable.other.gdsl", "hex as a name")
 check(scope_of(tokens, text, "loopy") == "storage.modifier.gdsl", "loopy before game")
 check(scope_of(tokens, text, "plot") == "keyword.control.gdsl", "plot starting a statement")
 check(scope_of(tokens, text, "plot", nth=1) == "variable.other.gdsl", "plot as a name")

@@ -117,6 +117,7 @@ good = (
     "  take {1, 3, 4}\n"
     "}\n"
     'game Kayles = octal "0.77"\n'
+    'game Hex = hex "0.8F"\n'
     "game Two(a, b) {\n"
     "  move left(k in 1..a) -> Two(a - k, b)\n"
     "  move right(k in 1..b) -> Two(a, b - k + 0 * a)\n"
@@ -185,6 +186,12 @@ check("1 token: remove them, leaving nothing (the whole heap), one heap or two h
       and "2 tokens: remove them, leaving nothing (the whole heap), one heap or two heaps" in value,
       "hover on an octal code: %r" % value)
 h = c.request("textDocument/hover", {"textDocument": {"uri": uri(main)},
+                                     "position": pos(good, "0.8F", 1)})["result"]
+value = h["contents"]["value"] if h else ""
+check("1 token: remove them, leaving three heaps" in value
+      and "2 tokens: remove them, leaving nothing (the whole heap), one heap, two heaps or three heaps"
+      in value, "hover on a hexadecimal code: %r" % value)
+h = c.request("textDocument/hover", {"textDocument": {"uri": uri(main)},
                                      "position": pos(good, "Lib(3)", 1)})["result"]
 value = h["contents"]["value"] if h else ""
 check("Lib(0..15): " + " ".join(str(v) for v in subtraction(15, (1, 2))) in value,
@@ -221,7 +228,7 @@ check(d and d["uri"] == uri(lib), "definition of the import's path: %r" % d)
 # The outline.
 symbols = c.request("textDocument/documentSymbol", {"textDocument": {"uri": uri(main)}})["result"]
 names = [s["name"] for s in symbols]
-check(names[:6] == ['import lib.game', "N", "Sub", "Kayles", "Two", "eval Sub(N) + Lib(3)"],
+check(names[:7] == ['import lib.game', "N", "Sub", "Kayles", "Hex", "Two", "eval Sub(N) + Lib(3)"],
       "the outline: %r" % names)
 two = [s for s in symbols if s["name"] == "Two"]
 check(two and [m["name"] for m in two[0].get("children", [])] == ["left", "right"],
