@@ -886,7 +886,8 @@ const std::vector<std::string>& builtinFunctions() {
 }
 
 const std::vector<std::string>& contextualWords() {
-  static const std::vector<std::string> words = {"if", "show", "board", "row", "plot", "loopy", "hex"};
+  static const std::vector<std::string> words = {"if",   "show",  "board", "row",
+                                                 "plot", "loopy", "hex"};
   return words;
 }
 
