@@ -270,7 +270,7 @@ bool computeCensusGame(const CensusGame& game, int64_t n, const std::string& che
       row.saltus = p->saltus;
       row.proved = p->proved;
       if (p->proved && g.takeBreakBound) {
-        int64_t need = heapsNeededForProof(*p, *g.takeBreakBound);
+        int64_t need = heapsNeededForProof(*p, *g.takeBreakBound, g.takeBreakParts);
         row.proofHeap = need - 1;
         row.checkedTo = std::min(n, need - 1);
       }

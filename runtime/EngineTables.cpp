@@ -257,7 +257,9 @@ std::optional<PeriodInfo> Engine::searchPeriod(int game) {
   HeapState& h = heaps_[static_cast<size_t>(game)];
   int64_t count = h.values.size();
   std::optional<PeriodInfo> p = findPeriod(h.values.view(), count);
-  if (p && p->saltus == 0 && h.proofBound && count >= heapsNeededForProof(*p, *h.proofBound)) {
+  const int parts = program_.games[static_cast<size_t>(game)].takeBreakParts;
+  if (p && p->saltus == 0 && h.proofBound &&
+      count >= heapsNeededForProof(*p, *h.proofBound, parts)) {
     p->proved = true;
     h.proved = p;
   }
@@ -274,7 +276,10 @@ void Engine::schedulePeriodCheck(int game) {
   if (h.proved) return;
   int64_t next = count + count / 4;
   if (count < kFullPeriodCheck) next = std::min(next, kFullPeriodCheck);
-  if (p && p->saltus == 0) next = std::min(next, heapsNeededForProof(*p, *h.proofBound));
+  if (p && p->saltus == 0)
+    next = std::min(next,
+                    heapsNeededForProof(*p, *h.proofBound,
+                                        program_.games[static_cast<size_t>(game)].takeBreakParts));
   h.nextPeriodCheck = next;
 }
 
@@ -298,7 +303,8 @@ std::optional<PeriodInfo> Engine::period(int game, int64_t maxHeap) {
       if (h.proved) return h.proved;
       if (p && p->saltus == 0) {
         // Found but not yet proved: the proof needs a few more heaps.
-        int64_t need = heapsNeededForProof(*p, *h.proofBound);
+        int64_t need = heapsNeededForProof(
+            *p, *h.proofBound, program_.games[static_cast<size_t>(game)].takeBreakParts);
         if (need <= 4 * count && need - 1 <= tableLimit(game)) {
           at(need - 1);
           if (!h.proved) p = searchPeriod(game);

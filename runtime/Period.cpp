@@ -44,11 +44,18 @@ std::optional<PeriodInfo> findPeriod(TableView g, int64_t count) {
   return std::nullopt;
 }
 
-int64_t heapsNeededForProof(const PeriodInfo& period, int64_t t) {
+int64_t heapsNeededForProof(const PeriodInfo& period, int64_t t, int parts) {
   // A move may take up to 2^63 - 1 tokens (take {2, 9223372036854775807}):
   // such a period is never proved, not an overflow.
-  int64_t heaps = 0;
-  if (__builtin_add_overflow(2 * period.preperiod + 2 * period.period, t, &heaps)) return INT64_MAX;
+  int64_t heaps = 0, span = 0;
+  // With three parts the induction needs a part of at least n0 + p in every
+  // option of N + p, and that part less p to be a heap: n0 is taken as at
+  // least 1 (docs/heaps.md, "Three heaps").
+  const int64_t start = parts == 3 ? std::max<int64_t>(period.preperiod, 1) : period.preperiod;
+  if (__builtin_add_overflow(start, period.period, &span) ||
+      __builtin_mul_overflow(span, int64_t{parts}, &span) ||
+      __builtin_add_overflow(span, t, &heaps))
+    return INT64_MAX;
   return heaps;
 }
 

@@ -24,9 +24,13 @@ struct PeriodInfo {
 // two whole periods, so that a late coincidence is not taken for a period.
 std::optional<PeriodInfo> findPeriod(TableView g, int64_t count);
 
-// Guy-Smith: for a take-and-break game removing at most t tokens, the period
-// is proved once it holds for n0 <= n < 2 n0 + p + t, i.e. once values up to
-// heap 2 n0 + 2p + t - 1 are known. INT64_MAX when that is past 64 bits.
-int64_t heapsNeededForProof(const PeriodInfo& period, int64_t t);
+// Guy-Smith: for a take-and-break game removing at most t tokens and leaving
+// at most two heaps, the period is proved once it holds for
+// n0 <= n < 2 n0 + p + t, i.e. once values up to heap 2 n0 + 2p + t - 1 are
+// known. With splits into three heaps (`parts` 3, hexadecimal games) the same
+// argument needs n0 <= n < 3 n0 + 2p + t with n0 at least 1, values up to
+// 3 n0 + 3p + t - 1 (docs/heaps.md, "Three heaps"). INT64_MAX when that is
+// past 64 bits.
+int64_t heapsNeededForProof(const PeriodInfo& period, int64_t t, int parts = 2);
 
 }  // namespace gdsl

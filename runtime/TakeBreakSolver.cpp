@@ -158,8 +158,16 @@ std::string TakeBreakSolver::method() const {
 }
 
 std::string TakeBreakSolver::describe() const {
-  if (groups_.empty()) return "plain method (no splits)";
   std::string out;
+  if (!shape_.three.empty()) {
+    out = fmt::format("three heaps ({}), removing ",
+                      pairSetsOn_ ? "pair sets: values below 64" : "every triple");
+    for (size_t i = 0; i < shape_.three.size(); ++i)
+      out += fmt::format("{}{}", i ? ", " : "", shape_.three[i]);
+    if (groups_.empty()) return out;
+    out += "; ";
+  }
+  if (groups_.empty()) return "plain method (no splits)";
   for (size_t i = 0; i < groups_.size(); ++i) {
     const Group& g = groups_[i];
     if (i) out += "; ";
@@ -271,7 +279,41 @@ uint32_t TakeBreakSolver::next(const NimTable& table) {
   return v;
 }
 
+template <class T>
+void TakeBreakSolver::extendPairSets(const T* g, int64_t upTo) {
+  while (static_cast<int64_t>(pairSets_.size()) <= upTo) {
+    const int64_t m = static_cast<int64_t>(pairSets_.size());
+    uint64_t set = 0;
+    for (int64_t b = 1; 2 * b <= m; ++b) set |= uint64_t{1} << (g[b] ^ g[m - b]);
+    pairSets_.push_back(set);
+  }
+}
+
+template <class T, class Marks>
+void TakeBreakSolver::threeSplits(const T* g, int64_t n, Marks marks) {
+  if (pairSetsOn_ && maxValue_ >= 64) {
+    pairSetsOn_ = false;
+    std::vector<uint64_t>().swap(pairSets_);
+  }
+  for (int64_t k : shape_.three) {
+    const int64_t r = n - k;  // a + b + c, each at least 1
+    if (r < 3) break;         // (k ascending)
+    if (pairSetsOn_) {
+      extendPairSets(g, r - 1);
+      uint64_t options = 0;
+      for (int64_t a = 1; a <= r - 2; ++a) options |= xorIndices(pairSets_[r - a], g[a]);
+      for (; options != 0; options &= options - 1)
+        marks.set(static_cast<uint32_t>(std::countr_zero(options)));
+    } else {
+      for (int64_t a = 1; 3 * a <= r; ++a)
+        for (int64_t b = a; 2 * b <= r - a; ++b) marks.set(g[a] ^ g[b] ^ g[r - a - b]);
+    }
+  }
+}
+
 double TakeBreakSolver::costExponent() const {
+  // Three heaps: a word per sum while values are small, else every triple.
+  if (!shape_.three.empty()) return pairSetsOn_ ? 1 : 2;
   if (groups_.empty()) return 0;  // removals only: the same few options per heap
   // The plain method walks (n - k) / 2 pairs per split rule at heap n.
   if (!std::all_of(groups_.begin(), groups_.end(), [](const Group& g) { return g.sparse; }))
@@ -402,6 +444,7 @@ uint32_t TakeBreakSolver::valueWith(const T* g, int64_t n, Marks marks) {
     if (n - k < 1) break;
     marks.set(g[n - k]);
   }
+  if (!shape_.three.empty()) threeSplits(g, n, marks);
   for (Group& group : groups_) {
     uint64_t steps = 0;
     for (const Family& f : group.families) {

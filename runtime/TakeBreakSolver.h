@@ -38,6 +38,14 @@
 // the option rows of 32 heaps (one row of bytes per heap), reading the table
 // in runs instead of one scattered value per rare heap and heap; only the
 // rare heaps near 0, near the heap and near its half are stamped heap by heap.
+//
+// Three heaps (a hexadecimal digit's bit 8): the splits that remove k tokens
+// from heap n leave a + b + c = n - k. While every value is below 64, the
+// values g(b) ^ g(m - b) of the pairs of each sum m are kept as one word (a
+// bit per value), so the options are the words of the sums n - k - a, each
+// with its bits moved by xor with g(a): n - k words per heap, as the plain
+// method of two heaps walks n - k pairs. Past 64, every triple a <= b <= c is
+// walked ((n - k)^2 / 12 of them).
 #pragma once
 
 #include <bit>
@@ -181,6 +189,25 @@ class TakeBreakSolver {
   void plain(const T* g, int64_t m, int64_t hi, Marks marks);
   template <class T, class Marks>
   uint32_t valueWith(const T* g, int64_t n, Marks marks);
+  // Marks the options of the three-heap splits of heap n.
+  template <class T, class Marks>
+  void threeSplits(const T* g, int64_t n, Marks marks);
+  // pairSets_[m] for every m <= upTo.
+  template <class T>
+  void extendPairSets(const T* g, int64_t upTo);
+  // The set of values {x ^ v : x in set}, for a set of values below 64 (a
+  // bit each) and v below 64: the bits' indices xored with v.
+  static uint64_t xorIndices(uint64_t set, uint32_t v) {
+    static constexpr uint64_t kHalves[6] = {0x5555555555555555, 0x3333333333333333,
+                                            0x0F0F0F0F0F0F0F0F, 0x00FF00FF00FF00FF,
+                                            0x0000FFFF0000FFFF, 0x00000000FFFFFFFF};
+    for (int j = 0; j < 6; ++j)
+      if ((v >> j) & 1) {
+        const int s = 1 << j;
+        set = ((set & kHalves[j]) << s) | ((set >> s) & kHalves[j]);
+      }
+    return set;
+  }
   // 256 or 512 when every value is below it in a table of T (8 or 16 bits):
   // the walks run on runtime/PairScan.h and block rows have that many bytes;
   // else 0.
@@ -248,6 +275,10 @@ class TakeBreakSolver {
   // rareAnyBytes_[n & 1][v]: v is rare for heap n in some group that runs
   // sparse space (v below 512).
   uint8_t rareAnyBytes_[2][kClassBytes] = {};
+  // pairSets_[m]: bit x set when x = g(b) ^ g(m - b) for some 1 <= b < m; kept
+  // while every value is below 64 (pairSetsOn_), for three-heap splits.
+  std::vector<uint64_t> pairSets_;
+  bool pairSetsOn_ = true;
 };
 
 }  // namespace gdsl

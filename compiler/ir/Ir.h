@@ -136,6 +136,7 @@ struct TakeBreakShape {
   std::vector<int64_t> one;
   std::vector<int64_t> two;
   std::vector<int64_t> twoUnequal;
+  std::vector<int64_t> three;  // three non-empty heaps (a hexadecimal digit's bit 8)
   int64_t maxTake = 0;
 };
 
@@ -245,6 +246,9 @@ struct Game {
   // Set when, in addition, no rule needs unequal parts: periods are then
   // proved by the Guy-Smith theorem, with at most `t` tokens removed.
   std::optional<int64_t> takeBreakBound;
+  // The most heaps a move leaves: 2, or 3 with three-heap splits (the proof
+  // needs more heaps then: runtime/Period.h).
+  int takeBreakParts = 2;
   // For a one-heap game of `move` rules built from affine expressions only
   // (compiler/ir/TakeBreak.cpp): the engine may recognise a take-and-break
   // shape by comparing the rules' moves on heaps 0..shapeProbeHeaps with it.

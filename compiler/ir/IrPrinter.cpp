@@ -99,6 +99,7 @@ std::string printGame(const Program& p, const Game& g) {
     list("1:", s.one);
     list("2:", s.two);
     list("2u:", s.twoUnequal);
+    list("3:", s.three);
     if (g.takeBreakBound) out += fmt::format("; t = {}", *g.takeBreakBound);
   }
   if (g.cells)

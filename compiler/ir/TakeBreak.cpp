@@ -74,7 +74,7 @@ std::optional<TakeBreakShape> shape(const Program& p, const Game& g) {
         if (m.octalBit == 1) addAll(s.whole, m.octalAmounts);
         if (m.octalBit == 2) addAll(s.one, m.octalAmounts);
         if (m.octalBit == 4) addAll(s.two, m.octalAmounts);
-        if (m.octalBit == 8) return std::nullopt;  // three heaps: the engine's search
+        if (m.octalBit == 8) addAll(s.three, m.octalAmounts);
         break;
       case ast::Sugar::Split:
         s.two.push_back(0);
@@ -105,7 +105,7 @@ std::optional<TakeBreakShape> shape(const Program& p, const Game& g) {
         return std::nullopt;  // `move` rules
     }
   }
-  for (auto* v : {&s.whole, &s.one, &s.two, &s.twoUnequal}) {
+  for (auto* v : {&s.whole, &s.one, &s.two, &s.twoUnequal, &s.three}) {
     sortUnique(*v);
     if (!v->empty()) s.maxTake = std::max(s.maxTake, v->back());
   }
@@ -193,14 +193,6 @@ std::optional<int64_t> shapeProbe(const Program& p, const Game& g, int self, std
         m.label, nonAffinePart(p, e));
     return false;
   };
-  for (const Move& m : g.moves)
-    if (m.sugar == ast::Sugar::Octal && m.octalBit == 8) {
-      why = fmt::format(
-          "rule '{}' leaves three heaps (a hexadecimal digit with bit 8): the engine's search "
-          "computes it",
-          m.label);
-      return std::nullopt;
-    }
   for (const Move& m : g.moves) {
     if (m.sugar != ast::Sugar::None) {
       why = "it mixes take, split, remove or octal rules with move rules";
@@ -283,6 +275,7 @@ void analyzeTakeBreak(Program& program) {
     // split a split, but may make unequal parts equal).
     g.takeBreakBound = std::nullopt;
     if (g.takeBreak && g.takeBreak->twoUnequal.empty()) g.takeBreakBound = g.takeBreak->maxTake;
+    g.takeBreakParts = g.takeBreak && !g.takeBreak->three.empty() ? 3 : 2;
   }
   for (size_t i = 0; i < program.games.size(); ++i) {
     Game& g = program.games[i];
