@@ -470,25 +470,24 @@ void LanguageServer::check(Document& doc, std::vector<json>& out) {
        {"params", {{"uri", doc.uri}, {"version", doc.version}, {"diagnostics", diagnostics}}}});
 }
 
-std::string LanguageServer::firstValues(const Document& doc, const std::string& name) {
-  auto& cached = const_cast<Document&>(doc);
+std::string LanguageServer::firstValues(Document& doc, const std::string& name) {
   if (auto it = doc.values.find(name); it != doc.values.end()) return it->second;
-  std::string& values = cached.values[name];
-  if (!cached.session) {
-    cached.session = std::make_unique<Session>(StackOptions(BackendKind::Interp));
-    if (!cached.session->load(doc.path.empty() ? doc.uri : doc.path, doc.text, doc.path)) {
-      cached.session.reset();
+  std::string& values = doc.values[name];
+  if (!doc.session) {
+    doc.session = std::make_unique<Session>(StackOptions(BackendKind::Interp));
+    if (!doc.session->load(doc.path.empty() ? doc.uri : doc.path, doc.text, doc.path)) {
+      doc.session.reset();
       return values;
     }
   }
-  Stack* stack = cached.session->stack();
+  Stack* stack = doc.session->stack();
   int g = stack->program().findGame(name);
   if (g < 0) return values;
   const ir::Game& game = stack->program().games[static_cast<size_t>(g)];
   if (game.params.size() != 1 || game.params[0].type != ir::Type::Int || game.loopy) return values;
   InterruptAfter budget(hoverSeconds_);
   try {
-    std::vector<uint64_t> table = cached.session->table(name, 0, 15);
+    std::vector<uint64_t> table = doc.session->table(name, 0, 15);
     values = name + "(0..15):";
     for (uint64_t v : table) values += " " + std::to_string(v);
   } catch (const Interrupted&) {
@@ -499,7 +498,7 @@ std::string LanguageServer::firstValues(const Document& doc, const std::string& 
   return values;
 }
 
-json LanguageServer::hover(const Document& doc, const json& position) {
+json LanguageServer::hover(Document& doc, const json& position) {
   LineIndex lines(doc.text);
   const uint32_t at = lines.offset(position);
   // An octal code: the string after `octal`.

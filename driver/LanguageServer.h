@@ -37,12 +37,13 @@ class LanguageServer {
                     std::vector<nlohmann::json>& out);
   // Checks `doc` and appends its diagnostics.
   void check(Document& doc, std::vector<nlohmann::json>& out);
-  nlohmann::json hover(const Document& doc, const nlohmann::json& position);
+  nlohmann::json hover(Document& doc, const nlohmann::json& position);
   nlohmann::json completion(const Document& doc);
   nlohmann::json definition(const Document& doc, const nlohmann::json& position);
   nlohmann::json symbols(const Document& doc);
-  // The first values of game `name` (`G(0..15): ...`), or "".
-  std::string firstValues(const Document& doc, const std::string& name);
+  // The first values of game `name` (`G(0..15): ...`), or "": cached in
+  // `doc` for its version.
+  std::string firstValues(Document& doc, const std::string& name);
 
   double hoverSeconds_;
   std::map<std::string, std::unique_ptr<Document>> documents_;  // by URI

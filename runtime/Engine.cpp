@@ -38,6 +38,7 @@ Engine::Engine(const ir::Program& program, Backend& backend, EngineOptions optio
     if (game.takeBreak && !options_.plain)
       heaps_[g].solver = std::make_unique<TakeBreakSolver>(*game.takeBreak, options_.sparse);
     heaps_[g].proofBound = game.takeBreakBound;
+    heaps_[g].proofParts = game.takeBreakParts;
     // The native memo, by the rule the JIT's code generation follows too
     // (runtime/NativeMemo.h).
     heaps_[g].memo = memoKind(game);

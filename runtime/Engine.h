@@ -198,8 +198,14 @@ class Engine final : private ValueOracle {
     bool shapeFromMoves = false;  // the shape was recognised in `move` rules
     bool probed = false;          // `move` rules were looked at for a shape
     std::string notTakeBreak;     // why they showed none (ir::Game::notTakeBreak before)
-    // Guy-Smith: the most tokens a move takes, when the theorem applies.
+    // Guy-Smith: the most tokens a move takes, when the theorem applies, and
+    // the most heaps a move leaves (3: a hexadecimal game, a longer proof).
     std::optional<int64_t> proofBound;
+    int proofParts = 2;
+    // The heaps a proof of `p` needs (runtime/Period.h); proofBound is set.
+    int64_t proofHeaps(const PeriodInfo& p) const {
+      return heapsNeededForProof(p, *proofBound, proofParts);
+    }
     // Games with integer parameters: a memo filled by the backend's native
     // search (Backend::searchNative), a dense box for several parameters and
     // a packed table of words for one, while `native`.

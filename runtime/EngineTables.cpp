@@ -86,6 +86,7 @@ void Engine::probeMoves(int game) {
   h.solver = std::make_unique<TakeBreakSolver>(*shape, options_.sparse);
   h.shapeFromMoves = true;
   if (shape->twoUnequal.empty()) h.proofBound = shape->maxTake;
+  h.proofParts = shape->three.empty() ? 2 : 3;
 }
 
 void Engine::extend(int game, int64_t upTo) {
@@ -257,9 +258,7 @@ std::optional<PeriodInfo> Engine::searchPeriod(int game) {
   HeapState& h = heaps_[static_cast<size_t>(game)];
   int64_t count = h.values.size();
   std::optional<PeriodInfo> p = findPeriod(h.values.view(), count);
-  const int parts = program_.games[static_cast<size_t>(game)].takeBreakParts;
-  if (p && p->saltus == 0 && h.proofBound &&
-      count >= heapsNeededForProof(*p, *h.proofBound, parts)) {
+  if (p && p->saltus == 0 && h.proofBound && count >= h.proofHeaps(*p)) {
     p->proved = true;
     h.proved = p;
   }
@@ -276,10 +275,7 @@ void Engine::schedulePeriodCheck(int game) {
   if (h.proved) return;
   int64_t next = count + count / 4;
   if (count < kFullPeriodCheck) next = std::min(next, kFullPeriodCheck);
-  if (p && p->saltus == 0)
-    next = std::min(next,
-                    heapsNeededForProof(*p, *h.proofBound,
-                                        program_.games[static_cast<size_t>(game)].takeBreakParts));
+  if (p && p->saltus == 0) next = std::min(next, h.proofHeaps(*p));
   h.nextPeriodCheck = next;
 }
 
@@ -303,8 +299,7 @@ std::optional<PeriodInfo> Engine::period(int game, int64_t maxHeap) {
       if (h.proved) return h.proved;
       if (p && p->saltus == 0) {
         // Found but not yet proved: the proof needs a few more heaps.
-        int64_t need = heapsNeededForProof(
-            *p, *h.proofBound, program_.games[static_cast<size_t>(game)].takeBreakParts);
+        int64_t need = h.proofHeaps(*p);
         if (need <= 4 * count && need - 1 <= tableLimit(game)) {
           at(need - 1);
           if (!h.proved) p = searchPeriod(game);

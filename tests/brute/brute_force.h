@@ -135,34 +135,22 @@ inline Table lasker(int maxN) {
 
 // Any octal game "d0.d1d2d3...": digit dk, bit 1 = remove k tokens emptying the heap, bit 2 =
 // remove k leaving one non-empty heap, bit 4 = remove k leaving two non-empty heaps. For k = 0
-// only bit 4 means anything (split without taking).
+// only bit 4 means anything (split without taking). An octal code is a hexadecimal one whose
+// digits have no bit 8 (below): the same definition.
+inline Table hexadecimal(const std::string& code, int maxN);
 inline Table octal(const std::string& code, int maxN) {
   auto dot = code.find('.');
   if (dot == std::string::npos || dot != 1) throw std::invalid_argument("octal code: " + code);
-  std::vector<int> digit;  // digit[k]
-  digit.push_back(code[0] - '0');
-  for (size_t i = dot + 1; i < code.size(); ++i) digit.push_back(code[i] - '0');
-  for (int d : digit)
-    if (d < 0 || d > 7) throw std::invalid_argument("octal code: " + code);
-  Table g(maxN + 1, 0);
-  for (int n = 0; n <= maxN; ++n) {
-    std::vector<Value> options;
-    for (int k = 0; k < static_cast<int>(digit.size()) && k <= n; ++k) {
-      int d = digit[k], rest = n - k;
-      if (k > 0 && (d & 1) && rest == 0) options.push_back(0);
-      if (k > 0 && (d & 2) && rest > 0) options.push_back(g[rest]);
-      if (d & 4)
-        for (int a = 1; a <= rest - a; ++a) options.push_back(g[a] ^ g[rest - a]);
-    }
-    g[n] = mex(options);
-  }
-  return g;
+  for (size_t i = 0; i < code.size(); ++i)
+    if (i != dot && (code[i] < '0' || code[i] > '7'))
+      throw std::invalid_argument("octal code: " + code);
+  return hexadecimal(code, maxN);
 }
 
 // Any hexadecimal game "d0.d1d2...": digit dk (0-9, A-F), bit 1 = remove k tokens emptying
 // the heap, bit 2 = leaving one non-empty heap, bit 4 = two, bit 8 = three non-empty heaps.
-// For k = 0 only bits 4 and 8 mean anything (split without taking). Every split written
-// out: all ordered triples, so a split into three is plainly every a + b + c = n - k.
+// For k = 0 only bits 4 and 8 mean anything (split without taking). Pairs a <= b; a split
+// into three written out as all ordered triples, plainly every a + b + c = n - k.
 inline Table hexadecimal(const std::string& code, int maxN) {
   auto dot = code.find('.');
   if (dot == std::string::npos || dot != 1) throw std::invalid_argument("hex code: " + code);
@@ -182,7 +170,7 @@ inline Table hexadecimal(const std::string& code, int maxN) {
       if (k > 0 && (d & 1) && rest == 0) options.push_back(0);
       if (k > 0 && (d & 2) && rest > 0) options.push_back(g[rest]);
       if (d & 4)
-        for (int a = 1; a < rest; ++a) options.push_back(g[a] ^ g[rest - a]);
+        for (int a = 1; a <= rest - a; ++a) options.push_back(g[a] ^ g[rest - a]);
       if (d & 8)
         for (int a = 1; a < rest; ++a)
           for (int b = 1; a + b < rest; ++b) options.push_back(g[a] ^ g[b] ^ g[rest - a - b]);
