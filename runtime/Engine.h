@@ -5,6 +5,7 @@
 // finds cycles. Sums are never expanded: their value is the xor of their parts.
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -202,8 +203,15 @@ class Engine final : private ValueOracle {
     // the most heaps a move leaves (3: a hexadecimal game, a longer proof).
     std::optional<int64_t> proofBound;
     int proofParts = 2;
+    // Splits with conditions (ir::SplitRule): the proof starts at least at
+    // the smallest part allowed, and with a parity condition it proves twice
+    // an odd period (which then gives the period: docs/heaps.md).
+    int64_t proofMinStart = 0;
+    bool proofEvenPeriod = false;
     // The heaps a proof of `p` needs (runtime/Period.h); proofBound is set.
-    int64_t proofHeaps(const PeriodInfo& p) const {
+    int64_t proofHeaps(PeriodInfo p) const {
+      p.preperiod = std::max(p.preperiod, proofMinStart);
+      if (proofEvenPeriod && p.period % 2 != 0) p.period *= 2;
       return heapsNeededForProof(p, *proofBound, proofParts);
     }
     // Games with integer parameters: a memo filled by the backend's native

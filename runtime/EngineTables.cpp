@@ -75,18 +75,27 @@ void Engine::probeMoves(int game) {
   if (h.probed) return;
   h.probed = true;
   if (h.solver || !g.shapeProbeHeaps || options_.plain) return;
-  std::optional<ir::TakeBreakShape> shape = probeShape(backend_, game, *g.shapeProbeHeaps);
+  std::string why;
+  std::optional<ir::TakeBreakShape> shape = probeShape(backend_, game, *g.shapeProbeHeaps, &why);
   if (!shape) {
-    h.notTakeBreak = fmt::format(
-        "its moves on heaps 0..{} follow no take-and-break shape (which amounts leave no heap, "
-        "one or two)",
-        *g.shapeProbeHeaps);
+    h.notTakeBreak = fmt::format("its moves on heaps 0..{} follow no take-and-break shape: {}",
+                                 *g.shapeProbeHeaps, why);
     return;
   }
   h.solver = std::make_unique<TakeBreakSolver>(*shape, options_.sparse);
   h.shapeFromMoves = true;
-  if (shape->twoUnequal.empty()) h.proofBound = shape->maxTake;
+  // Guy-Smith with conditions on the parts (docs/heaps.md, "Splits with
+  // conditions"): a least difference breaks it, as unequal parts do; a
+  // smallest part c needs the preperiod taken as at least c; a parity
+  // condition needs an even period.
+  const bool differences = std::any_of(shape->twoWhere.begin(), shape->twoWhere.end(),
+                                       [](const ir::SplitRule& r) { return r.minDiff > 0; });
+  if (shape->twoUnequal.empty() && !differences) h.proofBound = shape->maxTake;
   h.proofParts = shape->three.empty() ? 2 : 3;
+  for (const ir::SplitRule& r : shape->twoWhere) {
+    h.proofMinStart = std::max(h.proofMinStart, r.minPart);
+    if (r.parities != 7) h.proofEvenPeriod = true;
+  }
 }
 
 void Engine::extend(int game, int64_t upTo) {

@@ -167,6 +167,12 @@ std::string TakeBreakSolver::describe() const {
     if (groups_.empty()) return out;
     out += "; ";
   }
+  for (const ir::SplitRule& r : shape_.twoWhere)
+    out += fmt::format("plain method (splits removing {} where {}); ", r.k, conditionText(r));
+  if (groups_.empty() && !out.empty()) {
+    out.resize(out.size() - 2);
+    return out;
+  }
   if (groups_.empty()) return "plain method (no splits)";
   for (size_t i = 0; i < groups_.size(); ++i) {
     const Group& g = groups_[i];
@@ -187,6 +193,26 @@ std::string TakeBreakSolver::describe() const {
                        segments_[i].method);
   }
   return out;
+}
+
+std::string TakeBreakSolver::conditionText(const ir::SplitRule& r) {
+  std::vector<std::string> parts;
+  static const char* const kParities[8] = {"",
+                                           "both parts are even",
+                                           "one part is odd, one even",
+                                           "at most one part is odd",
+                                           "both parts are odd",
+                                           "the parts have the same parity",
+                                           "a part is odd",
+                                           ""};
+  if (r.parities != 7) parts.push_back(kParities[r.parities]);
+  if (r.minPart > 1) parts.push_back(fmt::format("each part is at least {}", r.minPart));
+  if (r.maxPart != INT64_MAX)
+    parts.push_back(fmt::format("the smaller part is at most {}", r.maxPart));
+  if (r.minDiff > 0) parts.push_back(fmt::format("the parts differ by at least {}", r.minDiff));
+  std::string out;
+  for (size_t i = 0; i < parts.size(); ++i) out += (i ? ", " : "") + parts[i];
+  return out.empty() ? "any parts" : out;
 }
 
 void TakeBreakSolver::growStamps(uint32_t v) {
@@ -311,10 +337,27 @@ void TakeBreakSolver::threeSplits(const T* g, int64_t n, Marks marks) {
   }
 }
 
+template <class T, class Marks>
+void TakeBreakSolver::conditionedSplits(const T* g, int64_t n, const ir::SplitRule& rule,
+                                        Marks marks) {
+  const int64_t m = n - rule.k;  // a + b, a <= b - minDiff, minPart <= a <= maxPart
+  if (m < 2 || rule.minDiff > m) return;
+  const int64_t hi = std::min(rule.maxPart, (m - rule.minDiff) / 2);
+  // The parities of a the rule allows (b's follows from m's), each walked
+  // with a stride of 2.
+  for (int64_t parity : {0, 1}) {
+    if (!(rule.parities & ir::SplitRule::parityBit(parity, m - parity))) continue;
+    int64_t a = std::max<int64_t>(rule.minPart, 1);
+    if ((a & 1) != parity) ++a;
+    for (; a <= hi; a += 2) marks.set(g[a] ^ g[m - a]);
+  }
+}
+
 double TakeBreakSolver::costExponent() const {
   // Three heaps: a word per sum while values are small, else every triple.
   if (!shape_.three.empty()) return pairSetsOn_ ? 1 : 2;
-  if (groups_.empty()) return 0;  // removals only: the same few options per heap
+  if (groups_.empty() && shape_.twoWhere.empty()) return 0;  // removals only
+  if (groups_.empty()) return 1;  // splits with conditions: the plain method
   // The plain method walks (n - k) / 2 pairs per split rule at heap n.
   if (!std::all_of(groups_.begin(), groups_.end(), [](const Group& g) { return g.sparse; }))
     return 1;
@@ -445,6 +488,7 @@ uint32_t TakeBreakSolver::valueWith(const T* g, int64_t n, Marks marks) {
     marks.set(g[n - k]);
   }
   if (!shape_.three.empty()) threeSplits(g, n, marks);
+  for (const ir::SplitRule& rule : shape_.twoWhere) conditionedSplits(g, n, rule, marks);
   for (Group& group : groups_) {
     uint64_t steps = 0;
     for (const Family& f : group.families) {

@@ -46,6 +46,10 @@
 // with its bits moved by xor with g(a): n - k words per heap, as the plain
 // method of two heaps walks n - k pairs. Past 64, every triple a <= b <= c is
 // walked ((n - k)^2 / 12 of them).
+//
+// Splits with conditions on the parts (ir::SplitRule, recognised in `move`
+// rules) run the plain method: the pairs (a, m - a) the condition allows,
+// a walked with a stride of 2 under a parity condition.
 #pragma once
 
 #include <bit>
@@ -192,6 +196,11 @@ class TakeBreakSolver {
   // Marks the options of the three-heap splits of heap n.
   template <class T, class Marks>
   void threeSplits(const T* g, int64_t n, Marks marks);
+  // Marks the options of the splits of `rule` (two heaps under conditions:
+  // the plain method) of heap n.
+  template <class T, class Marks>
+  void conditionedSplits(const T* g, int64_t n, const ir::SplitRule& rule, Marks marks);
+  static std::string conditionText(const ir::SplitRule& r);
   // pairSets_[m] for every m <= upTo.
   template <class T>
   void extendPairSets(const T* g, int64_t upTo);

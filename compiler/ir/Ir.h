@@ -131,12 +131,33 @@ struct Move {
 // take k tokens and leave no heap (n == k), one heap (n - k >= 1), or two
 // heaps a + b = n - k with 1 <= a <= b (a < b for `split unequal`). The
 // option values are 0, g(n - k) and g(a) ^ g(b). Each list is sorted.
+//
+// A split written as a `move` rule with a condition on its parts (found by
+// runtime/ShapeProbe.cpp, never by the compiler) is a SplitRule: remove k,
+// leave a <= b with a + b = n - k, a >= minPart, a <= maxPart, b - a >=
+// minDiff, and the parts' parities among `parities` (bit 0: both even, bit
+// 1: one odd, bit 2: both odd).
+struct SplitRule {
+  int64_t k = 0;
+  int64_t minPart = 1;
+  int64_t maxPart = INT64_MAX;
+  int64_t minDiff = 0;
+  uint8_t parities = 7;
+  static constexpr uint8_t parityBit(int64_t a, int64_t b) {
+    return static_cast<uint8_t>(1u << ((a & 1) + (b & 1)));
+  }
+  bool allows(int64_t a, int64_t b) const {
+    return a >= minPart && a <= maxPart && b - a >= minDiff && (parities & parityBit(a, b)) != 0;
+  }
+  bool operator==(const SplitRule&) const = default;
+};
 struct TakeBreakShape {
   std::vector<int64_t> whole;
   std::vector<int64_t> one;
   std::vector<int64_t> two;
   std::vector<int64_t> twoUnequal;
-  std::vector<int64_t> three;  // three non-empty heaps (a hexadecimal digit's bit 8)
+  std::vector<int64_t> three;       // three non-empty heaps (a hexadecimal digit's bit 8)
+  std::vector<SplitRule> twoWhere;  // two heaps under conditions, by k
   int64_t maxTake = 0;
 };
 

@@ -117,9 +117,11 @@ std::optional<TakeBreakShape> shape(const Program& p, const Game& g) {
 
 // ---- affine `move` rules -------------------------------------------------------
 // An expression built from the heap, binders, lets and constants with + - and
-// multiplication by a constant, halving, min, max, and comparisons joined by
-// and/or/not. The largest constant is kept: the move sets of such rules only
-// change at thresholds within that distance of 0, n and n/2.
+// multiplication by a constant, halving, min, max, a residue (% by a
+// constant up to 64, & 1), and comparisons joined by and/or/not. The largest
+// constant is kept: the move sets of such rules only change at thresholds
+// within that distance of 0, n and n/2, and repeat with the residues' moduli
+// (at most that constant) between them.
 bool affine(const Program& p, const Expr& e, int64_t& largest) {
   switch (e.op) {
     case Op::IntConst:
@@ -140,6 +142,12 @@ bool affine(const Program& p, const Expr& e, int64_t& largest) {
     case Op::Div:
       if (e.kids[1].op != Op::IntConst || e.kids[1].imm != 2) return false;
       break;
+    case Op::Mod:  // a residue: the move sets repeat with it (at most 64)
+      if (e.kids[1].op != Op::IntConst || e.kids[1].imm < 1 || e.kids[1].imm > 64) return false;
+      break;
+    case Op::BitAnd:  // x & 1, a parity
+      if (e.kids[1].op != Op::IntConst || e.kids[1].imm != 1) return false;
+      break;
     default:
       if (!isAffine(e.op)) return false;  // + - min max, comparisons, not and or
       break;
@@ -154,6 +162,10 @@ std::string spelling(const Expr& e) {
   switch (e.op) {
     case Op::Div:
       return "/ by another number than 2";
+    case Op::Mod:
+      return "% by a variable or a number above 64";
+    case Op::BitAnd:
+      return "& with another number than 1";
     case Op::Mul:
       return "* of two variables";
     case Op::IntConst:
@@ -176,7 +188,7 @@ std::string nonAffinePart(const Program& p, const Expr& e) {
 }
 
 // Heaps to compare when looking for the shape of a game of affine `move`
-// rules whose successors are at most two heaps of the game itself; when there
+// rules whose successors are at most three heaps of the game itself; when there
 // are none, `why` says what rules it out.
 std::optional<int64_t> shapeProbe(const Program& p, const Game& g, int self, std::string& why) {
   if (!g.oneHeap() || g.takeBreak) return std::nullopt;
@@ -185,11 +197,12 @@ std::optional<int64_t> shapeProbe(const Program& p, const Game& g, int self, std
     return std::nullopt;
   }
   int64_t largest = 1;
+  bool threeHeaps = false;
   auto isAffine = [&](const Move& m, const Expr& e) {
     if (affine(p, e, largest)) return true;
     why = fmt::format(
         "rule '{}' uses {} (a take-and-break rule is affine in the heap: + and -, * "
-        "by a number, / 2, min, max, comparisons)",
+        "by a number, / 2, % by a number, min, max, comparisons)",
         m.label, nonAffinePart(p, e));
     return false;
   };
@@ -198,10 +211,11 @@ std::optional<int64_t> shapeProbe(const Program& p, const Game& g, int self, std
       why = "it mixes take, split, remove or octal rules with move rules";
       return std::nullopt;
     }
-    if (m.successor.size() > 2) {
-      why = fmt::format("rule '{}' leaves more than two heaps", m.label);
+    if (m.successor.size() > 3) {
+      why = fmt::format("rule '{}' leaves more than three heaps", m.label);
       return std::nullopt;
     }
+    threeHeaps = threeHeaps || m.successor.size() == 3;
     for (const Step& s : m.steps) {
       if (s.kind == Step::Kind::Bind) {
         if (s.type != Type::Int) {
@@ -233,6 +247,11 @@ std::optional<int64_t> shapeProbe(const Program& p, const Game& g, int self, std
   }
   if (largest > 64) {
     why = fmt::format("its rules use {}, a number above 64", largest);
+    return std::nullopt;
+  }
+  // A split into three heaps has n^2 / 12 moves: the check stops at 256 heaps.
+  if (threeHeaps && largest > 6) {
+    why = fmt::format("it splits into three heaps and its rules use {}, a number above 6", largest);
     return std::nullopt;
   }
   return 64 + 32 * largest;

@@ -121,6 +121,29 @@ inline Table grundyGame(int maxN) {
   return split(maxN, true);
 }
 
+// A one-heap game of removals and splits under a condition on the parts:
+// remove k of `takes` (leaving one heap, or none when k == n), or remove k of
+// `splits` and leave two non-empty heaps a <= b with a + b = n - k and
+// allows(a, b). Written out: every pair, its condition asked.
+struct ConditionedSplit {
+  int k;
+  std::function<bool(int, int)> allows;
+};
+inline Table takeAndSplit(int maxN, const std::vector<int>& takes,
+                          const std::vector<ConditionedSplit>& splits) {
+  Table g(maxN + 1, 0);
+  for (int n = 0; n <= maxN; ++n) {
+    std::vector<Value> options;
+    for (int k : takes)
+      if (k <= n) options.push_back(g[n - k]);
+    for (const ConditionedSplit& s : splits)
+      for (int a = 1; a <= n - s.k - a; ++a)
+        if (s.allows(a, n - s.k - a)) options.push_back(g[a] ^ g[n - s.k - a]);
+    g[n] = mex(options);
+  }
+  return g;
+}
+
 // Lasker's nim: take any positive number, or split into two non-empty heaps.
 inline Table lasker(int maxN) {
   Table g(maxN + 1, 0);

@@ -163,8 +163,13 @@ TEST_CASE("take-and-break shapes are recognised in affine move rules, and only t
               std::string::npos);
       // Not take-and-break, and the report says why.
       const std::pair<const char*, const char*> refused[] = {
-          {"Third", "not take-and-break: rule 'cut' uses / by another number than 2"},
-          {"EvenSplit", "not take-and-break: its moves on heaps 0..128 follow no take-and-break"}};
+          {"Third", "not take-and-break: rule 'cut' uses / by another number than 2"}};
+      // Splitting only even heaps is splitting into parts of the same parity
+      // (docs/heaps.md, "Splits with conditions"); its period is proved.
+      CHECK(report.find("gdsl: EvenSplit: 32 heaps in a 16-bit table (0.0 MiB); take-and-break "
+                        "shape found in its move rules; plain method (splits removing 0 where "
+                        "the parts have the same parity); period 2 from 1 proved") !=
+            std::string::npos);
       for (const auto& [game, why] : refused)
         CHECK(report.find(std::string("gdsl: ") + game + ": " + std::to_string(N + 1) +
                           " heaps in a 16-bit table (0.0 MiB); " + why) != std::string::npos);
