@@ -161,7 +161,9 @@ std::string TakeBreakSolver::describe() const {
   std::string out;
   if (!shape_.three.empty()) {
     out = fmt::format("three heaps ({}), removing ",
-                      pairSetsOn_ ? "pair sets: values below 64" : "every triple");
+                      !pairSetsOn_      ? std::string("every triple")
+                      : pairWords_ == 1 ? std::string("pair sets: values below 64")
+                                        : fmt::format("pair sets of {} words", pairWords_));
     for (size_t i = 0; i < shape_.three.size(); ++i)
       out += fmt::format("{}{}", i ? ", " : "", shape_.three[i]);
     if (groups_.empty()) return out;
@@ -307,29 +309,79 @@ uint32_t TakeBreakSolver::next(const NimTable& table) {
 
 template <class T>
 void TakeBreakSolver::extendPairSets(const T* g, int64_t upTo) {
-  while (static_cast<int64_t>(pairSets_.size()) <= upTo) {
-    const int64_t m = static_cast<int64_t>(pairSets_.size());
-    uint64_t set = 0;
-    for (int64_t b = 1; 2 * b <= m; ++b) set |= uint64_t{1} << (g[b] ^ g[m - b]);
-    pairSets_.push_back(set);
+  const size_t words = pairWords_;
+  while (static_cast<int64_t>(pairSets_.size() / words) <= upTo) {
+    const int64_t m = static_cast<int64_t>(pairSets_.size() / words);
+    pairSets_.resize(pairSets_.size() + words, 0);
+    uint64_t* set = pairSets_.data() + pairSets_.size() - words;
+    for (int64_t b = 1; 2 * b <= m; ++b) {
+      const uint32_t x = g[b] ^ g[m - b];
+      set[x >> 6] |= uint64_t{1} << (x & 63);
+    }
   }
 }
 
 template <class T, class Marks>
 void TakeBreakSolver::threeSplits(const T* g, int64_t n, Marks marks) {
-  if (pairSetsOn_ && maxValue_ >= 64) {
-    pairSetsOn_ = false;
+  // Pair sets as wide as the values need (a power of two of words, so that
+  // xor by a value moves whole words among them), built again when the
+  // values outgrow them; every triple once they would pass kPairSetBytes.
+  if (pairSetsOn_ && maxValue_ >= 64 * pairWords_) {
+    const size_t words = std::bit_ceil(static_cast<size_t>(maxValue_) / 64 + 1);
     std::vector<uint64_t>().swap(pairSets_);
+    if (static_cast<double>(words) * 8 * static_cast<double>(n) > kPairSetBytes) {
+      pairSetsOn_ = false;
+    } else {
+      pairWords_ = words;
+    }
   }
+  const size_t words = pairWords_;
   for (int64_t k : shape_.three) {
     const int64_t r = n - k;  // a + b + c, each at least 1
     if (r < 3) break;         // (k ascending)
     if (pairSetsOn_) {
       extendPairSets(g, r - 1);
-      uint64_t options = 0;
-      for (int64_t a = 1; a <= r - 2; ++a) options |= xorIndices(pairSets_[r - a], g[a]);
-      for (; options != 0; options &= options - 1)
-        marks.set(static_cast<uint32_t>(std::countr_zero(options)));
+      // A triple a <= b <= c is its smallest part a (at most r / 3) and a
+      // pair of r - a: the options are the pair sets of r - a, their values
+      // xored with g(a).
+      if (words == 1) {
+        uint64_t options = 0;
+        for (int64_t a = 1; 3 * a <= r; ++a) options |= xorIndices(pairSets_[r - a], g[a]);
+        for (; options != 0; options &= options - 1)
+          marks.set(static_cast<uint32_t>(std::countr_zero(options)));
+        continue;
+      }
+      // The sets are first gathered by the low six bits of g(a), moved by
+      // its high bits only (whole words: runs of words stay runs, an OR
+      // each); each of the 64 gatherings then has its bits moved once.
+      tripleOptions_.assign(65 * words, 0);
+      uint64_t* options = tripleOptions_.data();
+      uint64_t* gathered = options + words;  // 64 sets of `words` words
+      uint64_t used = 0;                     // bit L: gathering L is not empty
+      for (int64_t a = 1; 3 * a <= r; ++a) {
+        const uint64_t* set = pairSets_.data() + static_cast<size_t>(r - a) * words;
+        const uint32_t v = g[a];
+        const size_t high = v >> 6, low = v & 63;
+        uint64_t* into = gathered + low * words;
+        used |= uint64_t{1} << low;
+        // j ^ high for j in a run of `run` words from a multiple of `run`
+        // (the lowest bit of high) is a run too.
+        const size_t run = high ? (high & (0 - high)) : words;
+        for (size_t j0 = 0; j0 < words; j0 += run) {
+          uint64_t* to = into + (j0 ^ high);
+          const uint64_t* from = set + j0;
+          for (size_t i = 0; i < run; ++i) to[i] |= from[i];
+        }
+      }
+      for (; used != 0; used &= used - 1) {
+        const uint32_t low = static_cast<uint32_t>(std::countr_zero(used));
+        const uint64_t* from = gathered + low * words;
+        for (size_t j = 0; j < words; ++j)
+          if (from[j]) options[j] |= xorIndices(from[j], low);
+      }
+      for (size_t j = 0; j < words; ++j)
+        for (uint64_t w = options[j]; w != 0; w &= w - 1)
+          marks.set(static_cast<uint32_t>(64 * j + std::countr_zero(w)));
     } else {
       for (int64_t a = 1; 3 * a <= r; ++a)
         for (int64_t b = a; 2 * b <= r - a; ++b) marks.set(g[a] ^ g[b] ^ g[r - a - b]);
@@ -355,7 +407,7 @@ void TakeBreakSolver::conditionedSplits(const T* g, int64_t n, const ir::SplitRu
 
 double TakeBreakSolver::costExponent() const {
   // Three heaps: a word per sum while values are small, else every triple.
-  if (!shape_.three.empty()) return pairSetsOn_ ? 1 : 2;
+  if (!shape_.three.empty()) return pairSetsOn_ && pairWords_ == 1 ? 1 : 2;
   if (groups_.empty() && shape_.twoWhere.empty()) return 0;  // removals only
   if (groups_.empty()) return 1;  // splits with conditions: the plain method
   // The plain method walks (n - k) / 2 pairs per split rule at heap n.

@@ -40,12 +40,14 @@
 // rare heaps near 0, near the heap and near its half are stamped heap by heap.
 //
 // Three heaps (a hexadecimal digit's bit 8): the splits that remove k tokens
-// from heap n leave a + b + c = n - k. While every value is below 64, the
-// values g(b) ^ g(m - b) of the pairs of each sum m are kept as one word (a
-// bit per value), so the options are the words of the sums n - k - a, each
-// with its bits moved by xor with g(a): n - k words per heap, as the plain
-// method of two heaps walks n - k pairs. Past 64, every triple a <= b <= c is
-// walked ((n - k)^2 / 12 of them).
+// from heap n leave a + b + c = n - k. The values g(b) ^ g(m - b) of the
+// pairs of each sum m are kept as a set of W words (a bit per value; W = 1
+// while every value is below 64, then the least power of two that holds
+// them), so the options are the sets of the sums n - k - a for the smallest
+// part a <= (n - k) / 3, each with its bits moved by xor with g(a) (whole
+// words by the value's high bits, bits within a word by its low six):
+// (n - k) / 3 * W word operations per heap, against (n - k)^2 / 12 triples.
+// When the sets would pass 256 MiB, every triple a <= b <= c is walked.
 //
 // Splits with conditions on the parts (ir::SplitRule, recognised in `move`
 // rules) run the plain method: the pairs (a, m - a) the condition allows,
@@ -284,10 +286,14 @@ class TakeBreakSolver {
   // rareAnyBytes_[n & 1][v]: v is rare for heap n in some group that runs
   // sparse space (v below 512).
   uint8_t rareAnyBytes_[2][kClassBytes] = {};
-  // pairSets_[m]: bit x set when x = g(b) ^ g(m - b) for some 1 <= b < m; kept
-  // while every value is below 64 (pairSetsOn_), for three-heap splits.
+  // The pair set of m, pairWords_ words from pairSets_[m * pairWords_]: bit x
+  // set when x = g(b) ^ g(m - b) for some 1 <= b < m; for three-heap splits,
+  // while all of them fit in kPairSetBytes (pairSetsOn_).
   std::vector<uint64_t> pairSets_;
+  size_t pairWords_ = 1;
   bool pairSetsOn_ = true;
+  static constexpr double kPairSetBytes = 256.0 * 1024 * 1024;
+  std::vector<uint64_t> tripleOptions_;  // the options of one heap's triples
 };
 
 }  // namespace gdsl

@@ -65,6 +65,24 @@ TEST_CASE("hexadecimal codes of two and three digits drawn at random", "[hex]") 
   }
 }
 
+TEST_CASE("three-heap splits with values past 64 (wide pair sets) against the brute force",
+          "[hex]") {
+  // Values that grow with the heap: past 64 the pair sets take 2, 4, 8 ...
+  // words (runtime/TakeBreakSolver.h), built again each time they widen.
+  const int maxN = brute::scaled(400, 200);
+  for (const std::string code : {"0.8", "0.9", "0.C", "0.B8", "0.DD", "0.1C", "8.4", "0.3F"}) {
+    INFO(code);
+    gdsl::Session s{gdsl::StackOptions(gdsl::BackendKind::Interp)};
+    REQUIRE(s.load("hex.game", "game H = hex \"" + code + "\"\n"));
+    const std::vector<uint64_t> got = s.table("H", 0, maxN);
+    CHECK(got == widened(brute::hexadecimal(code, maxN)));
+    const std::string report = s.tableReport();
+    INFO(report);
+    if (*std::max_element(got.begin(), got.end()) >= 128)
+      CHECK(report.find("three heaps (pair sets of ") != std::string::npos);
+  }
+}
+
 TEST_CASE("a hexadecimal code without bit 8 is the octal game of its digits", "[hex]") {
   for (const std::string code : {"0.77", "0.07", "0.137", "4.7", "0.6"}) {
     INFO(code);
