@@ -40,7 +40,8 @@ void writeValues(std::ostream& out, const NimTable& row, char sep, std::string_v
         buffer += sep == ' ' ? formatLoopy(it->second) : loopyJson(it->second).dump();
         continue;
       }
-    fmt::format_to(std::back_inserter(buffer), "{}", row[i]);
+    const fmt::format_int digits(row[i]);
+    buffer.append(digits.data(), digits.size());
     if (buffer.size() > (1 << 16)) {
       out << buffer;
       buffer.clear();

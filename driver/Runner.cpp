@@ -278,10 +278,17 @@ TableResult Runner::table(const ir::Statement& s) {
     } catch (const RuntimeError&) {
     }
     NimTable row;
-    arith::forEachInRange(r.ranges[0].first, r.ranges[0].second, [&](int64_t v) {
-      args[ranged[0]] = v;
-      push(row, args);
-    });
+    const int64_t lo = r.ranges[0].first, hi = r.ranges[0].second;  // hi - lo <= 10^7
+    // A one-heap game's values straight from its table (or proved period),
+    // as asking each position would give them.
+    int64_t copied = 0;
+    if (g.params.size() == 1 && g.params[0].type == ir::Type::Int && !g.normalize && !g.loopy)
+      copied = engine_.tabledRun(s.game, lo, hi, row);
+    if (copied < hi - lo + 1)
+      arith::forEachInRange(lo + copied, hi, [&](int64_t v) {
+        args[ranged[0]] = v;
+        push(row, args);
+      });
     r.rows.push_back(std::move(row));
     return r;
   }

@@ -136,6 +136,11 @@ class Engine final : private ValueOracle {
   // The values of one-heap game `game` computed so far, g(0), g(1), ...
   // (empty when the game is not tabled).
   const NimTable& heapTable(int game) const { return heaps_[static_cast<size_t>(game)].values; }
+  // Appends to `row` the values of heaps from, from + 1, ... up to `to` of a
+  // one-heap game while they are in its table (or given by its proved
+  // period), and returns how many it appended (to - from is below 2^63): a
+  // table statement copies them instead of asking each position's value.
+  int64_t tabledRun(int game, int64_t from, int64_t to, NimTable& row) const;
   // How that table was computed: the take-and-break solver's methods
   // (TakeBreakSolver::describe), "kernel" for the game's own moves, or "".
   std::string tableMethod(int game) const;

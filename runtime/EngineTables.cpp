@@ -31,6 +31,21 @@ std::optional<uint32_t> Engine::tabled(const Position& position) const {
   return std::nullopt;
 }
 
+int64_t Engine::tabledRun(int game, int64_t from, int64_t to, NimTable& row) const {
+  const HeapState& h = heaps_[static_cast<size_t>(game)];
+  int64_t count = 0;  // appended: heaps from .. from + count - 1 (to may be INT64_MAX)
+  const int64_t want = to - from + 1;
+  for (; count < want && from + count < h.values.size(); ++count) row.push(h.values[from + count]);
+  if (h.proved && count < want && from + count >= h.proved->preperiod) {
+    const int64_t n0 = h.proved->preperiod, p = h.proved->period;
+    for (int64_t i = n0 + (from + count - n0) % p; count < want; ++count) {
+      row.push(h.values[i]);
+      if (++i == n0 + p) i = n0;
+    }
+  }
+  return count;
+}
+
 uint32_t Engine::heapValue(const Position& position) {
   int game = static_cast<int>(position.game);
   HeapState& h = heaps_[position.game];

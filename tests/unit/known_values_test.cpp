@@ -224,6 +224,29 @@ TEST_CASE("std.octal", "[known][stdlib]") {
   }
 }
 
+TEST_CASE("std.hexadecimal", "[known][stdlib]") {
+  for (auto kind : backends()) {
+    INFO("backend " << backendKindName(kind));
+    auto s = loadSource(kind, "import std.hexadecimal\n");
+    const int n = 300;
+    expectHeapGame(*s, "TakeOneSplitThree", brute::hexadecimal("0.8", n), n);
+    expectHeapGame(*s, "TakeOneSplitTwoOrThree", brute::hexadecimal("0.C", n), n);
+    expectHeapGame(*s, "SplitThree", brute::hexadecimal("8.0", n), n);
+    expectHeapGame(*s, "TakeOneAnyWay", brute::hexadecimal("0.F", n), n);
+    expectHeapGame(*s, "Ruler", brute::hexadecimal("0.2048", n), n);
+    // What the module's comments say, far past the brute force.
+    const std::vector<uint64_t> three = s->table("TakeOneSplitThree", 0, 3000),
+                                twoOrThree = s->table("TakeOneSplitTwoOrThree", 0, 3000),
+                                split = s->table("SplitThree", 0, 3000);
+    for (uint64_t h = 1; h <= 3000; ++h) {
+      INFO("heap " << h);
+      REQUIRE(three[h] == (h - 1) / 3);
+      REQUIRE(twoOrThree[h] == (h - 1) / 2);
+      REQUIRE(split[h] == twoOrThree[h]);
+    }
+  }
+}
+
 TEST_CASE("std.boards", "[known][stdlib]") {
   for (auto kind : backends()) {
     INFO("backend " << backendKindName(kind));

@@ -201,7 +201,7 @@ TEST_CASE("completion offers commands, modules, keywords and games") {
     return std::find(words.begin(), words.end(), w) != words.end();
   };
   CHECK(r.session.completions(":lo") == std::vector<std::string>{":load"});
-  CHECK(r.session.completions("std.h") == std::vector<std::string>{"std.heaps"});
+  CHECK(r.session.completions("std.h") == std::vector<std::string>{"std.heaps", "std.hexadecimal"});
   CHECK(r.session.completions("Kay") == std::vector<std::string>{"Kayles2"});
   std::vector<std::string> t = r.session.completions("ta");
   CHECK(has(t, "table"));
