@@ -6,11 +6,16 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <type_traits>
+
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "runtime/PairScan.h"
 
@@ -323,11 +328,13 @@ void TakeBreakSolver::extendPairSets(const T* g, int64_t upTo) {
 
 template <class T, class Marks>
 void TakeBreakSolver::threeSplits(const T* g, int64_t n, Marks marks) {
-  // Pair sets as wide as the values need (a power of two of words, so that
-  // xor by a value moves whole words among them), built again when the
-  // values outgrow them; every triple once they would pass kPairSetBytes.
+  // Pair sets as wide as the values need (a power of two of words, at least
+  // 4, so that xor by a value moves whole words and blocks of four words
+  // among them), built again when the values outgrow them; every triple once
+  // they would pass kPairSetBytes.
   if (pairSetsOn_ && maxValue_ >= 64 * pairWords_) {
-    const size_t words = std::bit_ceil(static_cast<size_t>(maxValue_) / 64 + 1);
+    const size_t words =
+        std::max<size_t>(4, std::bit_ceil(static_cast<size_t>(maxValue_) / 64 + 1));
     std::vector<uint64_t>().swap(pairSets_);
     if (static_cast<double>(words) * 8 * static_cast<double>(n) > kPairSetBytes) {
       pairSetsOn_ = false;
@@ -351,34 +358,7 @@ void TakeBreakSolver::threeSplits(const T* g, int64_t n, Marks marks) {
           marks.set(static_cast<uint32_t>(std::countr_zero(options)));
         continue;
       }
-      // The sets are first gathered by the low six bits of g(a), moved by
-      // its high bits only (whole words: runs of words stay runs, an OR
-      // each); each of the 64 gatherings then has its bits moved once.
-      tripleOptions_.assign(65 * words, 0);
-      uint64_t* options = tripleOptions_.data();
-      uint64_t* gathered = options + words;  // 64 sets of `words` words
-      uint64_t used = 0;                     // bit L: gathering L is not empty
-      for (int64_t a = 1; 3 * a <= r; ++a) {
-        const uint64_t* set = pairSets_.data() + static_cast<size_t>(r - a) * words;
-        const uint32_t v = g[a];
-        const size_t high = v >> 6, low = v & 63;
-        uint64_t* into = gathered + low * words;
-        used |= uint64_t{1} << low;
-        // j ^ high for j in a run of `run` words from a multiple of `run`
-        // (the lowest bit of high) is a run too.
-        const size_t run = high ? (high & (0 - high)) : words;
-        for (size_t j0 = 0; j0 < words; j0 += run) {
-          uint64_t* to = into + (j0 ^ high);
-          const uint64_t* from = set + j0;
-          for (size_t i = 0; i < run; ++i) to[i] |= from[i];
-        }
-      }
-      for (; used != 0; used &= used - 1) {
-        const uint32_t low = static_cast<uint32_t>(std::countr_zero(used));
-        const uint64_t* from = gathered + low * words;
-        for (size_t j = 0; j < words; ++j)
-          if (from[j]) options[j] |= xorIndices(from[j], low);
-      }
+      uint64_t* options = wideTripleOptions(g, r, words);
       for (size_t j = 0; j < words; ++j)
         for (uint64_t w = options[j]; w != 0; w &= w - 1)
           marks.set(static_cast<uint32_t>(64 * j + std::countr_zero(w)));
@@ -387,6 +367,109 @@ void TakeBreakSolver::threeSplits(const T* g, int64_t n, Marks marks) {
         for (int64_t b = a; 2 * b <= r - a; ++b) marks.set(g[a] ^ g[b] ^ g[r - a - b]);
     }
   }
+}
+
+namespace {
+
+// to[4 (b ^ high) + i] |= from[4 b + i]: a set of `words` words (a multiple
+// of 4) moved by xor with 256 high: blocks of four words stay blocks.
+void orBlocks(uint64_t* to, const uint64_t* from, size_t words, size_t high) {
+  for (size_t b = 0; b < words / 4; ++b) {
+    uint64_t* t = to + 4 * (b ^ high);
+    const uint64_t* f = from + 4 * b;
+#ifdef __SSE2__
+    for (size_t i = 0; i < 4; i += 2) {
+      __m128i* at = reinterpret_cast<__m128i*>(t + i);
+      _mm_storeu_si128(at, _mm_or_si128(_mm_loadu_si128(at),
+                                        _mm_loadu_si128(reinterpret_cast<const __m128i*>(f + i))));
+    }
+#else
+    for (size_t i = 0; i < 4; ++i) t[i] |= f[i];
+#endif
+  }
+}
+
+// to[j ^ swap] |= from[j] for every word j, swap 0..3 (within blocks of four).
+void orSwapped(uint64_t* to, const uint64_t* from, size_t words, size_t swap) {
+#ifdef __SSE2__
+  for (size_t j = 0; j < words; j += 4) {
+    __m128i lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(from + j));
+    __m128i hi = _mm_loadu_si128(reinterpret_cast<const __m128i*>(from + j + 2));
+    if (swap & 1) {  // the two words of each half
+      lo = _mm_shuffle_epi32(lo, 0x4E);
+      hi = _mm_shuffle_epi32(hi, 0x4E);
+    }
+    if (swap & 2) std::swap(lo, hi);
+    __m128i* at = reinterpret_cast<__m128i*>(to + j);
+    _mm_storeu_si128(at, _mm_or_si128(_mm_loadu_si128(at), lo));
+    _mm_storeu_si128(at + 1, _mm_or_si128(_mm_loadu_si128(at + 1), hi));
+  }
+#else
+  for (size_t j = 0; j < words; ++j) to[j ^ swap] |= from[j];
+#endif
+}
+
+// In place: every word's bits moved by xor with low (0..63), as xorIndices,
+// a stage at a time over all the words (loops the compiler vectorizes).
+void xorBits(uint64_t* set, size_t words, uint32_t low) {
+  static constexpr uint64_t kHalves[6] = {0x5555555555555555, 0x3333333333333333,
+                                          0x0F0F0F0F0F0F0F0F, 0x00FF00FF00FF00FF,
+                                          0x0000FFFF0000FFFF, 0x00000000FFFFFFFF};
+  for (int j = 0; j < 6; ++j)
+    if ((low >> j) & 1) {
+      const int shift = 1 << j;
+      const uint64_t half = kHalves[j];
+      for (size_t i = 0; i < words; ++i)
+        set[i] = ((set[i] & half) << shift) | ((set[i] >> shift) & half);
+    }
+}
+
+}  // namespace
+
+template <class T>
+uint64_t* TakeBreakSolver::wideTripleOptions(const T* g, int64_t r, size_t words) {
+  // The union over a <= r / 3 of the pair set of r - a moved by xor with
+  // g(a), in three steps that keep the moves cheap:
+  // 1. gathered by the low 8 bits of g(a) (256 sets), each set moved by its
+  //    high bits only, which move blocks of four words (an OR per word);
+  // 2. the 256 gathered by the low 6 bits (64 sets), moved by bits 6 and 7,
+  //    which swap words within a block;
+  // 3. each of the 64 moved by its 6 bits within the words.
+  tripleGathered_.resize(320 * words);
+  uint64_t* by8 = tripleGathered_.data();
+  uint64_t* by6 = by8 + 256 * words;
+  tripleOptions_.assign(words, 0);
+  uint64_t* options = tripleOptions_.data();
+  std::array<uint64_t, 4> used8{};  // bit key: gathering `key` was written this time
+  uint64_t used6 = 0;
+  for (int64_t a = 1; 3 * a <= r; ++a) {
+    const uint64_t* set = pairSets_.data() + static_cast<size_t>(r - a) * words;
+    const uint32_t v = g[a], key = v & 255;
+    uint64_t* into = by8 + key * words;
+    if (!((used8[key >> 6] >> (key & 63)) & 1)) {
+      used8[key >> 6] |= uint64_t{1} << (key & 63);
+      std::fill(into, into + words, 0);
+    }
+    orBlocks(into, set, words, v >> 8);
+  }
+  for (uint32_t key = 0; key < 256; ++key) {
+    if (!((used8[key >> 6] >> (key & 63)) & 1)) continue;
+    const uint32_t low = key & 63;
+    const size_t swap = (key >> 6) & 3;  // word j goes to j ^ swap
+    uint64_t* into = by6 + low * words;
+    if (!((used6 >> low) & 1)) {
+      used6 |= uint64_t{1} << low;
+      std::fill(into, into + words, 0);
+    }
+    orSwapped(into, by8 + key * words, words, swap);
+  }
+  for (; used6 != 0; used6 &= used6 - 1) {
+    const uint32_t low = static_cast<uint32_t>(std::countr_zero(used6));
+    uint64_t* set = by6 + low * words;
+    xorBits(set, words, low);
+    for (size_t j = 0; j < words; ++j) options[j] |= set[j];
+  }
+  return options;
 }
 
 template <class T, class Marks>
