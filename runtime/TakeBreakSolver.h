@@ -167,6 +167,15 @@ class TakeBreakSolver {
     void set(uint32_t x) const { stamps[x] = epoch; }
     bool has(uint32_t x) const { return stamps[x] == epoch || (x < rowSize && row[x]); }
     uint32_t firstUnset(uint32_t v) const {
+      if (rowSize == 0) {
+        // Eight stamps at a time: the first that is not the epoch. The
+        // stamps hold twice every value, and the mex is at most half their
+        // size, so a word from there is in bounds.
+        const uint64_t epochs = uint64_t{epoch} * 0x0101010101010101;
+        for (;; v += 8)
+          if (const uint64_t other = word(stamps + v) ^ epochs)
+            return v + static_cast<uint32_t>(std::countr_zero(other)) / 8;
+      }
       while (has(v)) ++v;
       return v;
     }
