@@ -67,11 +67,7 @@ class Runner:
         self.gdsl, self.naive, self.tmp = gdsl, naive, tmp
 
     def game_file(self, code):
-        path = os.path.join(self.tmp, "hex_%s.game" % code)
-        if not os.path.exists(path):
-            with open(path, "w") as f:
-                f.write('game G = hex "%s"\n' % code)
-        return path
+        return harness.code_game(self.tmp, "hex", code)
 
     def once(self, who, code, n):
         """(wall seconds, (value, checksum, count))."""

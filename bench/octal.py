@@ -46,11 +46,7 @@ class Runner:
         self.gdsl, self.peers, self.tmp = gdsl, peers, tmp
 
     def game_file(self, code):
-        path = os.path.join(self.tmp, "octal_%s.game" % code)
-        if not os.path.exists(path):
-            with open(path, "w") as f:
-                f.write('game G = octal "%s"\n' % code)
-        return path
+        return harness.code_game(self.tmp, "octal", code)
 
     def gdsl_cmd(self, code, n):
         return [self.gdsl, "table", self.game_file(code), "G(0..%d)" % n, "--json"]

@@ -237,6 +237,15 @@ def row_game(r, n, tmp):
                                                                              row["game"])
 
 
+def code_game(tmp, kind, code):
+    """A .game file in tmp declaring `game G = KIND "CODE"` (kind: octal or hex), written once."""
+    path = os.path.join(tmp, "%s_%s.game" % (kind, code))
+    if not os.path.exists(path):
+        with open(path, "w") as f:
+            f.write('game G = %s "%s"\n' % (kind, code))
+    return path
+
+
 def gdsl_command(gdsl, r, n, impl, tmp):
     """The command that times row r at size n on gdsl implementation impl (auto, jit, interp)."""
     args = ROWS[r]["gdsl"](n)

@@ -409,12 +409,9 @@ void orSwapped(uint64_t* to, const uint64_t* from, size_t words, size_t swap) {
 #endif
 }
 
-// In place: every word's bits moved by xor with low (0..63), as xorIndices,
-// a stage at a time over all the words (loops the compiler vectorizes).
-void xorBits(uint64_t* set, size_t words, uint32_t low) {
-  static constexpr uint64_t kHalves[6] = {0x5555555555555555, 0x3333333333333333,
-                                          0x0F0F0F0F0F0F0F0F, 0x00FF00FF00FF00FF,
-                                          0x0000FFFF0000FFFF, 0x00000000FFFFFFFF};
+}  // namespace
+
+void TakeBreakSolver::xorBits(uint64_t* set, size_t words, uint32_t low) {
   for (int j = 0; j < 6; ++j)
     if ((low >> j) & 1) {
       const int shift = 1 << j;
@@ -423,8 +420,6 @@ void xorBits(uint64_t* set, size_t words, uint32_t low) {
         set[i] = ((set[i] & half) << shift) | ((set[i] >> shift) & half);
     }
 }
-
-}  // namespace
 
 template <class T>
 uint64_t* TakeBreakSolver::wideTripleOptions(const T* g, int64_t r, size_t words) {

@@ -224,10 +224,10 @@ class TakeBreakSolver {
   void extendPairSets(const T* g, int64_t upTo);
   // The set of values {x ^ v : x in set}, for a set of values below 64 (a
   // bit each) and v below 64: the bits' indices xored with v.
+  static constexpr uint64_t kHalves[6] = {0x5555555555555555, 0x3333333333333333,
+                                          0x0F0F0F0F0F0F0F0F, 0x00FF00FF00FF00FF,
+                                          0x0000FFFF0000FFFF, 0x00000000FFFFFFFF};
   static uint64_t xorIndices(uint64_t set, uint32_t v) {
-    static constexpr uint64_t kHalves[6] = {0x5555555555555555, 0x3333333333333333,
-                                            0x0F0F0F0F0F0F0F0F, 0x00FF00FF00FF00FF,
-                                            0x0000FFFF0000FFFF, 0x00000000FFFFFFFF};
     for (int j = 0; j < 6; ++j)
       if ((v >> j) & 1) {
         const int s = 1 << j;
@@ -235,6 +235,9 @@ class TakeBreakSolver {
       }
     return set;
   }
+  // In place: xorIndices(set[i], low) for every word, a stage at a time over
+  // all the words (loops the compiler vectorizes).
+  static void xorBits(uint64_t* set, size_t words, uint32_t low);
   // 256 or 512 when every value is below it in a table of T (8 or 16 bits):
   // the walks run on runtime/PairScan.h and block rows have that many bytes;
   // else 0.
