@@ -1,0 +1,577 @@
+// The heap-by-heap misère quotient construction (see MisereQuotient.h and
+// docs/misere.md, "Quotients"). A pretension is a bipartite monoid with the
+// generator each heap maps to; it is marked, reduced and verified here.
+#include "runtime/MisereQuotient.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <stdexcept>
+#include <unordered_map>
+
+#include "compiler/support/Hash.h"
+#include "compiler/support/Interrupt.h"
+
+namespace gdsl {
+
+namespace {
+
+using Bits = std::vector<uint64_t>;
+
+bool testBit(const Bits& b, uint32_t i) {
+  return (b[i >> 6] >> (i & 63)) & 1;
+}
+void setBit(Bits& b, uint32_t i) {
+  b[i >> 6] |= uint64_t{1} << (i & 63);
+}
+
+// A guess: a monoid and, per heap, the generator it maps to (-1: the heap has
+// no move, and is the identity).
+struct Pretension {
+  BipartiteMonoid m;
+  std::vector<int> genOf;
+  uint32_t phi(size_t heap) const {
+    return genOf[heap] < 0 ? 0 : m.generator(static_cast<size_t>(genOf[heap]));
+  }
+};
+
+// A sum of heaps (a word) whose outcome the pretension gets wrong.
+struct Failure {
+  std::vector<int64_t> counts;  // copies of each heap
+  bool shouldBeP = false;
+};
+
+// Too many candidate elements or verification states: the guess is given up.
+constexpr uint32_t kMaxCandidate = 1u << 21;
+constexpr size_t kMaxStates = 4'000'000;
+
+class Builder {
+ public:
+  Builder(const HeapOptionsFn& options, const QuotientOptions& o) : optionsFn_(options), o_(o) {}
+
+  QuotientResult run();
+
+ private:
+  // Heap n's options, read once, sorted, without empty heaps and repeats.
+  void readOptions(int64_t n);
+  bool terminal(size_t heap) const { return options_[heap].empty(); }
+  // x times the option `parts`, in t's monoid.
+  uint32_t times(const Pretension& t, uint32_t x, const std::vector<int64_t>& parts) const {
+    for (int64_t part : parts) {
+      int g = t.genOf[static_cast<size_t>(part)];
+      if (g >= 0) x = t.m.act[static_cast<size_t>(g)][x];
+    }
+    return x;
+  }
+  void mark(Pretension& t) const;
+  Pretension reduced(const Pretension& t) const;
+  std::optional<Failure> verify(const Pretension& t) const;
+  bool classifies(const Pretension& t, const Failure& f) const;
+  std::optional<Pretension> recalibrate(const Pretension& t, const Failure& f) const;
+  Pretension withCyclic(const Pretension& t, const std::vector<int64_t>& heaps,
+                        const std::vector<Cyclic>& cyclic) const;
+  bool addHeap(int64_t n);  // false: the guess could not be repaired
+  void findPeriod(QuotientResult& r) const;
+
+  const HeapOptionsFn& optionsFn_;
+  QuotientOptions o_;
+  std::vector<std::vector<std::vector<int64_t>>> options_;
+  Pretension q_;
+  std::vector<int64_t> expansions_;
+  std::string stopped_;
+};
+
+void Builder::readOptions(int64_t n) {
+  std::vector<std::vector<int64_t>> out;
+  for (std::vector<int64_t> parts : optionsFn_(n)) {
+    std::erase_if(parts,
+                  [&](int64_t h) { return h >= 0 && h < n && terminal(static_cast<size_t>(h)); });
+    for (int64_t h : parts)
+      if (h < 0 || h >= n)
+        throw std::runtime_error(fmt::format(
+            "heap {} has a move that leaves heap {}: a quotient needs every move to leave "
+            "smaller heaps of the same game",
+            n, h));
+    std::sort(parts.begin(), parts.end());
+    out.push_back(std::move(parts));
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  options_.push_back(std::move(out));
+}
+
+// The P-portion from the least word of each element (heaps compared from the
+// largest down, so that a word's options come before it): an element is in P
+// when that word has an option and none of its options is in P.
+void Builder::mark(Pretension& t) const {
+  const BipartiteMonoid& m = t.m;
+  size_t words = (m.size + 63) / 64;
+  std::vector<uint8_t> seen(m.size, 0), inP(m.size, 0);
+  std::vector<uint32_t> created{0};
+  std::vector<Bits> optionSets(1, Bits(words, 0));
+  seen[0] = 1;
+  std::vector<uint32_t> cur;
+  std::vector<Bits> curT;
+  for (size_t h = 1; h < options_.size(); ++h) {
+    if (terminal(h)) continue;
+    const std::vector<uint32_t>& act = m.act[static_cast<size_t>(t.genOf[h])];
+    cur = created;
+    curT = optionSets;
+    size_t rows = cur.size();
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (size_t i = 0; i < rows; ++i) {
+        uint32_t z = cur[i];
+        Bits next(words, 0);
+        for (size_t w = 0; w < words; ++w)
+          for (uint64_t bits = curT[i][w]; bits; bits &= bits - 1)
+            setBit(next, act[w * 64 + static_cast<size_t>(__builtin_ctzll(bits))]);
+        for (const std::vector<int64_t>& option : options_[h]) setBit(next, times(t, z, option));
+        uint32_t zh = act[z];
+        if (!seen[zh]) {
+          seen[zh] = 1;
+          bool anyP = false;
+          for (size_t w = 0; w < words && !anyP; ++w) {
+            uint64_t bits = next[w];
+            while (bits && !anyP) {
+              uint32_t y =
+                  static_cast<uint32_t>(w * 64 + static_cast<size_t>(__builtin_ctzll(bits)));
+              anyP = inP[y];
+              bits &= bits - 1;
+            }
+          }
+          inP[zh] = !anyP;  // a heap with a move: the option set is not empty
+          created.push_back(zh);
+          optionSets.push_back(next);
+          grew = true;
+        }
+        cur[i] = zh;
+        curT[i] = std::move(next);
+      }
+    }
+  }
+  t.m.inP = std::move(inP);
+}
+
+Pretension Builder::reduced(const Pretension& t) const {
+  Pretension r;
+  BipartiteMonoid q = reduce(t.m);
+  // One generator per element: heaps with equal images share it.
+  std::map<uint32_t, int> genOfElement;
+  std::vector<int> remap(q.act.size(), -1);
+  BipartiteMonoid out;
+  out.size = q.size;
+  out.inP = q.inP;
+  for (size_t g = 0; g < q.act.size(); ++g) {
+    auto [it, added] = genOfElement.try_emplace(q.act[g][0], static_cast<int>(out.act.size()));
+    if (added) out.act.push_back(q.act[g]);
+    remap[g] = it->second;
+  }
+  renumber(out);
+  r.m = std::move(out);
+  r.genOf = t.genOf;
+  for (int& g : r.genOf)
+    if (g >= 0) g = remap[static_cast<size_t>(g)];
+  return r;
+}
+
+// Every sum of heaps 0..n, as states (x, D): x its element, D the elements w
+// for which some option of the sum times w is in P. A sum is consistent when x
+// is in P exactly when the identity is not in D; a state's successor under a
+// heap h is (x h, h^-1 D + the union over h's options o of {w : x o w in P}).
+// The first inconsistent sum found (breadth-first, so among the smallest) is
+// returned.
+std::optional<Failure> Builder::verify(const Pretension& t) const {
+  const BipartiteMonoid& m = t.m;
+  const uint32_t n = m.size;
+  const size_t words = (n + 63) / 64;
+  if (m.inP[0]) return Failure{std::vector<int64_t>(options_.size(), 0), false};
+  std::vector<uint32_t> table = productTable(m);
+  std::vector<Bits> ann(n, Bits(words, 0));  // ann[t] = {w : t w in P}
+  for (uint32_t x = 0; x < n; ++x)
+    for (uint32_t w = 0; w < n; ++w)
+      if (m.inP[table[x * n + w]]) setBit(ann[x], w);
+  // The letters: heaps with different generators or option elements.
+  struct Letter {
+    size_t heap;
+    int gen;
+    std::vector<uint32_t> options;
+  };
+  std::vector<Letter> letters;
+  {
+    std::map<std::pair<int, std::vector<uint32_t>>, size_t> seen;
+    for (size_t h = 1; h < options_.size(); ++h) {
+      if (terminal(h)) continue;
+      std::vector<uint32_t> opts;
+      for (const std::vector<int64_t>& option : options_[h]) opts.push_back(times(t, 0, option));
+      std::sort(opts.begin(), opts.end());
+      opts.erase(std::unique(opts.begin(), opts.end()), opts.end());
+      if (seen.try_emplace({t.genOf[h], opts}, letters.size()).second)
+        letters.push_back({h, t.genOf[h], std::move(opts)});
+    }
+  }
+  struct StateHash {
+    size_t operator()(const std::pair<uint32_t, Bits>& s) const {
+      uint64_t h = s.first;
+      for (uint64_t w : s.second) h = hashCombine(h, w);
+      return static_cast<size_t>(hashFinish(h));
+    }
+  };
+  std::unordered_map<std::pair<uint32_t, Bits>, uint32_t, StateHash> index;
+  std::vector<std::pair<uint32_t, Bits>> states;
+  std::vector<std::pair<uint32_t, uint32_t>> from;  // (state, letter) that reached it
+  states.push_back({0, Bits(words, 0)});
+  from.push_back({0, UINT32_MAX});
+  index.emplace(states[0], 0);
+  auto wordOf = [&](uint32_t s, size_t lastLetter) {
+    Failure f;
+    f.counts.assign(options_.size(), 0);
+    ++f.counts[letters[lastLetter].heap];
+    for (; from[s].second != UINT32_MAX; s = from[s].first)
+      ++f.counts[letters[from[s].second].heap];
+    return f;
+  };
+  // Heaps are taken in increasing order, each as often as it adds states:
+  // states are found in the order of their least words (compared from the
+  // largest heap down), so the first inconsistent one is the least failure,
+  // whose options are all smaller words and so classified right.
+  Bits next(words);
+  std::vector<uint32_t> cur;
+  for (size_t l = 0; l < letters.size(); ++l) {
+    const Letter& letter = letters[l];
+    const std::vector<uint32_t>& act = m.act[static_cast<size_t>(letter.gen)];
+    size_t rows = states.size();
+    cur.resize(rows);
+    for (size_t i = 0; i < rows; ++i) cur[i] = static_cast<uint32_t>(i);
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (size_t i = 0; i < rows; ++i) {
+        if ((i & 1023) == 0) checkInterrupt();
+        uint32_t s = cur[i];
+        uint32_t x = states[s].first;
+        std::fill(next.begin(), next.end(), 0);
+        const Bits& d = states[s].second;
+        for (uint32_t w = 0; w < n; ++w)
+          if (testBit(d, act[w])) setBit(next, w);
+        for (uint32_t o : letter.options) {
+          const Bits& a = ann[table[x * n + o]];
+          for (size_t j = 0; j < words; ++j) next[j] |= a[j];
+        }
+        uint32_t xh = act[x];
+        auto key = std::make_pair(xh, next);
+        auto [it, added] = index.try_emplace(key, static_cast<uint32_t>(states.size()));
+        cur[i] = it->second;
+        if (!added) continue;
+        bool optionInP = testBit(next, 0);
+        if (static_cast<bool>(m.inP[xh]) == optionInP) {
+          Failure f = wordOf(s, l);
+          f.shouldBeP = !optionInP;
+          return f;
+        }
+        if (states.size() >= kMaxStates)
+          throw std::runtime_error(
+              fmt::format("checking the quotient of heaps 0..{} needs more than {} states",
+                          options_.size() - 1, kMaxStates));
+        states.push_back(std::move(key));
+        from.push_back({s, static_cast<uint32_t>(l)});
+        grew = true;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+bool Builder::classifies(const Pretension& t, const Failure& f) const {
+  uint32_t x = 0;
+  for (size_t h = 0; h < f.counts.size(); ++h)
+    for (int64_t i = 0; i < f.counts[h]; ++i)
+      if (t.genOf[h] >= 0) x = t.m.act[static_cast<size_t>(t.genOf[h])][x];
+  return static_cast<bool>(t.m.inP[x]) == f.shouldBeP;
+}
+
+// t's monoid on the generators of the heaps not in `heaps`, times a cyclic
+// monoid for each heap of `heaps`, marked.
+Pretension Builder::withCyclic(const Pretension& t, const std::vector<int64_t>& heaps,
+                               const std::vector<Cyclic>& cyclic) const {
+  std::vector<int> keep;
+  std::vector<int> newGen(t.m.act.size(), -1);
+  for (size_t h = 0; h < t.genOf.size(); ++h) {
+    int g = t.genOf[h];
+    if (g < 0 || std::find(heaps.begin(), heaps.end(), static_cast<int64_t>(h)) != heaps.end())
+      continue;
+    if (newGen[static_cast<size_t>(g)] < 0) {
+      newGen[static_cast<size_t>(g)] = static_cast<int>(keep.size());
+      keep.push_back(g);
+    }
+  }
+  Pretension r;
+  r.m = productWithCyclic(t.m, keep, cyclic);
+  r.genOf.assign(options_.size(), -1);
+  for (size_t h = 0; h < options_.size(); ++h) {
+    if (terminal(h)) continue;
+    auto at = std::find(heaps.begin(), heaps.end(), static_cast<int64_t>(h));
+    if (at != heaps.end())
+      r.genOf[h] = static_cast<int>(keep.size() + static_cast<size_t>(at - heaps.begin()));
+    else
+      r.genOf[h] = newGen[static_cast<size_t>(t.genOf[h])];
+  }
+  mark(r);
+  return r;
+}
+
+// A new guess that gets `f` right: the heaps in f (one, then two, then three
+// of them) each given a cyclic monoid of their own, long enough for their
+// count in f.
+std::optional<Pretension> Builder::recalibrate(const Pretension& t, const Failure& f) const {
+  std::vector<int64_t> involved;
+  for (size_t h = 0; h < f.counts.size(); ++h)
+    if (f.counts[h] > 0 && !terminal(h)) involved.push_back(static_cast<int64_t>(h));
+  // Larger heaps first: the newest heap is the likeliest to need its own.
+  std::reverse(involved.begin(), involved.end());
+  auto cyclicFor = [&](int64_t h, uint32_t periodChoice) {
+    uint32_t index = std::max<uint32_t>(cyclicIndex(t.m, t.phi(static_cast<size_t>(h))),
+                                        static_cast<uint32_t>(f.counts[static_cast<size_t>(h)]));
+    index = std::max<uint32_t>(index, 2);
+    uint32_t period = periodChoice == 0 ? 2 : std::max<uint32_t>(2, 2 * ((index - 2) / 2));
+    return Cyclic{index, period};
+  };
+  size_t most = std::min<size_t>(5, involved.size());
+  for (size_t size = 1; size <= most; ++size) {
+    std::vector<bool> pick(involved.size(), false);
+    std::fill(pick.begin(), pick.begin() + static_cast<long>(size), true);
+    do {
+      std::vector<int64_t> heaps;
+      for (size_t i = 0; i < involved.size(); ++i)
+        if (pick[i]) heaps.push_back(involved[i]);
+      for (uint32_t choice = 0; choice < 2; ++choice) {
+        checkInterrupt();
+        std::vector<Cyclic> cyclic;
+        uint64_t span = t.m.size;
+        for (int64_t h : heaps) {
+          cyclic.push_back(cyclicFor(h, choice));
+          span *= cyclic.back().index + cyclic.back().period;
+        }
+        if (span > kMaxCandidate) continue;
+        Pretension trial = reduced(withCyclic(t, heaps, cyclic));
+        if (classifies(trial, f)) return trial;
+      }
+    } while (std::prev_permutation(pick.begin(), pick.end()));
+  }
+  return std::nullopt;
+}
+
+bool Builder::addHeap(int64_t n) {
+  readOptions(n);
+  size_t h = static_cast<size_t>(n);
+  q_.genOf.push_back(-1);
+  if (terminal(h)) return true;
+  // Heap n alone: in P when none of its options is.
+  bool aloneP = true;
+  for (const std::vector<int64_t>& option : options_[h])
+    if (q_.m.inP[times(q_, 0, option)]) aloneP = false;
+  // The quotient unchanged, heap n one of its elements.
+  for (uint32_t x = 0; x < q_.m.size; ++x) {
+    if (static_cast<bool>(q_.m.inP[x]) != aloneP) continue;
+    Pretension trial = q_;
+    int g = -1;
+    for (size_t i = 0; i < trial.m.act.size(); ++i)
+      if (trial.m.generator(i) == x) g = static_cast<int>(i);
+    if (g < 0) {
+      // x is not a generator yet: add its action.
+      std::vector<uint32_t> column(trial.m.size);
+      for (uint32_t y = 0; y < trial.m.size; ++y) column[y] = trial.m.product(y, x);
+      g = static_cast<int>(trial.m.act.size());
+      trial.m.act.push_back(std::move(column));
+    }
+    trial.genOf[h] = g;
+    if (!verify(trial)) {
+      q_ = std::move(trial);
+      renumber(q_.m);
+      return true;
+    }
+  }
+  // The quotient grows: a cyclic monoid for heap n, repaired until it checks.
+  expansions_.push_back(n);
+  Pretension trial = reduced(withCyclic(q_, {n}, {Cyclic{2, 2}}));
+  for (int round = 0; round < 200; ++round) {
+    std::optional<Failure> f = verify(trial);
+    if (!f) {
+      q_ = std::move(trial);
+      return true;
+    }
+    std::optional<Pretension> next = recalibrate(trial, *f);
+    if (!next) break;
+    trial = std::move(*next);
+    if (trial.m.size > o_.maxOrder * 4u) break;
+  }
+  return false;
+}
+
+// Φ's smallest period, and the theorem's check (docs/misere.md): with
+// Φ(n) = Φ(n - p) for n0 + p <= n <= N and N >= parts (n0 + p - 1) + take,
+// every larger heap has the options, and so the element, of heap n - p.
+void Builder::findPeriod(QuotientResult& r) const {
+  int64_t last = r.lastHeap;
+  for (int64_t p = 1; 2 * p <= last + 1; ++p) {
+    int64_t n = last;
+    while (n - p >= 0 && r.phi[static_cast<size_t>(n)] == r.phi[static_cast<size_t>(n - p)]) --n;
+    int64_t n0 = n + 1 - p;  // Φ(m) = Φ(m - p) for m in n0 + p .. last
+    if (n0 < 0) n0 = 0;
+    if (last + 1 - n0 < 2 * p) continue;
+    if (!r.period) {
+      r.period = p;
+      r.preperiod = n0;
+    }
+    // A part shifted down by p must stay a heap: n0 is taken as at least 1.
+    if (o_.take && last >= o_.parts * (std::max<int64_t>(n0, 1) + p - 1) + *o_.take) {
+      r.period = p;
+      r.preperiod = n0;
+      r.finalHeap = last;
+      return;
+    }
+    if (!o_.take) return;
+  }
+}
+
+QuotientResult Builder::run() {
+  q_.m = BipartiteMonoid{};
+  q_.m.inP = {0};
+  q_.m.parent = {0};
+  q_.m.parentGen = {-1};
+  QuotientResult r;
+  for (int64_t n = 0; n <= o_.maxHeap; ++n) {
+    checkInterrupt();
+    if (!addHeap(n)) {
+      options_.pop_back();
+      q_.genOf.pop_back();
+      stopped_ = fmt::format("the quotient could not be found at heap {} (|Q| was {} at heap {})",
+                             n, q_.m.size, n - 1);
+      break;
+    }
+    r.lastHeap = n;
+    if (o_.progress) o_.progress(n, q_.m.size);
+    if (q_.m.size > o_.maxOrder) {
+      stopped_ = fmt::format("the quotient has {} elements at heap {}, more than --max-order {}",
+                             q_.m.size, n, o_.maxOrder);
+      break;
+    }
+    r.phi.clear();
+    for (size_t h = 0; h <= static_cast<size_t>(n); ++h) r.phi.push_back(q_.phi(h));
+    r.period.reset();
+    r.preperiod.reset();
+    findPeriod(r);
+    if (r.finalHeap) break;
+  }
+  r.phi.clear();
+  for (size_t h = 0; h <= static_cast<size_t>(r.lastHeap); ++h) r.phi.push_back(q_.phi(h));
+  if (!r.finalHeap) {
+    r.period.reset();
+    r.preperiod.reset();
+    findPeriod(r);
+  }
+  r.quotient = q_.m;
+  r.expansions = expansions_;
+  r.stopped = stopped_;
+  return r;
+}
+
+}  // namespace
+
+QuotientResult computeQuotient(const HeapOptionsFn& options, const QuotientOptions& o) {
+  Builder b(options, o);
+  return b.run();
+}
+
+uint32_t elementOf(const QuotientResult& q, const std::vector<int64_t>& heaps) {
+  uint32_t x = 0;
+  for (int64_t h : heaps) x = q.quotient.product(x, q.phi[static_cast<size_t>(h)]);
+  return x;
+}
+
+Presentation presentation(const QuotientResult& q) {
+  const BipartiteMonoid& m = q.quotient;
+  Presentation pr;
+  // Generators: heaps whose element the smaller heaps do not reach.
+  std::vector<uint8_t> reached(m.size, 0);
+  std::vector<uint32_t> reachedList{0};
+  reached[0] = 1;
+  std::vector<uint32_t> gens;
+  for (size_t h = 0; h < q.phi.size(); ++h) {
+    uint32_t x = q.phi[h];
+    if (reached[x]) continue;
+    gens.push_back(x);
+    pr.heapOf.push_back(static_cast<int64_t>(h));
+    pr.names.push_back(gens.size() <= 26 ? std::string(1, static_cast<char>('a' + gens.size() - 1))
+                                         : fmt::format("g{}", gens.size()));
+    for (size_t i = 0; i < reachedList.size(); ++i) {
+      uint32_t y = m.product(reachedList[i], x);
+      if (!reached[y]) {
+        reached[y] = 1;
+        reachedList.push_back(y);
+      }
+    }
+  }
+  // Normal forms: the least word of each element, comparing the exponents
+  // of later generators first.
+  size_t k = gens.size();
+  using Word = std::vector<uint32_t>;
+  std::vector<Word> normal(m.size);
+  std::vector<uint8_t> has(m.size, 0);
+  std::vector<uint32_t> created{0};
+  normal[0] = Word(k, 0);
+  has[0] = 1;
+  for (size_t g = 0; g < k; ++g) {
+    std::vector<uint32_t> cur = created;
+    std::vector<Word> curWords;
+    for (uint32_t x : cur) curWords.push_back(normal[x]);
+    size_t rows = cur.size();
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (size_t i = 0; i < rows; ++i) {
+        cur[i] = m.product(cur[i], gens[g]);
+        ++curWords[i][g];
+        if (!has[cur[i]]) {
+          has[cur[i]] = 1;
+          normal[cur[i]] = curWords[i];
+          created.push_back(cur[i]);
+          grew = true;
+        }
+      }
+    }
+  }
+  std::map<Word, uint32_t> isNormal;
+  for (uint32_t x = 0; x < m.size; ++x) isNormal.emplace(normal[x], x);
+  auto text = [&](const Word& w) {
+    std::string s;
+    for (size_t g = 0; g < k; ++g) {
+      if (w[g] == 0) continue;
+      if (!s.empty()) s += ' ';
+      s += pr.names[g];
+      if (w[g] > 1) s += fmt::format("^{}", w[g]);
+    }
+    return s.empty() ? std::string("1") : s;
+  };
+  std::set<Word> done;
+  for (uint32_t x = 0; x < m.size; ++x) {
+    for (size_t g = 0; g < k; ++g) {
+      Word w = normal[x];
+      ++w[g];
+      if (isNormal.count(w) || done.count(w)) continue;
+      bool minimal = true;
+      for (size_t j = 0; j < k && minimal; ++j) {
+        if (w[j] == 0) continue;
+        Word v = w;
+        --v[j];
+        if (!isNormal.count(v)) minimal = false;
+      }
+      if (!minimal) continue;
+      done.insert(w);
+      pr.relations.push_back(text(w) + " = " + text(normal[m.product(x, gens[g])]));
+    }
+  }
+  return pr;
+}
+
+}  // namespace gdsl
