@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -20,6 +21,7 @@
 #include "driver/Plot.h"
 #include "driver/Program.h"
 #include "driver/Progress.h"
+#include "driver/Quotient.h"
 #include "driver/Runner.h"
 #include "driver/Stack.h"
 #include "driver/TableCapture.h"
@@ -159,7 +161,8 @@ int run(const Options& o, bool runFile, const std::vector<CommandStatement>& ext
   std::cout.flush();
   ok = store.finish() && ok;
   std::cerr << stack.takeLog();
-  if (o.verbose) std::cerr << stack.backend().report() << engine.report();
+  if (o.verbose)
+    std::cerr << stack.backend().report() << engine.report() << stack.misere().report();
   return ok ? kOk : kFileError;
 }
 
@@ -296,6 +299,57 @@ int playCommand(Options& o) {
   return kOk;
 }
 
+// gdsl quotient FILE GAME [--max N] [--max-order K]: the misère quotient
+// (driver/Quotient.h).
+int quotientCommand(Options& o) {
+  secondArgument(o, o.quotientGame);
+  if (o.quotientGame.empty()) return usage("quotient needs a game: gdsl quotient FILE G");
+  StackOptions options;
+  Limits limits;
+  if (int rc = stackOptions(o, options, limits)) return rc;
+  Watchdog watchdog(limits);
+  Stack stack(options);
+  if (int rc = loadProgram(stack, o, DumpStage::None, nullptr)) return rc;
+  const std::vector<ir::Game>& games = stack.program().games;
+  auto it = std::find_if(games.begin(), games.end(),
+                         [&](const ir::Game& g) { return g.name == o.quotientGame; });
+  if (it == games.end())
+    return usage(fmt::format("quotient: the file has no game '{}'", o.quotientGame));
+  if (!it->oneHeap() || it->normalize || it->loopy)
+    return usage(fmt::format(
+        "quotient needs a game of one heap (one integer parameter, no normalize rule, not "
+        "loopy); '{}' is not one",
+        o.quotientGame));
+  std::string error;
+  if (!stack.start(error)) return fail("cannot start the JIT: " + error);
+  std::cerr << stack.takeLog();
+  int game = static_cast<int>(it - games.begin());
+  try {
+    QuotientResult q =
+        gameQuotient(stack.engine(), game, o.quotientMax, o.quotientMaxOrder, makeProgressBar(2));
+    printQuotient(std::cout, o.quotientGame, q, o.json);
+    std::cout.flush();
+    if (!q.stopped.empty()) {
+      if (!o.json) std::cerr << "gdsl: " << q.stopped << "\n";
+      return kFileError;
+    }
+  } catch (const RuntimeError& e) {
+    Diagnostic d{Severity::Error, e.describe(), e.range, e.notes};
+    std::unique_ptr<Output> out =
+        o.json ? makeJsonOutput(std::cout, std::cerr, stack.workspace().sources())
+               : makeTextOutput(std::cout, std::cerr, stack.workspace().sources());
+    out->error(d);
+    return kFileError;
+  } catch (const std::runtime_error& e) {
+    return fail(e.what());
+  } catch (const Interrupted& e) {
+    std::cout.flush();
+    std::cerr << "gdsl: " << limitMessage(e.reason, limits) << "\n";
+    return kFileError;
+  }
+  return kOk;
+}
+
 // gdsl repl [FILE].
 int repl(const Options& o) {
   StackOptions options;
@@ -347,6 +401,8 @@ int runCommand(Options& o) {
         return runLanguageServer();
       case Command::Play:
         return playCommand(o);
+      case Command::Quotient:
+        return quotientCommand(o);
       case Command::CensusReport:
         return censusReport(o.reportDb, o.report);
       case Command::CensusMerge:

@@ -40,7 +40,7 @@ CLI::Validator expected(const std::string& what, std::function<bool(const std::s
 
 // gdsl's commands, as the first argument names them.
 constexpr const char* kCommands[] = {"eval", "check",  "table",  "period",  "plot", "repl",
-                                     "play", "census", "kernel", "jupyter", "lsp"};
+                                     "play", "census", "kernel", "jupyter", "lsp",  "quotient"};
 
 // CLI11's parse errors in gdsl's own form (subcommands inherit it).
 std::string failureMessage(const CLI::App* top, const CLI::Error& e) {
@@ -112,6 +112,7 @@ class CommandLine {
   void addCheck(CLI::App* cmd);
   void addTable(CLI::App* cmd);
   void addPeriod(CLI::App* cmd);
+  void addQuotient(CLI::App* cmd);
   void addPlot(CLI::App* cmd);
   void addRepl(CLI::App* cmd);
   void addKernel(CLI::App* cmd);
@@ -222,6 +223,28 @@ void CommandLine::addPeriod(CLI::App* period) {
   addRunOptions(period);
 }
 
+void CommandLine::addQuotient(CLI::App* quotient) {
+  addCommon(quotient, false);
+  quotient->add_option("GAME", o_.quotientGame, "a one-heap game");
+  if (auto* max =
+          option(quotient, "--max", o_.quotientMax,
+                 "compute heaps 0..N, or until the quotient is proved final (default 1000)"))
+    max->check(expected("a whole number of heaps", [](const std::string& text) {
+      int64_t heaps = 0;
+      return reads(text, heaps) && heaps >= 0;
+    }));
+  if (auto* order = option(quotient, "--max-order", o_.quotientMaxOrder,
+                           "stop once the quotient has more elements (default 2048)"))
+    order->check(
+        expected("a whole number of elements from 1 to 1000000", [](const std::string& text) {
+          int64_t n = 0;
+          return reads(text, n) && n >= 1 && n <= 1000000;
+        }));
+  addLimitOptions(quotient);
+  option(quotient, "--backend", o_.backend, "interp, jit or auto (default)");
+  flag(quotient, "--json", o_.json, "print one JSON line");
+}
+
 void CommandLine::addPlot(CLI::App* plot) {
   addCommon(plot, false);
   plot->add_option("RANGE", o_.tableSpec, "G(0..N) or G(a..b, c..d)");
@@ -315,6 +338,9 @@ std::optional<int> CommandLine::parse() {
   if (named("table")) addTable(table);
   CLI::App* period = addCommand(app, "period", "find (and prove) the period of a game");
   if (named("period")) addPeriod(period);
+  CLI::App* quotient =
+      addCommand(app, "quotient", "the misère quotient of a one-heap game (docs/misere.md)");
+  if (named("quotient")) addQuotient(quotient);
   CLI::App* plot = addCommand(app, "plot", "draw a value table as SVG, e.g. 'G(0..100)'");
   if (named("plot")) addPlot(plot);
   CLI::App* repl = addCommand(app, "repl", "interactive session (:help inside lists commands)");
@@ -341,12 +367,12 @@ std::optional<int> CommandLine::parse() {
 
   if (argc_ == 1)
     return usage(
-        "missing a command: eval, check, table, period, plot, repl, play, census, jupyter, "
-        "kernel or lsp (see gdsl --help)");
+        "missing a command: eval, check, table, period, quotient, plot, repl, play, census, "
+        "jupyter, kernel or lsp (see gdsl --help)");
   if (argc_ > 1 && argv_[1][0] != '-' && !commandNamed_)
     return usage(
-        fmt::format("unknown command '{}'; expected eval, check, table, period, plot, repl, "
-                    "play, census, jupyter, kernel or lsp (see gdsl --help)",
+        fmt::format("unknown command '{}'; expected eval, check, table, period, quotient, plot, "
+                    "repl, play, census, jupyter, kernel or lsp (see gdsl --help)",
                     argv_[1]));
   try {
     app.parse(argc_, argv_);
@@ -361,6 +387,7 @@ std::optional<int> CommandLine::parse() {
                                                     {chk, Command::Check},
                                                     {table, Command::Table},
                                                     {period, Command::Period},
+                                                    {quotient, Command::Quotient},
                                                     {plot, Command::Plot},
                                                     {repl, Command::Repl},
                                                     {kernel, Command::Kernel},
@@ -409,7 +436,7 @@ int stackOptions(const Options& o, StackOptions& options, Limits& limits) {
   // whole program, so with one the whole library is loaded as before.
   if (o.stdlibOnly && o.file.empty() && o.checkpoint.empty()) {
     std::vector<std::string> uses = o.positions;
-    for (const std::string* text : {&o.tableSpec, &o.periodGame, &o.playPosition})
+    for (const std::string* text : {&o.tableSpec, &o.periodGame, &o.playPosition, &o.quotientGame})
       if (!text->empty()) uses.push_back(*text);
     options.stdlibUses = std::move(uses);
   }

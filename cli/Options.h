@@ -32,6 +32,7 @@ enum class Command {
   JupyterInstall,
   Lsp,
   Play,
+  Quotient,
   Census,
   CensusReport,
   CensusMerge
@@ -51,6 +52,9 @@ struct Options {
   std::string periodGame;
   std::optional<int64_t> periodMax;  // --max
   std::string plotPath;              // plot -o
+  std::string quotientGame;
+  int64_t quotientMax = 1000;        // quotient --max
+  uint32_t quotientMaxOrder = 2048;  // quotient --max-order
   std::string checkpoint;
   double checkpointSeconds = 30;
   std::string tableFile;  // --table-file

@@ -17,8 +17,8 @@
 #include <string>
 #include <type_traits>
 
-#include "driver/Repl.h"
 #include "compiler/support/Interrupt.h"
+#include "driver/Repl.h"
 
 namespace gdsl {
 

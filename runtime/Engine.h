@@ -118,6 +118,19 @@ class Engine final : private ValueOracle {
   // false; nothing is kept, so a huge heap costs no memory.
   void forEachMove(const Position& position, const std::function<bool(MoveRecord&)>& visit);
 
+  // For a take-and-break game whose periods the Guy-Smith argument proves:
+  // the most tokens a move takes, the most heaps it leaves, the least
+  // preperiod a proof may start from, and whether the period must be even
+  // (splits with conditions: docs/heaps.md). The misère quotient's
+  // periodicity theorem (docs/misere.md) shifts parts the same way.
+  struct ShiftBound {
+    int64_t take = 0;
+    int parts = 2;
+    int64_t minStart = 0;
+    bool evenPeriod = false;
+  };
+  std::optional<ShiftBound> shiftBound(int game);
+
   // The period of a one-heap game among heaps 0..maxHeap (section 6). For a
   // take-and-break game the search stops as soon as a period is proved.
   std::optional<PeriodInfo> period(int game, int64_t maxHeap);

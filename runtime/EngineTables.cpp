@@ -113,6 +113,13 @@ void Engine::probeMoves(int game) {
   }
 }
 
+std::optional<Engine::ShiftBound> Engine::shiftBound(int game) {
+  probeMoves(game);
+  const HeapState& h = heaps_[static_cast<size_t>(game)];
+  if (!h.proofBound) return std::nullopt;
+  return ShiftBound{*h.proofBound, h.proofParts, h.proofMinStart, h.proofEvenPeriod};
+}
+
 void Engine::extend(int game, int64_t upTo) {
   HeapState& h = heaps_[static_cast<size_t>(game)];
   const ir::Game& g = program_.games[static_cast<size_t>(game)];

@@ -185,6 +185,8 @@ bool MisereSolver::solve(const State& root) {
 }
 
 bool MisereSolver::firstPlayerWins(const Sum& sum) {
+  if (useQuotients_)
+    if (std::optional<bool> byQuotient = quotients_.firstPlayerWins(sum)) return *byQuotient;
   return solve(canonical(sum));
 }
 

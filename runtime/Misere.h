@@ -3,7 +3,9 @@
 // stack and a memo on canonical states: a component that is structurally the
 // nim heap *k (runtime/NimShape.h) becomes the token "nim k", *0 components are
 // dropped, and the tokens are sorted. A state of nim heaps only is answered by
-// the misère-nim rule without searching. See docs/misere.md.
+// the misère-nim rule without searching. A sum of heaps of one game whose
+// misère quotient gdsl can compute (runtime/GameQuotients.h) is answered by
+// the quotient instead. See docs/misere.md.
 #pragma once
 
 #include <cstdint>
@@ -14,6 +16,7 @@
 #include <vector>
 
 #include "runtime/Engine.h"
+#include "runtime/GameQuotients.h"
 #include "runtime/NimShape.h"
 
 namespace gdsl {
@@ -40,7 +43,8 @@ class MisereSolver {
       : engine_(engine),
         limits_(limits),
         maxStates_(engine.options().maxStates),
-        shapes_(engine, limits.shape) {}
+        shapes_(engine, limits.shape),
+        quotients_(engine) {}
 
   // True when the player to move wins `sum` under misère play. Throws
   // RuntimeError for a game that is not finite and past the limits.
@@ -53,6 +57,10 @@ class MisereSolver {
   int64_t nimHeap(const Position& position) { return shapes_.of(position); }
 
   Stats stats() const;
+  // For --verbose: which sums the quotients answered (GameQuotients::report).
+  std::string report() const { return quotients_.report(); }
+  // Off: every sum is searched (tests compare the two).
+  void useQuotients(bool on) { useQuotients_ = on; }
 
  private:
   // The tokens of a sum, sorted: Position{kNimGame, {k}} for a component
@@ -85,6 +93,9 @@ class MisereSolver {
   MisereLimits limits_;
   uint64_t maxStates_;  // memoized states
   NimShape shapes_;
+  // Sums of heaps of one game are answered by its misère quotient first.
+  GameQuotients quotients_;
+  bool useQuotients_ = true;
   std::unordered_map<Position, std::vector<State>, PositionHash> options_;
   uint64_t optionCount_ = 0;
   std::unordered_map<State, Result, StateHash> memo_;

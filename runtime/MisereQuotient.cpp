@@ -47,11 +47,66 @@ struct Failure {
 constexpr uint32_t kMaxCandidate = 1u << 21;
 constexpr size_t kMaxStates = 4'000'000;
 
-class Builder {
- public:
-  Builder(const HeapOptionsFn& options, const QuotientOptions& o) : optionsFn_(options), o_(o) {}
+// Every sum of heaps 0..n, as states (x, D): x its element, D the elements w
+// for which some option of the sum times w is in P. A sum is consistent when x
+// is in P exactly when the identity is not in D; a state's successor under a
+// heap h is (x h, h^-1 D + the union over h's options o of {w : x o w in P}).
+// The states are kept with the quotient, so that a heap that leaves it
+// unchanged is checked by its own letter alone.
+struct StateHash {
+  size_t operator()(const std::pair<uint32_t, Bits>& s) const {
+    uint64_t h = s.first;
+    for (uint64_t w : s.second) h = hashCombine(h, w);
+    return static_cast<size_t>(hashFinish(h));
+  }
+};
+struct Letter {
+  size_t heap;
+  int gen;
+  std::vector<uint32_t> options;  // the elements of its options, sorted
+};
+struct CheckedStates {
+  uint32_t n = 0;
+  size_t words = 0;
+  std::vector<uint32_t> table;
+  std::vector<Bits> ann;  // ann[t] = {w : t w in P}
+  std::vector<Letter> letters;
+  std::vector<std::pair<uint32_t, Bits>> states;
+  std::unordered_map<std::pair<uint32_t, Bits>, uint32_t, StateHash> index;
+  std::vector<std::pair<uint32_t, uint32_t>> from;  // (state, letter) that reached it
+};
 
-  QuotientResult run();
+void startStates(const BipartiteMonoid& m, CheckedStates& c) {
+  c = CheckedStates{};
+  c.n = m.size;
+  c.words = (c.n + 63) / 64;
+  c.table = productTable(m);
+  c.ann.assign(c.n, Bits(c.words, 0));
+  for (uint32_t x = 0; x < c.n; ++x)
+    for (uint32_t w = 0; w < c.n; ++w)
+      if (m.inP[c.table[x * c.n + w]]) setBit(c.ann[x], w);
+  c.states.push_back({0, Bits(c.words, 0)});
+  c.from.push_back({0, UINT32_MAX});
+  c.index.emplace(c.states[0], 0);
+}
+
+// Undoes what extendStates added after `states` states and `letters` letters.
+void rollBack(CheckedStates& c, size_t states, size_t letters) {
+  for (size_t s = states; s < c.states.size(); ++s) c.index.erase(c.states[s]);
+  c.states.resize(states);
+  c.from.resize(states);
+  c.letters.resize(letters);
+}
+
+}  // namespace
+
+// The heap-by-heap computation behind QuotientBuilder.
+class QuotientSteps {
+ public:
+  QuotientSteps(HeapOptionsFn options, const QuotientOptions& o);
+
+  // Computes heaps up to `to` (or until final or stopped); the result so far.
+  const QuotientResult& extend(int64_t to);
 
  private:
   // Heap n's options, read once, sorted, without empty heaps and repeats.
@@ -67,23 +122,29 @@ class Builder {
   }
   void mark(Pretension& t) const;
   Pretension reduced(const Pretension& t) const;
-  std::optional<Failure> verify(const Pretension& t) const;
+  Letter letterOf(const Pretension& t, size_t heap) const;
+  bool addLetter(const Pretension& t, CheckedStates& c, size_t heap) const;
+  std::optional<Failure> verifyInto(const Pretension& t, CheckedStates& c) const;
+  std::optional<Failure> extendStates(const Pretension& t, CheckedStates& c, size_t first) const;
   bool classifies(const Pretension& t, const Failure& f) const;
   std::optional<Pretension> recalibrate(const Pretension& t, const Failure& f) const;
   Pretension withCyclic(const Pretension& t, const std::vector<int64_t>& heaps,
                         const std::vector<Cyclic>& cyclic) const;
-  bool addHeap(int64_t n);  // false: the guess could not be repaired
+  bool addHeap(int64_t n);  // false: the guess could not be repaired (sets renumbered_)
   void findPeriod(QuotientResult& r) const;
 
-  const HeapOptionsFn& optionsFn_;
+  HeapOptionsFn optionsFn_;
   QuotientOptions o_;
   std::vector<std::vector<std::vector<int64_t>>> options_;
   Pretension q_;
   std::vector<int64_t> expansions_;
   std::string stopped_;
+  bool renumbered_ = false;  // the last heap changed the elements' numbers
+  CheckedStates checked_;    // every sum of the heaps so far, checked in q_
+  QuotientResult r_;
 };
 
-void Builder::readOptions(int64_t n) {
+void QuotientSteps::readOptions(int64_t n) {
   std::vector<std::vector<int64_t>> out;
   for (std::vector<int64_t> parts : optionsFn_(n)) {
     std::erase_if(parts,
@@ -105,7 +166,7 @@ void Builder::readOptions(int64_t n) {
 // The P-portion from the least word of each element (heaps compared from the
 // largest down, so that a word's options come before it): an element is in P
 // when that word has an option and none of its options is in P.
-void Builder::mark(Pretension& t) const {
+void QuotientSteps::mark(Pretension& t) const {
   const BipartiteMonoid& m = t.m;
   size_t words = (m.size + 63) / 64;
   std::vector<uint8_t> seen(m.size, 0), inP(m.size, 0);
@@ -155,7 +216,7 @@ void Builder::mark(Pretension& t) const {
   t.m.inP = std::move(inP);
 }
 
-Pretension Builder::reduced(const Pretension& t) const {
+Pretension QuotientSteps::reduced(const Pretension& t) const {
   Pretension r;
   BipartiteMonoid q = reduce(t.m);
   // One generator per element: heaps with equal images share it.
@@ -177,72 +238,53 @@ Pretension Builder::reduced(const Pretension& t) const {
   return r;
 }
 
-// Every sum of heaps 0..n, as states (x, D): x its element, D the elements w
-// for which some option of the sum times w is in P. A sum is consistent when x
-// is in P exactly when the identity is not in D; a state's successor under a
-// heap h is (x h, h^-1 D + the union over h's options o of {w : x o w in P}).
-// The first inconsistent sum found (breadth-first, so among the smallest) is
-// returned.
-std::optional<Failure> Builder::verify(const Pretension& t) const {
+Letter QuotientSteps::letterOf(const Pretension& t, size_t heap) const {
+  std::vector<uint32_t> opts;
+  for (const std::vector<int64_t>& option : options_[heap]) opts.push_back(times(t, 0, option));
+  std::sort(opts.begin(), opts.end());
+  opts.erase(std::unique(opts.begin(), opts.end()), opts.end());
+  return Letter{heap, t.genOf[heap], std::move(opts)};
+}
+
+// Adds heap `heap`'s letter unless an equal one is there; true when added.
+bool QuotientSteps::addLetter(const Pretension& t, CheckedStates& c, size_t heap) const {
+  Letter l = letterOf(t, heap);
+  for (const Letter& other : c.letters)
+    if (other.gen == l.gen && other.options == l.options) return false;
+  c.letters.push_back(std::move(l));
+  return true;
+}
+
+std::optional<Failure> QuotientSteps::verifyInto(const Pretension& t, CheckedStates& c) const {
+  if (t.m.inP[0]) return Failure{std::vector<int64_t>(options_.size(), 0), false};
+  for (size_t h = 1; h < options_.size(); ++h)
+    if (!terminal(h)) addLetter(t, c, h);
+  return extendStates(t, c, 0);
+}
+
+// Heaps are taken in increasing order, each as often as it adds states:
+// states are found in the order of their least words (compared from the
+// largest heap down), so the first inconsistent one is the least failure,
+// whose options are all smaller words and so classified right. Letters
+// before `first` have been taken already.
+std::optional<Failure> QuotientSteps::extendStates(const Pretension& t, CheckedStates& c,
+                                                   size_t first) const {
   const BipartiteMonoid& m = t.m;
-  const uint32_t n = m.size;
-  const size_t words = (n + 63) / 64;
-  if (m.inP[0]) return Failure{std::vector<int64_t>(options_.size(), 0), false};
-  std::vector<uint32_t> table = productTable(m);
-  std::vector<Bits> ann(n, Bits(words, 0));  // ann[t] = {w : t w in P}
-  for (uint32_t x = 0; x < n; ++x)
-    for (uint32_t w = 0; w < n; ++w)
-      if (m.inP[table[x * n + w]]) setBit(ann[x], w);
-  // The letters: heaps with different generators or option elements.
-  struct Letter {
-    size_t heap;
-    int gen;
-    std::vector<uint32_t> options;
-  };
-  std::vector<Letter> letters;
-  {
-    std::map<std::pair<int, std::vector<uint32_t>>, size_t> seen;
-    for (size_t h = 1; h < options_.size(); ++h) {
-      if (terminal(h)) continue;
-      std::vector<uint32_t> opts;
-      for (const std::vector<int64_t>& option : options_[h]) opts.push_back(times(t, 0, option));
-      std::sort(opts.begin(), opts.end());
-      opts.erase(std::unique(opts.begin(), opts.end()), opts.end());
-      if (seen.try_emplace({t.genOf[h], opts}, letters.size()).second)
-        letters.push_back({h, t.genOf[h], std::move(opts)});
-    }
-  }
-  struct StateHash {
-    size_t operator()(const std::pair<uint32_t, Bits>& s) const {
-      uint64_t h = s.first;
-      for (uint64_t w : s.second) h = hashCombine(h, w);
-      return static_cast<size_t>(hashFinish(h));
-    }
-  };
-  std::unordered_map<std::pair<uint32_t, Bits>, uint32_t, StateHash> index;
-  std::vector<std::pair<uint32_t, Bits>> states;
-  std::vector<std::pair<uint32_t, uint32_t>> from;  // (state, letter) that reached it
-  states.push_back({0, Bits(words, 0)});
-  from.push_back({0, UINT32_MAX});
-  index.emplace(states[0], 0);
+  const uint32_t n = c.n;
   auto wordOf = [&](uint32_t s, size_t lastLetter) {
     Failure f;
     f.counts.assign(options_.size(), 0);
-    ++f.counts[letters[lastLetter].heap];
-    for (; from[s].second != UINT32_MAX; s = from[s].first)
-      ++f.counts[letters[from[s].second].heap];
+    ++f.counts[c.letters[lastLetter].heap];
+    for (; c.from[s].second != UINT32_MAX; s = c.from[s].first)
+      ++f.counts[c.letters[c.from[s].second].heap];
     return f;
   };
-  // Heaps are taken in increasing order, each as often as it adds states:
-  // states are found in the order of their least words (compared from the
-  // largest heap down), so the first inconsistent one is the least failure,
-  // whose options are all smaller words and so classified right.
-  Bits next(words);
+  Bits next(c.words);
   std::vector<uint32_t> cur;
-  for (size_t l = 0; l < letters.size(); ++l) {
-    const Letter& letter = letters[l];
+  for (size_t l = first; l < c.letters.size(); ++l) {
+    const Letter& letter = c.letters[l];
     const std::vector<uint32_t>& act = m.act[static_cast<size_t>(letter.gen)];
-    size_t rows = states.size();
+    size_t rows = c.states.size();
     cur.resize(rows);
     for (size_t i = 0; i < rows; ++i) cur[i] = static_cast<uint32_t>(i);
     for (bool grew = true; grew;) {
@@ -250,32 +292,33 @@ std::optional<Failure> Builder::verify(const Pretension& t) const {
       for (size_t i = 0; i < rows; ++i) {
         if ((i & 1023) == 0) checkInterrupt();
         uint32_t s = cur[i];
-        uint32_t x = states[s].first;
+        uint32_t x = c.states[s].first;
         std::fill(next.begin(), next.end(), 0);
-        const Bits& d = states[s].second;
+        const Bits& d = c.states[s].second;
         for (uint32_t w = 0; w < n; ++w)
           if (testBit(d, act[w])) setBit(next, w);
         for (uint32_t o : letter.options) {
-          const Bits& a = ann[table[x * n + o]];
-          for (size_t j = 0; j < words; ++j) next[j] |= a[j];
+          const Bits& a = c.ann[c.table[x * n + o]];
+          for (size_t j = 0; j < c.words; ++j) next[j] |= a[j];
         }
         uint32_t xh = act[x];
         auto key = std::make_pair(xh, next);
-        auto [it, added] = index.try_emplace(key, static_cast<uint32_t>(states.size()));
+        auto [it, added] = c.index.try_emplace(key, static_cast<uint32_t>(c.states.size()));
         cur[i] = it->second;
         if (!added) continue;
         bool optionInP = testBit(next, 0);
         if (static_cast<bool>(m.inP[xh]) == optionInP) {
+          c.index.erase(key);
           Failure f = wordOf(s, l);
           f.shouldBeP = !optionInP;
           return f;
         }
-        if (states.size() >= kMaxStates)
+        if (c.states.size() >= kMaxStates)
           throw std::runtime_error(
               fmt::format("checking the quotient of heaps 0..{} needs more than {} states",
                           options_.size() - 1, kMaxStates));
-        states.push_back(std::move(key));
-        from.push_back({s, static_cast<uint32_t>(l)});
+        c.states.push_back(std::move(key));
+        c.from.push_back({s, static_cast<uint32_t>(l)});
         grew = true;
       }
     }
@@ -283,7 +326,7 @@ std::optional<Failure> Builder::verify(const Pretension& t) const {
   return std::nullopt;
 }
 
-bool Builder::classifies(const Pretension& t, const Failure& f) const {
+bool QuotientSteps::classifies(const Pretension& t, const Failure& f) const {
   uint32_t x = 0;
   for (size_t h = 0; h < f.counts.size(); ++h)
     for (int64_t i = 0; i < f.counts[h]; ++i)
@@ -293,8 +336,8 @@ bool Builder::classifies(const Pretension& t, const Failure& f) const {
 
 // t's monoid on the generators of the heaps not in `heaps`, times a cyclic
 // monoid for each heap of `heaps`, marked.
-Pretension Builder::withCyclic(const Pretension& t, const std::vector<int64_t>& heaps,
-                               const std::vector<Cyclic>& cyclic) const {
+Pretension QuotientSteps::withCyclic(const Pretension& t, const std::vector<int64_t>& heaps,
+                                     const std::vector<Cyclic>& cyclic) const {
   std::vector<int> keep;
   std::vector<int> newGen(t.m.act.size(), -1);
   for (size_t h = 0; h < t.genOf.size(); ++h) {
@@ -324,7 +367,7 @@ Pretension Builder::withCyclic(const Pretension& t, const std::vector<int64_t>& 
 // A new guess that gets `f` right: the heaps in f (one, then two, then three
 // of them) each given a cyclic monoid of their own, long enough for their
 // count in f.
-std::optional<Pretension> Builder::recalibrate(const Pretension& t, const Failure& f) const {
+std::optional<Pretension> QuotientSteps::recalibrate(const Pretension& t, const Failure& f) const {
   std::vector<int64_t> involved;
   for (size_t h = 0; h < f.counts.size(); ++h)
     if (f.counts[h] > 0 && !terminal(h)) involved.push_back(static_cast<int64_t>(h));
@@ -362,7 +405,7 @@ std::optional<Pretension> Builder::recalibrate(const Pretension& t, const Failur
   return std::nullopt;
 }
 
-bool Builder::addHeap(int64_t n) {
+bool QuotientSteps::addHeap(int64_t n) {
   readOptions(n);
   size_t h = static_cast<size_t>(n);
   q_.genOf.push_back(-1);
@@ -371,34 +414,39 @@ bool Builder::addHeap(int64_t n) {
   bool aloneP = true;
   for (const std::vector<int64_t>& option : options_[h])
     if (q_.m.inP[times(q_, 0, option)]) aloneP = false;
-  // The quotient unchanged, heap n one of its elements.
+  // The quotient unchanged, heap n one of its elements: only the sums with
+  // heap n need a check, from the states already checked.
   for (uint32_t x = 0; x < q_.m.size; ++x) {
     if (static_cast<bool>(q_.m.inP[x]) != aloneP) continue;
-    Pretension trial = q_;
     int g = -1;
-    for (size_t i = 0; i < trial.m.act.size(); ++i)
-      if (trial.m.generator(i) == x) g = static_cast<int>(i);
-    if (g < 0) {
-      // x is not a generator yet: add its action.
-      std::vector<uint32_t> column(trial.m.size);
-      for (uint32_t y = 0; y < trial.m.size; ++y) column[y] = trial.m.product(y, x);
-      g = static_cast<int>(trial.m.act.size());
-      trial.m.act.push_back(std::move(column));
+    for (size_t i = 0; i < q_.m.act.size(); ++i)
+      if (q_.m.generator(i) == x) g = static_cast<int>(i);
+    bool newGenerator = g < 0;
+    if (newGenerator) {
+      // x is not a generator yet: add its action (element numbers stay).
+      std::vector<uint32_t> column(q_.m.size);
+      for (uint32_t y = 0; y < q_.m.size; ++y) column[y] = q_.m.product(y, x);
+      g = static_cast<int>(q_.m.act.size());
+      q_.m.act.push_back(std::move(column));
     }
-    trial.genOf[h] = g;
-    if (!verify(trial)) {
-      q_ = std::move(trial);
-      renumber(q_.m);
-      return true;
-    }
+    q_.genOf[h] = g;
+    size_t states = checked_.states.size(), letters = checked_.letters.size();
+    if (!addLetter(q_, checked_, h) || !extendStates(q_, checked_, letters)) return true;
+    rollBack(checked_, states, letters);
+    q_.genOf[h] = -1;
+    if (newGenerator) q_.m.act.pop_back();
   }
   // The quotient grows: a cyclic monoid for heap n, repaired until it checks.
   expansions_.push_back(n);
   Pretension trial = reduced(withCyclic(q_, {n}, {Cyclic{2, 2}}));
   for (int round = 0; round < 200; ++round) {
-    std::optional<Failure> f = verify(trial);
+    CheckedStates checkedTrial;
+    startStates(trial.m, checkedTrial);
+    std::optional<Failure> f = verifyInto(trial, checkedTrial);
     if (!f) {
       q_ = std::move(trial);
+      checked_ = std::move(checkedTrial);
+      renumbered_ = true;
       return true;
     }
     std::optional<Pretension> next = recalibrate(trial, *f);
@@ -412,7 +460,7 @@ bool Builder::addHeap(int64_t n) {
 // Φ's smallest period, and the theorem's check (docs/misere.md): with
 // Φ(n) = Φ(n - p) for n0 + p <= n <= N and N >= parts (n0 + p - 1) + take,
 // every larger heap has the options, and so the element, of heap n - p.
-void Builder::findPeriod(QuotientResult& r) const {
+void QuotientSteps::findPeriod(QuotientResult& r) const {
   int64_t last = r.lastHeap;
   for (int64_t p = 1; 2 * p <= last + 1; ++p) {
     int64_t n = last;
@@ -424,8 +472,12 @@ void Builder::findPeriod(QuotientResult& r) const {
       r.period = p;
       r.preperiod = n0;
     }
-    // A part shifted down by p must stay a heap: n0 is taken as at least 1.
-    if (o_.take && last >= o_.parts * (std::max<int64_t>(n0, 1) + p - 1) + *o_.take) {
+    // A part shifted down by p must stay a heap (n0 at least 1) and meet
+    // the smallest part a split allows; a parity condition needs an even
+    // shift (Φ with period p has period 2p from the same n0).
+    int64_t start = std::max<int64_t>({n0, 1, o_.minStart});
+    int64_t shift = o_.evenPeriod && p % 2 != 0 ? 2 * p : p;
+    if (o_.take && last >= o_.parts * (start + shift - 1) + *o_.take) {
       r.period = p;
       r.preperiod = n0;
       r.finalHeap = last;
@@ -435,13 +487,17 @@ void Builder::findPeriod(QuotientResult& r) const {
   }
 }
 
-QuotientResult Builder::run() {
-  q_.m = BipartiteMonoid{};
+QuotientSteps::QuotientSteps(HeapOptionsFn options, const QuotientOptions& o)
+    : optionsFn_(std::move(options)), o_(o) {
   q_.m.inP = {0};
   q_.m.parent = {0};
   q_.m.parentGen = {-1};
-  QuotientResult r;
-  for (int64_t n = 0; n <= o_.maxHeap; ++n) {
+  r_.lastHeap = -1;
+}
+
+const QuotientResult& QuotientSteps::extend(int64_t to) {
+  bool grew = false;
+  for (int64_t n = r_.lastHeap + 1; n <= to && stopped_.empty() && !r_.finalHeap; ++n) {
     checkInterrupt();
     if (!addHeap(n)) {
       options_.pop_back();
@@ -450,38 +506,53 @@ QuotientResult Builder::run() {
                              n, q_.m.size, n - 1);
       break;
     }
-    r.lastHeap = n;
+    grew = true;
+    r_.lastHeap = n;
     if (o_.progress) o_.progress(n, q_.m.size);
     if (q_.m.size > o_.maxOrder) {
       stopped_ = fmt::format("the quotient has {} elements at heap {}, more than --max-order {}",
                              q_.m.size, n, o_.maxOrder);
       break;
     }
-    r.phi.clear();
-    for (size_t h = 0; h <= static_cast<size_t>(n); ++h) r.phi.push_back(q_.phi(h));
-    r.period.reset();
-    r.preperiod.reset();
-    findPeriod(r);
-    if (r.finalHeap) break;
+    if (renumbered_) {
+      r_.phi.assign(static_cast<size_t>(n + 1), 0);
+      for (size_t h = 0; h <= static_cast<size_t>(n); ++h) r_.phi[h] = q_.phi(h);
+      renumbered_ = false;
+    } else {
+      r_.phi.push_back(q_.phi(static_cast<size_t>(n)));
+    }
+    // Only the theorem needs the period at every heap.
+    if (o_.take) {
+      r_.period.reset();
+      r_.preperiod.reset();
+      findPeriod(r_);
+    }
   }
-  r.phi.clear();
-  for (size_t h = 0; h <= static_cast<size_t>(r.lastHeap); ++h) r.phi.push_back(q_.phi(h));
-  if (!r.finalHeap) {
-    r.period.reset();
-    r.preperiod.reset();
-    findPeriod(r);
+  if (grew) {
+    r_.phi.assign(static_cast<size_t>(r_.lastHeap + 1), 0);
+    for (size_t h = 0; h < r_.phi.size(); ++h) r_.phi[h] = q_.phi(h);
+    if (!r_.finalHeap) {
+      r_.period.reset();
+      r_.preperiod.reset();
+      findPeriod(r_);
+    }
+    r_.quotient = q_.m;
+    r_.expansions = expansions_;
   }
-  r.quotient = q_.m;
-  r.expansions = expansions_;
-  r.stopped = stopped_;
-  return r;
+  r_.stopped = stopped_;
+  return r_;
 }
 
-}  // namespace
+QuotientBuilder::QuotientBuilder(HeapOptionsFn options, const QuotientOptions& o)
+    : impl_(std::make_unique<QuotientSteps>(std::move(options), o)) {}
+QuotientBuilder::~QuotientBuilder() = default;
+const QuotientResult& QuotientBuilder::extendTo(int64_t heap) {
+  return impl_->extend(heap);
+}
 
 QuotientResult computeQuotient(const HeapOptionsFn& options, const QuotientOptions& o) {
-  Builder b(options, o);
-  return b.run();
+  QuotientBuilder b(options, o);
+  return b.extendTo(o.maxHeap);
 }
 
 uint32_t elementOf(const QuotientResult& q, const std::vector<int64_t>& heaps) {
@@ -553,6 +624,7 @@ Presentation presentation(const QuotientResult& q) {
     }
     return s.empty() ? std::string("1") : s;
   };
+  for (uint32_t x = 0; x < m.size; ++x) pr.elements.push_back(text(normal[x]));
   std::set<Word> done;
   for (uint32_t x = 0; x < m.size; ++x) {
     for (size_t g = 0; g < k; ++g) {

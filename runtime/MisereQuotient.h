@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -33,6 +34,10 @@ struct QuotientOptions {
   // quotient final, and the computation stops there.
   std::optional<int64_t> take;
   int parts = 2;
+  // Splits with conditions (Engine::ShiftBound): the preperiod a proof starts
+  // from is at least minStart, and an odd period is proved as twice itself.
+  int64_t minStart = 0;
+  bool evenPeriod = false;
   // Called after each heap: the heap and |Q|.
   std::function<void(int64_t, uint32_t)> progress;
 };
@@ -51,6 +56,20 @@ struct QuotientResult {
   std::string stopped;  // why it stopped before maxHeap; empty otherwise
 };
 
+class QuotientSteps;
+
+// The computation kept between requests: extendTo(n) goes on from the last
+// heap computed (up to n, or until the quotient is final or stopped).
+class QuotientBuilder {
+ public:
+  QuotientBuilder(HeapOptionsFn options, const QuotientOptions& o);
+  ~QuotientBuilder();
+  const QuotientResult& extendTo(int64_t heap);
+
+ private:
+  std::unique_ptr<QuotientSteps> impl_;
+};
+
 // Computes the quotient up to options.maxHeap (or until it is proved final, or
 // |Q| passes maxOrder). Throws Interrupted (a limit, Ctrl-C) and
 // std::runtime_error when heap options are not smaller heaps.
@@ -67,6 +86,7 @@ struct Presentation {
   std::vector<std::string> names;
   std::vector<int64_t> heapOf;
   std::vector<std::string> relations;
+  std::vector<std::string> elements;  // each element's normal form ("1" the identity)
 };
 Presentation presentation(const QuotientResult& q);
 

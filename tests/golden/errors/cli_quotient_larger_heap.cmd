@@ -1,0 +1,2 @@
+// A quotient needs every move to leave smaller heaps.
+quotient {case} Up # exit 1

@@ -1,0 +1,2 @@
+// gdsl quotient without its GAME.
+quotient {root}/examples/nim.game # exit 2

@@ -1,0 +1,2 @@
+// A quotient is computed for a game of one heap: one integer parameter.
+quotient {case} Two # exit 2

@@ -1,0 +1,1 @@
+quotient {case} Kayles
