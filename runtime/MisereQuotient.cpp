@@ -74,7 +74,29 @@ struct CheckedStates {
   std::vector<std::pair<uint32_t, Bits>> states;
   std::unordered_map<std::pair<uint32_t, Bits>, uint32_t, StateHash> index;
   std::vector<std::pair<uint32_t, uint32_t>> from;  // (state, letter) that reached it
+  // Per state, elements t whose Ann(t) make up its D (the elements of its
+  // options, less any whose Ann another's contains).
+  std::vector<std::vector<uint32_t>> gens;
 };
+
+// Drops from `elements` each t whose Ann(t) another one's contains.
+void prune(const CheckedStates& c, std::vector<uint32_t>& elements) {
+  auto within = [&](uint32_t a, uint32_t b) {
+    for (size_t j = 0; j < c.words; ++j)
+      if (c.ann[a][j] & ~c.ann[b][j]) return false;
+    return true;
+  };
+  std::vector<uint32_t> kept;
+  for (size_t i = 0; i < elements.size(); ++i) {
+    bool dominated = false;
+    for (size_t j = 0; j < elements.size() && !dominated; ++j)
+      if (j != i && within(elements[i], elements[j]) &&
+          (!within(elements[j], elements[i]) || j < i))
+        dominated = true;
+    if (!dominated) kept.push_back(elements[i]);
+  }
+  elements = std::move(kept);
+}
 
 void startStates(const BipartiteMonoid& m, CheckedStates& c) {
   c = CheckedStates{};
@@ -87,6 +109,7 @@ void startStates(const BipartiteMonoid& m, CheckedStates& c) {
       if (m.inP[c.table[x * c.n + w]]) setBit(c.ann[x], w);
   c.states.push_back({0, Bits(c.words, 0)});
   c.from.push_back({0, UINT32_MAX});
+  c.gens.emplace_back();
   c.index.emplace(c.states[0], 0);
 }
 
@@ -95,6 +118,7 @@ void rollBack(CheckedStates& c, size_t states, size_t letters) {
   for (size_t s = states; s < c.states.size(); ++s) c.index.erase(c.states[s]);
   c.states.resize(states);
   c.from.resize(states);
+  c.gens.resize(states);
   c.letters.resize(letters);
 }
 
@@ -280,7 +304,8 @@ std::optional<Failure> QuotientSteps::extendStates(const Pretension& t, CheckedS
     return f;
   };
   Bits next(c.words);
-  std::vector<uint32_t> cur;
+  std::pair<uint32_t, Bits> key;
+  std::vector<uint32_t> cur, made;
   for (size_t l = first; l < c.letters.size(); ++l) {
     const Letter& letter = c.letters[l];
     const std::vector<uint32_t>& act = m.act[static_cast<size_t>(letter.gen)];
@@ -293,22 +318,29 @@ std::optional<Failure> QuotientSteps::extendStates(const Pretension& t, CheckedS
         if ((i & 1023) == 0) checkInterrupt();
         uint32_t s = cur[i];
         uint32_t x = c.states[s].first;
+        // D of the successor: h^-1 D is the union of Ann(t h) over the
+        // state's elements t, whose Ann make up D.
         std::fill(next.begin(), next.end(), 0);
-        const Bits& d = c.states[s].second;
-        for (uint32_t w = 0; w < n; ++w)
-          if (testBit(d, act[w])) setBit(next, w);
-        for (uint32_t o : letter.options) {
-          const Bits& a = c.ann[c.table[x * n + o]];
+        made.clear();
+        for (uint32_t t : c.gens[s]) made.push_back(act[t]);
+        for (uint32_t o : letter.options) made.push_back(c.table[x * n + o]);
+        std::sort(made.begin(), made.end());
+        made.erase(std::unique(made.begin(), made.end()), made.end());
+        if (made.size() > 32) prune(c, made);
+        for (uint32_t t : made) {
+          const Bits& a = c.ann[t];
           for (size_t j = 0; j < c.words; ++j) next[j] |= a[j];
         }
         uint32_t xh = act[x];
-        auto key = std::make_pair(xh, next);
-        auto [it, added] = c.index.try_emplace(key, static_cast<uint32_t>(c.states.size()));
+        key.first = xh;
+        key.second.assign(next.begin(), next.end());
+        auto [it, added] =
+            c.index.try_emplace(std::move(key), static_cast<uint32_t>(c.states.size()));
         cur[i] = it->second;
         if (!added) continue;
         bool optionInP = testBit(next, 0);
         if (static_cast<bool>(m.inP[xh]) == optionInP) {
-          c.index.erase(key);
+          c.index.erase(it);
           Failure f = wordOf(s, l);
           f.shouldBeP = !optionInP;
           return f;
@@ -317,7 +349,8 @@ std::optional<Failure> QuotientSteps::extendStates(const Pretension& t, CheckedS
           throw std::runtime_error(
               fmt::format("checking the quotient of heaps 0..{} needs more than {} states",
                           options_.size() - 1, kMaxStates));
-        c.states.push_back(std::move(key));
+        c.states.push_back({xh, next});
+        c.gens.push_back(made);
         c.from.push_back({s, static_cast<uint32_t>(l)});
         grew = true;
       }
