@@ -68,8 +68,9 @@ struct Letter {
 struct CheckedStates {
   uint32_t n = 0;
   size_t words = 0;
-  std::vector<uint32_t> table;
-  std::vector<Bits> ann;  // ann[t] = {w : t w in P}
+  // Computed when first asked (rowOf, annOf): a large guess needs few.
+  std::vector<std::vector<uint32_t>> rows;  // rows[o][w] = w o
+  std::vector<Bits> ann;                    // ann[t] = {w : t w in P}
   std::vector<Letter> letters;
   std::vector<std::pair<uint32_t, Bits>> states;
   std::unordered_map<std::pair<uint32_t, Bits>, uint32_t, StateHash> index;
@@ -79,8 +80,39 @@ struct CheckedStates {
   std::vector<std::vector<uint32_t>> gens;
 };
 
+// w o for every w: from the row of o's parent on its breadth-first path.
+const std::vector<uint32_t>& rowOf(CheckedStates& c, const BipartiteMonoid& m, uint32_t o) {
+  if (c.rows[0].empty()) {
+    c.rows[0].resize(c.n);
+    for (uint32_t w = 0; w < c.n; ++w) c.rows[0][w] = w;
+  }
+  std::vector<uint32_t> chain;
+  for (uint32_t y = o; c.rows[y].empty(); y = m.parent[y]) chain.push_back(y);
+  for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+    uint32_t z = *it;
+    const std::vector<uint32_t>& a = m.act[static_cast<size_t>(m.parentGen[z])];
+    std::vector<uint32_t> row(c.n);
+    const std::vector<uint32_t>& before = c.rows[m.parent[z]];
+    for (uint32_t w = 0; w < c.n; ++w) row[w] = a[before[w]];
+    c.rows[z] = std::move(row);
+  }
+  return c.rows[o];
+}
+
+const Bits& annOf(CheckedStates& c, const BipartiteMonoid& m, uint32_t t) {
+  if (c.ann[t].empty()) {
+    const std::vector<uint32_t>& row = rowOf(c, m, t);
+    Bits bits(c.words, 0);
+    for (uint32_t w = 0; w < c.n; ++w)
+      if (m.inP[row[w]]) setBit(bits, w);
+    c.ann[t] = std::move(bits);
+  }
+  return c.ann[t];
+}
+
 // Drops from `elements` each t whose Ann(t) another one's contains.
-void prune(const CheckedStates& c, std::vector<uint32_t>& elements) {
+void prune(CheckedStates& c, const BipartiteMonoid& m, std::vector<uint32_t>& elements) {
+  for (uint32_t t : elements) annOf(c, m, t);
   auto within = [&](uint32_t a, uint32_t b) {
     for (size_t j = 0; j < c.words; ++j)
       if (c.ann[a][j] & ~c.ann[b][j]) return false;
@@ -102,11 +134,8 @@ void startStates(const BipartiteMonoid& m, CheckedStates& c) {
   c = CheckedStates{};
   c.n = m.size;
   c.words = (c.n + 63) / 64;
-  c.table = productTable(m);
-  c.ann.assign(c.n, Bits(c.words, 0));
-  for (uint32_t x = 0; x < c.n; ++x)
-    for (uint32_t w = 0; w < c.n; ++w)
-      if (m.inP[c.table[x * c.n + w]]) setBit(c.ann[x], w);
+  c.rows.assign(c.n, {});
+  c.ann.assign(c.n, {});
   c.states.push_back({0, Bits(c.words, 0)});
   c.from.push_back({0, UINT32_MAX});
   c.gens.emplace_back();
@@ -294,7 +323,6 @@ std::optional<Failure> QuotientSteps::verifyInto(const Pretension& t, CheckedSta
 std::optional<Failure> QuotientSteps::extendStates(const Pretension& t, CheckedStates& c,
                                                    size_t first) const {
   const BipartiteMonoid& m = t.m;
-  const uint32_t n = c.n;
   auto wordOf = [&](uint32_t s, size_t lastLetter) {
     Failure f;
     f.counts.assign(options_.size(), 0);
@@ -323,12 +351,12 @@ std::optional<Failure> QuotientSteps::extendStates(const Pretension& t, CheckedS
         std::fill(next.begin(), next.end(), 0);
         made.clear();
         for (uint32_t t : c.gens[s]) made.push_back(act[t]);
-        for (uint32_t o : letter.options) made.push_back(c.table[x * n + o]);
+        for (uint32_t o : letter.options) made.push_back(rowOf(c, m, o)[x]);
         std::sort(made.begin(), made.end());
         made.erase(std::unique(made.begin(), made.end()), made.end());
-        if (made.size() > 32) prune(c, made);
+        if (made.size() > 32) prune(c, m, made);
         for (uint32_t t : made) {
-          const Bits& a = c.ann[t];
+          const Bits& a = annOf(c, m, t);
           for (size_t j = 0; j < c.words; ++j) next[j] |= a[j];
         }
         uint32_t xh = act[x];
