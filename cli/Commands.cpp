@@ -324,9 +324,11 @@ int quotientCommand(Options& o) {
   if (!stack.start(error)) return fail("cannot start the JIT: " + error);
   std::cerr << stack.takeLog();
   int game = static_cast<int>(it - games.begin());
+  QuotientResult partial;
+  partial.lastHeap = -1;
   try {
-    QuotientResult q =
-        gameQuotient(stack.engine(), game, o.quotientMax, o.quotientMaxOrder, makeProgressBar(2));
+    QuotientResult q = gameQuotient(stack.engine(), game, o.quotientMax, o.quotientMaxOrder,
+                                    makeProgressBar(2), &partial);
     printQuotient(std::cout, o.quotientGame, q, o.json);
     std::cout.flush();
     if (!q.stopped.empty()) {
@@ -343,8 +345,14 @@ int quotientCommand(Options& o) {
   } catch (const std::runtime_error& e) {
     return fail(e.what());
   } catch (const Interrupted& e) {
+    // What was finished is exact: printed, with the limit as the reason.
+    std::string message = limitMessage(e.reason, limits);
+    if (partial.lastHeap >= 0) {
+      partial.stopped = message;
+      printQuotient(std::cout, o.quotientGame, partial, o.json);
+    }
     std::cout.flush();
-    std::cerr << "gdsl: " << limitMessage(e.reason, limits) << "\n";
+    std::cerr << "gdsl: " << message << "\n";
     return kFileError;
   }
   return kOk;

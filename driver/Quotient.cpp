@@ -7,12 +7,13 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 
+#include "compiler/support/Interrupt.h"
 #include "runtime/GameQuotients.h"
 
 namespace gdsl {
 
 QuotientResult gameQuotient(Engine& engine, int game, int64_t maxHeap, uint32_t maxOrder,
-                            const ProgressFn& progress) {
+                            const ProgressFn& progress, QuotientResult* partial) {
   QuotientOptions o = quotientOptionsFor(engine, game);
   o.maxHeap = maxHeap;
   o.maxOrder = maxOrder;
@@ -22,9 +23,17 @@ QuotientResult gameQuotient(Engine& engine, int game, int64_t maxHeap, uint32_t 
       progress(fmt::format("quotient of {} (|Q| = {})", name, order), "heaps", heap, maxHeap, false,
                -1);
     };
-  QuotientResult q = computeQuotient(heapOptionsOf(engine, game), o);
-  if (progress) progress("quotient of " + name, "heaps", q.lastHeap, maxHeap, true, -1);
-  return q;
+  QuotientBuilder builder(heapOptionsOf(engine, game), o);
+  try {
+    QuotientResult q = builder.extendTo(maxHeap);
+    if (progress) progress("quotient of " + name, "heaps", q.lastHeap, maxHeap, true, -1);
+    return q;
+  } catch (const Interrupted&) {
+    if (progress)
+      progress("quotient of " + name, "heaps", builder.result().lastHeap, maxHeap, true, -1);
+    if (partial) *partial = builder.result();
+    throw;
+  }
 }
 
 namespace {

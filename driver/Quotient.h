@@ -13,10 +13,11 @@
 
 namespace gdsl {
 
-// The quotient of `game` (its name `name`) to heap `maxHeap`, or until the
-// periodicity theorem proves it final, or |Q| passes `maxOrder`.
+// The quotient of `game` to heap `maxHeap`, or until the periodicity
+// theorem proves it final, or |Q| passes `maxOrder`. When a limit or Ctrl-C
+// stops it (Interrupted), `partial` (if given) receives the heaps finished.
 QuotientResult gameQuotient(Engine& engine, int game, int64_t maxHeap, uint32_t maxOrder,
-                            const ProgressFn& progress);
+                            const ProgressFn& progress, QuotientResult* partial = nullptr);
 
 // The quotient as text (several lines) or one JSON line.
 void printQuotient(std::ostream& out, const std::string& name, const QuotientResult& q, bool json);

@@ -7,6 +7,8 @@
 #include <span>
 #include <stdexcept>
 
+#include "compiler/support/Interrupt.h"
+
 namespace gdsl {
 
 HeapOptionsFn heapOptionsOf(Engine& engine, int game) {
@@ -86,6 +88,9 @@ std::optional<bool> GameQuotients::firstPlayerWins(const Sum& sum) {
   if (!q || (!q->finalHeap && q->lastHeap < largest)) {
     try {
       q = e.result = &e.builder->extendTo(largest);
+    } catch (const Interrupted&) {
+      games_.erase(game);  // half a heap done: start again next time
+      throw;
     } catch (const RuntimeError& error) {
       e.refused = error.message;
       return std::nullopt;

@@ -160,6 +160,7 @@ class QuotientSteps {
 
   // Computes heaps up to `to` (or until final or stopped); the result so far.
   const QuotientResult& extend(int64_t to);
+  const QuotientResult& result() const { return r_; }
 
  private:
   // Heap n's options, read once, sorted, without empty heaps and repeats.
@@ -185,6 +186,7 @@ class QuotientSteps {
                         const std::vector<Cyclic>& cyclic) const;
   bool addHeap(int64_t n);  // false: the guess could not be repaired (sets renumbered_)
   void findPeriod(QuotientResult& r) const;
+  void finish();
 
   HeapOptionsFn optionsFn_;
   QuotientOptions o_;
@@ -528,11 +530,6 @@ void QuotientSteps::findPeriod(QuotientResult& r) const {
     while (n - p >= 0 && r.phi[static_cast<size_t>(n)] == r.phi[static_cast<size_t>(n - p)]) --n;
     int64_t n0 = n + 1 - p;  // Φ(m) = Φ(m - p) for m in n0 + p .. last
     if (n0 < 0) n0 = 0;
-    if (last + 1 - n0 < 2 * p) continue;
-    if (!r.period) {
-      r.period = p;
-      r.preperiod = n0;
-    }
     // A part shifted down by p must stay a heap (n0 at least 1) and meet
     // the smallest part a split allows; a parity condition needs an even
     // shift (Φ with period p has period 2p from the same n0).
@@ -544,7 +541,13 @@ void QuotientSteps::findPeriod(QuotientResult& r) const {
       r.finalHeap = last;
       return;
     }
-    if (!o_.take) return;
+    // Observed only: at least two whole periods and half of the heaps, so
+    // that a late coincidence is not taken for a period (as runtime/Period.h).
+    if (!r.period && last + 1 - n0 >= 2 * p && 2 * (last + 1 - n0) >= last + 1) {
+      r.period = p;
+      r.preperiod = n0;
+      if (!o_.take) return;
+    }
   }
 }
 
@@ -558,50 +561,61 @@ QuotientSteps::QuotientSteps(HeapOptionsFn options, const QuotientOptions& o)
 
 const QuotientResult& QuotientSteps::extend(int64_t to) {
   bool grew = false;
-  for (int64_t n = r_.lastHeap + 1; n <= to && stopped_.empty() && !r_.finalHeap; ++n) {
-    checkInterrupt();
-    if (!addHeap(n)) {
-      options_.pop_back();
-      q_.genOf.pop_back();
-      stopped_ = fmt::format("the quotient could not be found at heap {} (|Q| was {} at heap {})",
-                             n, q_.m.size, n - 1);
-      break;
+  try {
+    for (int64_t n = r_.lastHeap + 1; n <= to && stopped_.empty() && !r_.finalHeap; ++n) {
+      checkInterrupt();
+      if (!addHeap(n)) {
+        options_.pop_back();
+        q_.genOf.pop_back();
+        stopped_ = fmt::format("the quotient could not be found at heap {} (|Q| was {} at heap {})",
+                               n, q_.m.size, n - 1);
+        break;
+      }
+      grew = true;
+      r_.lastHeap = n;
+      if (o_.progress) o_.progress(n, q_.m.size);
+      if (q_.m.size > o_.maxOrder) {
+        stopped_ = fmt::format("the quotient has {} elements at heap {}, more than --max-order {}",
+                               q_.m.size, n, o_.maxOrder);
+        break;
+      }
+      if (renumbered_) {
+        r_.phi.assign(static_cast<size_t>(n + 1), 0);
+        for (size_t h = 0; h <= static_cast<size_t>(n); ++h) r_.phi[h] = q_.phi(h);
+        renumbered_ = false;
+      } else {
+        r_.phi.push_back(q_.phi(static_cast<size_t>(n)));
+      }
+      // Only the theorem needs the period at every heap.
+      if (o_.take) {
+        r_.period.reset();
+        r_.preperiod.reset();
+        findPeriod(r_);
+      }
     }
-    grew = true;
-    r_.lastHeap = n;
-    if (o_.progress) o_.progress(n, q_.m.size);
-    if (q_.m.size > o_.maxOrder) {
-      stopped_ = fmt::format("the quotient has {} elements at heap {}, more than --max-order {}",
-                             q_.m.size, n, o_.maxOrder);
-      break;
-    }
-    if (renumbered_) {
-      r_.phi.assign(static_cast<size_t>(n + 1), 0);
-      for (size_t h = 0; h <= static_cast<size_t>(n); ++h) r_.phi[h] = q_.phi(h);
-      renumbered_ = false;
-    } else {
-      r_.phi.push_back(q_.phi(static_cast<size_t>(n)));
-    }
-    // Only the theorem needs the period at every heap.
-    if (o_.take) {
-      r_.period.reset();
-      r_.preperiod.reset();
-      findPeriod(r_);
-    }
+  } catch (const Interrupted&) {
+    // The heaps finished stay a valid result; the half-done heap leaves the
+    // computation unusable (QuotientBuilder's owner drops it).
+    if (grew) finish();
+    throw;
   }
-  if (grew) {
-    r_.phi.assign(static_cast<size_t>(r_.lastHeap + 1), 0);
-    for (size_t h = 0; h < r_.phi.size(); ++h) r_.phi[h] = q_.phi(h);
-    if (!r_.finalHeap) {
-      r_.period.reset();
-      r_.preperiod.reset();
-      findPeriod(r_);
-    }
-    r_.quotient = q_.m;
-    r_.expansions = expansions_;
-  }
+  if (grew) finish();
   r_.stopped = stopped_;
   return r_;
+}
+
+// The result for heaps 0..lastHeap from the quotient kept.
+void QuotientSteps::finish() {
+  r_.phi.assign(static_cast<size_t>(r_.lastHeap + 1), 0);
+  for (size_t h = 0; h < r_.phi.size(); ++h) r_.phi[h] = q_.phi(h);
+  if (!r_.finalHeap) {
+    r_.period.reset();
+    r_.preperiod.reset();
+    findPeriod(r_);
+  }
+  r_.quotient = q_.m;
+  r_.expansions = expansions_;
+  r_.stopped = stopped_;
 }
 
 QuotientBuilder::QuotientBuilder(HeapOptionsFn options, const QuotientOptions& o)
@@ -609,6 +623,9 @@ QuotientBuilder::QuotientBuilder(HeapOptionsFn options, const QuotientOptions& o
 QuotientBuilder::~QuotientBuilder() = default;
 const QuotientResult& QuotientBuilder::extendTo(int64_t heap) {
   return impl_->extend(heap);
+}
+const QuotientResult& QuotientBuilder::result() const {
+  return impl_->result();
 }
 
 QuotientResult computeQuotient(const HeapOptionsFn& options, const QuotientOptions& o) {

@@ -59,12 +59,15 @@ struct QuotientResult {
 class QuotientSteps;
 
 // The computation kept between requests: extendTo(n) goes on from the last
-// heap computed (up to n, or until the quotient is final or stopped).
+// heap computed (up to n, or until the quotient is final or stopped). When
+// extendTo throws Interrupted, result() still holds the heaps finished, but
+// the builder must not be extended again.
 class QuotientBuilder {
  public:
   QuotientBuilder(HeapOptionsFn options, const QuotientOptions& o);
   ~QuotientBuilder();
   const QuotientResult& extendTo(int64_t heap);
+  const QuotientResult& result() const;
 
  private:
   std::unique_ptr<QuotientSteps> impl_;
