@@ -13,6 +13,7 @@
 
 #include "misere_brute.h"
 #include "runtime/MisereQuotient.h"
+#include "test_scale.h"
 
 using namespace gdsl;
 
@@ -103,6 +104,8 @@ void checkSums(const QuotientResult& q, brute::MiserePart::Kind kind, int maxHea
                int count, unsigned seed) {
   std::mt19937 rng(seed);
   HeapSearch search(kind);
+  // Under sanitizers (GDSL_TEST_SCALE) fewer sums.
+  count = brute::scaled(count, 250);
   for (int i = 0; i < count; ++i) {
     int parts = 1 + static_cast<int>(rng() % static_cast<unsigned>(maxParts));
     std::vector<int64_t> heaps;
