@@ -36,19 +36,6 @@ QuotientResult gameQuotient(Engine& engine, int game, int64_t maxHeap, uint32_t 
   }
 }
 
-namespace {
-
-std::string joined(const std::vector<std::string>& items, const char* separator) {
-  std::string s;
-  for (const std::string& item : items) {
-    if (!s.empty()) s += separator;
-    s += item;
-  }
-  return s;
-}
-
-}  // namespace
-
 void printQuotient(std::ostream& out, const std::string& name, const QuotientResult& q, bool json) {
   const BipartiteMonoid& m = q.quotient;
   Presentation pr = presentation(q);
@@ -97,12 +84,15 @@ void printQuotient(std::ostream& out, const std::string& name, const QuotientRes
   std::vector<std::string> gens;
   for (size_t g = 0; g < pr.names.size(); ++g)
     gens.push_back(fmt::format("{} = {}({})", pr.names[g], name, pr.heapOf[g]));
-  out << "generators: " << (gens.empty() ? "none" : joined(gens, ", ")) << "\n";
-  out << "relations: " << (pr.relations.empty() ? "none" : joined(pr.relations, ", ")) << "\n";
-  out << "P-portion: " << (pElements.empty() ? "none" : joined(pElements, ", ")) << "\n";
+  out << "generators: " << (gens.empty() ? "none" : fmt::format("{}", fmt::join(gens, ", ")))
+      << "\n";
+  out << "relations: "
+      << (pr.relations.empty() ? "none" : fmt::format("{}", fmt::join(pr.relations, ", "))) << "\n";
+  out << "P-portion: "
+      << (pElements.empty() ? "none" : fmt::format("{}", fmt::join(pElements, ", "))) << "\n";
   std::vector<std::string> heaps;
   for (size_t h = 0; h < phi.size(); ++h) heaps.push_back(fmt::format("{}:{}", h, phi[h]));
-  out << "pretending function: " << joined(heaps, " ") << "\n";
+  out << "pretending function: " << fmt::format("{}", fmt::join(heaps, " ")) << "\n";
 }
 
 }  // namespace gdsl
