@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <limits>
 
 #include "compiler/ir/Evaluator.h"
 #include "compiler/ir/Passes.h"
@@ -49,8 +50,11 @@ std::optional<std::vector<int64_t>> amounts(const Program& p, const Expr& amount
   }
 }
 
+// Adds k + shift for each amount k; an amount past INT64_MAX - shift needs more
+// tokens than any heap holds, so it is no move and is left out.
 void addAll(std::vector<int64_t>& to, const std::vector<int64_t>& ks, int64_t shift = 0) {
-  for (int64_t k : ks) to.push_back(k + shift);
+  for (int64_t k : ks)
+    if (k <= std::numeric_limits<int64_t>::max() - shift) to.push_back(k + shift);
 }
 
 void sortUnique(std::vector<int64_t>& v) {
