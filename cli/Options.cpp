@@ -308,6 +308,20 @@ void CommandLine::addCensus(CLI::App* census, CLI::App* reportCmd, CLI::App* mer
         return reads(text, jobs) && jobs >= 1 && jobs <= 1024;
       }));
   census->add_option("--shard", o_.censusShard, "K/N: only the games i with i % N == K - 1");
+  census
+      ->add_option("--quotient", c.quotient.maxHeap,
+                   "also each game's misère quotient, to heap HEAPS (docs/census.md)")
+      ->check(expected("a whole number of heaps, at least 1", [](const std::string& text) {
+        int64_t heaps = 0;
+        return reads(text, heaps) && heaps >= 1;
+      }));
+  census
+      ->add_option("--quotient-seconds", o_.censusQuotientSeconds,
+                   "the time each game's quotient may take (default 10)")
+      ->check(expected("a number of seconds from 0.001 to 86400", [](const std::string& text) {
+        double seconds = 0;
+        return reads(text, seconds) && seconds >= 0.001 && seconds <= 86400;
+      }));
   census->add_option("--backend", o_.backend, "interp, jit or auto (default)");
   CensusReportOptions& report = o_.report;
   reportCmd->add_option("DB", o_.reportDb, "the database")->required();
@@ -457,6 +471,11 @@ int censusOptions(const Options& o, CensusOptions& options) {
     return usage("census needs a family: gdsl census '0.?\?\?' --to N --db PATH");
   if (options.to < 1) return usage("census needs --to N (the heaps to compute)");
   if (options.db.empty()) return usage("census needs --db PATH (the SQLite database)");
+  if (o.censusQuotientSeconds > 0) {
+    if (options.quotient.maxHeap == 0)
+      return usage("census: --quotient-seconds needs --quotient HEAPS");
+    options.quotient.seconds = o.censusQuotientSeconds;
+  }
   if (!o.censusShard.empty()) {
     static const std::regex shard("^([0-9]{1,6})/([0-9]{1,6})$");
     std::smatch m;

@@ -68,7 +68,8 @@ struct Options {
   bool seeded = false;
   // gdsl census, census report, census merge.
   CensusOptions census;
-  std::string censusShard;  // --shard K/N
+  std::string censusShard;           // --shard K/N
+  double censusQuotientSeconds = 0;  // --quotient-seconds (0: not given)
   std::string reportDb;
   CensusReportOptions report;
   std::vector<std::string> mergeInputs;

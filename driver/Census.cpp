@@ -18,6 +18,8 @@
 #include <sstream>
 
 #include "compiler/ir/Fingerprint.h"
+#include "driver/InterruptAfter.h"
+#include "driver/Quotient.h"
 #include "driver/Stack.h"
 #include "driver/TableStore.h"
 #include "runtime/Period.h"
@@ -106,6 +108,49 @@ std::optional<int64_t> rareHeapsOf(const std::string& method) {
 
 }  // namespace
 
+namespace {
+
+nlohmann::json optionalJson(const std::optional<int64_t>& v) {
+  return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
+}
+
+std::optional<int64_t> optionalFromJson(const nlohmann::json& j, const char* key) {
+  if (j.at(key).is_null()) return std::nullopt;
+  return j.at(key).get<int64_t>();
+}
+
+nlohmann::json quotientJson(const CensusQuotient& q) {
+  return {{"max_heap", q.maxHeap},
+          {"max_seconds", q.maxSeconds},
+          {"heaps", q.heaps},
+          {"order", q.order},
+          {"p_portion", q.pPortion},
+          {"tame", q.tame},
+          {"final_heap", optionalJson(q.finalHeap)},
+          {"phi_period", optionalJson(q.period)},
+          {"phi_preperiod", optionalJson(q.preperiod)},
+          {"stopped", q.stopped},
+          {"seconds", q.seconds}};
+}
+
+CensusQuotient quotientFromJson(const nlohmann::json& j) {
+  CensusQuotient q;
+  q.maxHeap = j.at("max_heap").get<int64_t>();
+  q.maxSeconds = j.at("max_seconds").get<double>();
+  q.heaps = j.at("heaps").get<int64_t>();
+  q.order = j.at("order").get<int64_t>();
+  q.pPortion = j.at("p_portion").get<int64_t>();
+  q.tame = j.at("tame").get<bool>();
+  q.finalHeap = optionalFromJson(j, "final_heap");
+  q.period = optionalFromJson(j, "phi_period");
+  q.preperiod = optionalFromJson(j, "phi_preperiod");
+  q.stopped = j.at("stopped").get<std::string>();
+  q.seconds = j.at("seconds").get<double>();
+  return q;
+}
+
+}  // namespace
+
 nlohmann::json censusRowJson(const CensusRow& r) {
   auto opt = [](const std::optional<int64_t>& v) {
     return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
@@ -124,7 +169,8 @@ nlohmann::json censusRowJson(const CensusRow& r) {
           {"rare_heaps", opt(r.rareHeaps)},
           {"checksum", r.checksum},
           {"seconds", r.seconds},
-          {"version", r.version}};
+          {"version", r.version},
+          {"quotient", r.quotient ? quotientJson(*r.quotient) : nlohmann::json(nullptr)}};
 }
 
 CensusRow censusRowFromJson(const nlohmann::json& j) {
@@ -148,6 +194,8 @@ CensusRow censusRowFromJson(const nlohmann::json& j) {
   r.checksum = j.at("checksum").get<std::string>();
   r.seconds = j.at("seconds").get<double>();
   r.version = j.at("version").get<std::string>();
+  if (j.contains("quotient") && !j.at("quotient").is_null())
+    r.quotient = quotientFromJson(j.at("quotient"));
   return r;
 }
 
@@ -238,9 +286,54 @@ bool censusGames(const std::string& family, std::vector<CensusGame>& out, bool& 
   return true;
 }
 
+namespace {
+
+// The quotient of heap game `index` under the census's limits; what was
+// finished when the time ran out, or why there is none.
+CensusQuotient censusQuotient(Engine& engine, int index, const ir::Game& g,
+                              const CensusQuotientLimits& limits) {
+  auto start = Clock::now();
+  CensusQuotient c;
+  c.maxHeap = limits.maxHeap;
+  c.maxSeconds = limits.seconds;
+  auto fill = [&](const QuotientResult& q) {
+    const BipartiteMonoid& m = q.quotient;
+    c.heaps = q.lastHeap;
+    c.order = m.size;
+    c.pPortion = std::count(m.inP.begin(), m.inP.end(), true);
+    c.tame = isTame(m, productTable(m));
+    c.finalHeap = q.finalHeap;
+    c.period = q.period;
+    c.preperiod = q.preperiod;
+    c.stopped = q.stopped;
+  };
+  if (g.normalize || g.loopy) {
+    c.stopped = "not a heap game (a normalize rule, or loopy)";
+    return c;
+  }
+  QuotientResult partial;
+  partial.lastHeap = -1;
+  try {
+    InterruptAfter budget(limits.seconds);
+    fill(gameQuotient(engine, index, limits.maxHeap, CensusQuotientLimits::kMaxOrder, nullptr,
+                      &partial));
+  } catch (const Interrupted&) {
+    if (partial.lastHeap >= 0) fill(partial);
+    c.stopped = fmt::format("the time limit ({:g} s)", limits.seconds);
+  } catch (const RuntimeError& e) {
+    c.stopped = e.describe();  // a move that leaves another game, or no smaller heap
+  } catch (const std::runtime_error& e) {
+    c.stopped = e.what();
+  }
+  c.seconds = secondsSince(start);
+  return c;
+}
+
+}  // namespace
+
 bool computeCensusGame(const CensusGame& game, int64_t n, const std::string& checkpoint,
                        BackendKind backend, const std::string& version, CensusRow& row,
-                       std::string& error) {
+                       std::string& error, const CensusQuotientLimits& quotient) {
   auto start = Clock::now();
   StackOptions options(backend);
   options.engine.checkpointPath = checkpoint;
@@ -298,6 +391,8 @@ bool computeCensusGame(const CensusGame& game, int64_t n, const std::string& che
     if (row.method.empty()) row.method = "search";
     row.rareHeaps = rareHeapsOf(row.method);
     if (!store.finish()) return false;
+    row.seconds = secondsSince(start);  // the values' time; the quotient's is its own
+    if (quotient.maxHeap > 0) row.quotient = censusQuotient(engine, index, g, quotient);
   } catch (const RuntimeError& e) {
     error = e.describe();
     return false;
@@ -305,7 +400,6 @@ bool computeCensusGame(const CensusGame& game, int64_t n, const std::string& che
     error = e.what();
     return false;
   }
-  row.seconds = secondsSince(start);
   row.version = version;
   return true;
 }
@@ -331,6 +425,15 @@ const SortKey kSortKeys[] = {
 bool censusSortKey(const std::string& key) {
   return key == "game" || std::any_of(std::begin(kSortKeys), std::end(kSortKeys),
                                       [&](const SortKey& k) { return key == k.name; });
+}
+
+std::string describeQuotient(const CensusQuotient& q) {
+  if (q.order == 0) return "no quotient: " + q.stopped;
+  std::string s =
+      fmt::format("|Q| = {}, |P| = {}, {}", q.order, q.pPortion, q.tame ? "tame" : "wild");
+  if (q.finalHeap) return s + fmt::format(", final at heap {}", *q.finalHeap);
+  s += fmt::format(" at heap {}, ", q.heaps);
+  return s + (q.stopped.empty() ? "not proved final" : "stopped: " + q.stopped);
 }
 
 std::string censusCounts(const std::vector<CensusRow>& rows) {
@@ -362,28 +465,58 @@ int censusReport(const std::string& path, const CensusReportOptions& o) {
     });
   }
   auto opt = [](const std::optional<int64_t>& v) { return v ? std::to_string(*v) : std::string(); };
+  // The quotient columns come last, and only when some row has a quotient.
+  bool quotients = std::any_of(rows.begin(), rows.end(),
+                               [](const CensusRow& r) { return r.quotient.has_value(); });
   if (o.csv) {
     std::cout << "game,rules,n,checked_to,period,preperiod,saltus,proved,proof_heap,max_value,"
-                 "rare_heaps,checksum,seconds,peak_kib,version,method\n";
-    for (const CensusRow& r : rows)
-      std::cout << fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{:.3f},{},{},\"{}\"\n", r.game,
+                 "rare_heaps,checksum,seconds,peak_kib,version,method"
+              << (quotients ? ",q_heaps,q_order,q_p_portion,q_tame,q_final_heap,q_phi_period,"
+                              "q_phi_preperiod,q_stopped,q_seconds"
+                            : "")
+              << "\n";
+    for (const CensusRow& r : rows) {
+      std::cout << fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{:.3f},{},{},\"{}\"", r.game,
                                r.rules, r.n, r.checkedTo, opt(r.period), opt(r.preperiod),
                                opt(r.saltus), r.proved ? 1 : 0, opt(r.proofHeap), r.maxValue,
                                opt(r.rareHeaps), r.checksum, r.seconds, r.peakKib, r.version,
                                r.method);
+      if (quotients && r.quotient) {
+        const CensusQuotient& q = *r.quotient;
+        std::string stopped = q.stopped;
+        std::replace(stopped.begin(), stopped.end(), '"', '\'');
+        std::cout << fmt::format(",{},{},{},{},{},{},{},\"{}\",{:.3f}", q.heaps, q.order,
+                                 q.pPortion, q.tame ? 1 : 0, opt(q.finalHeap), opt(q.period),
+                                 opt(q.preperiod), stopped, q.seconds);
+      } else if (quotients) {
+        std::cout << ",,,,,,,,,";
+      }
+      std::cout << "\n";
+    }
     return 0;
   }
   std::cout << "| game | N | values to | period | preperiod | saltus | proved | proof heap | "
                "largest value | rare heaps |"
-            << (o.times ? " seconds | peak KiB |" : "")
+            << (o.times ? " seconds | peak KiB |" : "") << (quotients ? " misère quotient |" : "")
             << "\n| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: |"
-            << (o.times ? " ---: | ---: |" : "") << "\n";
-  for (const CensusRow& r : rows)
+            << (o.times ? " ---: | ---: |" : "") << (quotients ? " --- |" : "") << "\n";
+  for (const CensusRow& r : rows) {
     std::cout << fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |", r.game, r.n,
                              r.checkedTo, opt(r.period), opt(r.preperiod), opt(r.saltus),
                              r.proved ? "yes" : "no", opt(r.proofHeap), r.maxValue,
                              opt(r.rareHeaps))
-              << (o.times ? fmt::format(" {:.3f} | {} |", r.seconds, r.peakKib) : "") << "\n";
+              << (o.times ? fmt::format(" {:.3f} | {} |", r.seconds, r.peakKib) : "");
+    if (quotients) {
+      std::string text = r.quotient ? describeQuotient(*r.quotient) : "";
+      size_t at = 0;  // a '|' would end the cell: Markdown's escape
+      while ((at = text.find('|', at)) != std::string::npos) {
+        text.insert(at, "\\");
+        at += 2;
+      }
+      std::cout << " " << text << " |";
+    }
+    std::cout << "\n";
+  }
   std::cout << fmt::format("\n{} rows: {}\n", rows.size(), censusCounts(rows));
   return 0;
 }

@@ -34,6 +34,14 @@ struct CensusGame {
 bool censusGames(const std::string& family, std::vector<CensusGame>& out, bool& usageError,
                  std::string& error);
 
+// --quotient: each game's misère quotient too (docs/census.md, "Quotients"),
+// to heap maxHeap (0: none) within `seconds` per game; |Q| at most kMaxOrder.
+struct CensusQuotientLimits {
+  static constexpr uint32_t kMaxOrder = 2048;
+  int64_t maxHeap = 0;
+  double seconds = 10;
+};
+
 struct CensusOptions {
   std::string family;
   int64_t to = 0;
@@ -42,13 +50,15 @@ struct CensusOptions {
   int shardIndex = 1, shardCount = 1;  // --shard K/N: the games i with i % N == K - 1
   BackendKind backend = BackendKind::Auto;
   std::string version;
+  CensusQuotientLimits quotient;
 };
 
-// Computes `game` to `n` heaps in this process: a row, or false with `error`
-// set. `checkpoint`: the file its values are resumed from and saved to ("" for none).
+// Computes `game` to `n` heaps in this process (and its misère quotient when
+// quotient.maxHeap > 0): a row, or false with `error` set. `checkpoint`: the
+// file its values are resumed from and saved to ("" for none).
 bool computeCensusGame(const CensusGame& game, int64_t n, const std::string& checkpoint,
                        BackendKind backend, const std::string& version, CensusRow& row,
-                       std::string& error);
+                       std::string& error, const CensusQuotientLimits& quotient = {});
 
 // A row as the JSON object a game's process sends back, and the row again.
 nlohmann::json censusRowJson(const CensusRow& row);
@@ -56,6 +66,9 @@ CensusRow censusRowFromJson(const nlohmann::json& j);  // throws nlohmann::json:
 
 // gdsl census FAMILY --to N --db PATH: the exit status (driver/CensusRun.cpp).
 int runCensus(const CensusOptions& options);
+// A quotient in a few words: "|Q| = 40, |P| = 9, wild, final at heap 166", or
+// how far it went and why it stopped (report and progress lines).
+std::string describeQuotient(const CensusQuotient& q);
 // "P proved, O open, A arithmetic-periodic" over `rows` (report and run summaries).
 std::string censusCounts(const std::vector<CensusRow>& rows);
 

@@ -74,6 +74,20 @@ constexpr const char* kCreate =
     "  seconds REAL NOT NULL, peak_kib INTEGER NOT NULL, version TEXT NOT NULL,"
     "  PRIMARY KEY (game, rules, n));";
 
+// The misère quotients of `gdsl census --quotient`, one per (game, rules);
+// made when a census opens a database to write (older files lack it).
+constexpr const char* kCreateQuotients =
+    "CREATE TABLE IF NOT EXISTS quotients("
+    "  game TEXT NOT NULL, rules TEXT NOT NULL, max_heap INTEGER NOT NULL,"
+    "  max_seconds REAL NOT NULL, heaps INTEGER NOT NULL, q_order INTEGER NOT NULL,"
+    "  p_portion INTEGER NOT NULL, tame INTEGER NOT NULL, final_heap INTEGER,"
+    "  phi_period INTEGER, phi_preperiod INTEGER, stopped TEXT NOT NULL, seconds REAL NOT NULL,"
+    "  PRIMARY KEY (game, rules));";
+
+constexpr const char* kQuotientColumns =
+    "game, rules, max_heap, max_seconds, heaps, q_order, p_portion, tame, final_heap, "
+    "phi_period, phi_preperiod, stopped, seconds";
+
 constexpr const char* kColumns =
     "game, rules, n, checked_to, period, preperiod, saltus, proved, proof_heap, max_value, "
     "method, rare_heaps, checksum, seconds, peak_kib, version";
@@ -129,6 +143,22 @@ CensusRow readRow(sqlite3_stmt* s) {
   r.peakKib = sqlite.column_int64(s, 14);
   r.version = columnText(s, 15);
   return r;
+}
+
+CensusQuotient readQuotient(sqlite3_stmt* s) {  // columns 2.. of kQuotientColumns
+  CensusQuotient q;
+  q.maxHeap = sqlite.column_int64(s, 2);
+  q.maxSeconds = sqlite.column_double(s, 3);
+  q.heaps = sqlite.column_int64(s, 4);
+  q.order = sqlite.column_int64(s, 5);
+  q.pPortion = sqlite.column_int64(s, 6);
+  q.tame = sqlite.column_int64(s, 7) != 0;
+  q.finalHeap = columnOptional(s, 8);
+  q.period = columnOptional(s, 9);
+  q.preperiod = columnOptional(s, 10);
+  q.stopped = columnText(s, 11);
+  q.seconds = sqlite.column_double(s, 12);
+  return q;
 }
 
 }  // namespace
@@ -187,7 +217,17 @@ std::unique_ptr<CensusDb> CensusDb::open(const std::string& path, Access access,
       return nullptr;
     }
   }
-  if (!create) return db;
+  if (!create) {
+    Statement table(raw, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'quotients'",
+                    why);
+    db->hasQuotients_ = table && sqlite.step(table.get()) == SQLITE_ROW;
+    return db;
+  }
+  if (!db->exec(kCreateQuotients, why)) {
+    error = fmt::format("cannot use the database '{}': {}", path, why);
+    return nullptr;
+  }
+  db->hasQuotients_ = true;
   if (!db->exec("PRAGMA journal_mode=WAL", why) || !db->exec("PRAGMA synchronous=NORMAL", why)) {
     error = fmt::format("cannot use the database '{}': {}", path, why);
     return nullptr;
@@ -268,6 +308,63 @@ bool CensusDb::insert(const CensusRow& r, std::string& error) {
   return true;
 }
 
+bool CensusDb::insertQuotient(const std::string& game, const std::string& rules,
+                              const CensusQuotient& q, std::string& error) {
+  // A final quotient stays; otherwise the one that went further wins.
+  Statement s(
+      db_,
+      fmt::format("INSERT INTO quotients ({}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                  "ON CONFLICT (game, rules) DO UPDATE SET max_heap = excluded.max_heap, "
+                  "max_seconds = excluded.max_seconds, heaps = excluded.heaps, "
+                  "q_order = excluded.q_order, p_portion = excluded.p_portion, "
+                  "tame = excluded.tame, final_heap = excluded.final_heap, "
+                  "phi_period = excluded.phi_period, "
+                  "phi_preperiod = excluded.phi_preperiod, stopped = excluded.stopped, "
+                  "seconds = excluded.seconds WHERE quotients.final_heap IS NULL AND "
+                  "(excluded.final_heap IS NOT NULL OR excluded.heaps > quotients.heaps "
+                  "OR (excluded.heaps = quotients.heaps AND "
+                  "excluded.max_heap > quotients.max_heap))",
+                  kQuotientColumns),
+      error);
+  if (!s) return false;
+  sqlite3_stmt* st = s.get();
+  sqlite.bind_text(st, 1, game.c_str(), -1, SQLITE_TRANSIENT);
+  sqlite.bind_text(st, 2, rules.c_str(), -1, SQLITE_TRANSIENT);
+  sqlite.bind_int64(st, 3, q.maxHeap);
+  sqlite.bind_double(st, 4, q.maxSeconds);
+  sqlite.bind_int64(st, 5, q.heaps);
+  sqlite.bind_int64(st, 6, q.order);
+  sqlite.bind_int64(st, 7, q.pPortion);
+  sqlite.bind_int64(st, 8, q.tame ? 1 : 0);
+  bindOptional(st, 9, q.finalHeap);
+  bindOptional(st, 10, q.period);
+  bindOptional(st, 11, q.preperiod);
+  sqlite.bind_text(st, 12, q.stopped.c_str(), -1, SQLITE_TRANSIENT);
+  sqlite.bind_double(st, 13, q.seconds);
+  if (sqlite.step(st) != SQLITE_DONE) {
+    error = sqlite.errmsg(db_);
+    return false;
+  }
+  return true;
+}
+
+std::set<std::pair<std::string, std::string>> CensusDb::quotientsDone(int64_t maxHeap,
+                                                                      double maxSeconds,
+                                                                      std::string& error) {
+  std::set<std::pair<std::string, std::string>> out;
+  if (!hasQuotients_) return out;
+  Statement s(db_,
+              "SELECT game, rules FROM quotients WHERE final_heap IS NOT NULL OR heaps < 0 OR "
+              "(max_heap >= ? AND max_seconds >= ?)",
+              error);
+  if (!s) return out;
+  sqlite.bind_int64(s.get(), 1, maxHeap);
+  sqlite.bind_double(s.get(), 2, maxSeconds);
+  while (sqlite.step(s.get()) == SQLITE_ROW)
+    out.emplace(columnText(s.get(), 0), columnText(s.get(), 1));
+  return out;
+}
+
 bool CensusDb::rows(std::vector<CensusRow>& out, bool openOnly, std::string& error) {
   Statement s(db_,
               fmt::format("SELECT {} FROM results{} ORDER BY game, rules, n", kColumns,
@@ -275,10 +372,25 @@ bool CensusDb::rows(std::vector<CensusRow>& out, bool openOnly, std::string& err
               error);
   if (!s) return false;
   int rc;
+  size_t first = out.size();
   while ((rc = sqlite.step(s.get())) == SQLITE_ROW) out.push_back(readRow(s.get()));
   if (rc != SQLITE_DONE) {
     error = sqlite.errmsg(db_);
     return false;
+  }
+  if (!hasQuotients_) return true;
+  std::map<std::pair<std::string, std::string>, CensusQuotient> quotients;
+  Statement q(db_, fmt::format("SELECT {} FROM quotients", kQuotientColumns), error);
+  if (!q) return false;
+  while ((rc = sqlite.step(q.get())) == SQLITE_ROW)
+    quotients[{columnText(q.get(), 0), columnText(q.get(), 1)}] = readQuotient(q.get());
+  if (rc != SQLITE_DONE) {
+    error = sqlite.errmsg(db_);
+    return false;
+  }
+  for (size_t i = first; i < out.size(); ++i) {
+    auto it = quotients.find({out[i].game, out[i].rules});
+    if (it != quotients.end()) out[i].quotient = it->second;
   }
   return true;
 }
@@ -312,6 +424,11 @@ bool CensusDb::merge(const std::vector<NamedRows>& inputs, std::vector<int64_t>&
   if (!exec("BEGIN", error)) return false;
   for (size_t i = 0; i < inputs.size(); ++i)
     for (const CensusRow& r : inputs[i].second) {
+      if (r.quotient && !insertQuotient(r.game, r.rules, *r.quotient, error)) {
+        std::string ignored;
+        exec("ROLLBACK", ignored);
+        return false;
+      }
       if (!have.insert({r.game, r.rules, r.n}).second) continue;
       if (!insert(r, error)) {
         std::string ignored;

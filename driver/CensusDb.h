@@ -1,5 +1,7 @@
 // The census database (docs/census.md): one SQLite file, one row per (game,
-// rules, N) in table `results`, and the schema's name in table `meta`. Every
+// rules, N) in table `results`, one misère quotient per (game, rules) in
+// table `quotients` (added to older databases when a census writes them),
+// and the schema's name in table `meta`. Every
 // write is one transaction, so a census killed at any moment (SIGKILL
 // included) leaves whole rows only. A file that is not a census database of
 // this schema is refused before anything is written to it.
@@ -17,6 +19,21 @@ struct sqlite3;
 
 namespace gdsl {
 
+// A game's misère quotient as `gdsl census --quotient` computed it
+// (runtime/MisereQuotient.h): exact for heaps 0..heaps, or why there is none.
+struct CensusQuotient {
+  int64_t maxHeap = 0;    // the limits it was computed under: heaps,
+  double maxSeconds = 0;  // and seconds
+  int64_t heaps = -1;     // heaps 0..heaps were done (-1: none, the game is refused)
+  int64_t order = 0;      // |Q| (0 when refused)
+  int64_t pPortion = 0;   // |P|
+  bool tame = false;
+  std::optional<int64_t> finalHeap;          // where the periodicity theorem proved it final
+  std::optional<int64_t> period, preperiod;  // of the pretending function, when it repeats
+  std::string stopped;  // why it stopped before maxHeap without a proof; "" otherwise
+  double seconds = 0;
+};
+
 // One finished game of a census.
 struct CensusRow {
   std::string game;       // the octal code ("0.137") or the game's name in its .game file
@@ -33,6 +50,8 @@ struct CensusRow {
   double seconds = 0;
   int64_t peakKib = 0;
   std::string version;
+  // Its misère quotient (--quotient): in table `quotients`, one per (game, rules).
+  std::optional<CensusQuotient> quotient;
 };
 
 class CensusDb {
@@ -55,7 +74,16 @@ class CensusDb {
   std::vector<std::pair<std::pair<std::string, std::string>, double>> costs(std::string& error);
   // Adds `row` in a transaction of its own (a row already there is kept).
   bool insert(const CensusRow& row, std::string& error);
-  // Every row, by game, rules and N; with `openOnly`, those whose period is not proved.
+  // Keeps `q` as the quotient of (game, rules) unless the one there is final,
+  // or went as far (as many heaps) without a proof.
+  bool insertQuotient(const std::string& game, const std::string& rules, const CensusQuotient& q,
+                      std::string& error);
+  // The (game, rules) pairs whose quotient needs no new run under these
+  // limits: proved final, or computed under limits at least as large.
+  std::set<std::pair<std::string, std::string>> quotientsDone(int64_t maxHeap, double maxSeconds,
+                                                              std::string& error);
+  // Every row, by game, rules and N, each with its game's quotient when there
+  // is one; with `openOnly`, those whose period is not proved.
   bool rows(std::vector<CensusRow>& out, bool openOnly, std::string& error);
   // A database's name and its rows().
   using NamedRows = std::pair<std::string, std::vector<CensusRow>>;
@@ -72,7 +100,8 @@ class CensusDb {
   bool exec(const std::string& sql, std::string& error);
   sqlite3* db_;
   std::string path_;
-  bool writer_ = false;  // opened to write: set the WAL journal, and leaves it on close
+  bool writer_ = false;        // opened to write: set the WAL journal, and leaves it on close
+  bool hasQuotients_ = false;  // the file has table `quotients` (older ones may not)
 };
 
 }  // namespace gdsl

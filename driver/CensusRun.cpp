@@ -143,7 +143,7 @@ class LocalGames {
     std::string why;
     nlohmann::json j;
     if (computeCensusGame(game, options_.to, checkpointPath(options_.db, game), options_.backend,
-                          options_.version, row, why))
+                          options_.version, row, why, options_.quotient))
       j = censusRowJson(row);
     else
       j = {{"error", why.substr(0, 16000)}};
@@ -260,6 +260,12 @@ class Coordinator {
   bool plan(std::string& error) {
     std::set<std::pair<std::string, std::string>> done = db_.done(o_.to, error);
     if (!error.empty()) return false;
+    if (o_.quotient.maxHeap > 0) {  // done only with a quotient under these limits
+      std::set<std::pair<std::string, std::string>> quotients =
+          db_.quotientsDone(o_.quotient.maxHeap, o_.quotient.seconds, error);
+      if (!error.empty()) return false;
+      std::erase_if(done, [&](const auto& key) { return !quotients.count(key); });
+    }
     std::map<std::pair<std::string, std::string>, double> cost;
     for (auto& [key, seconds] : db_.costs(error)) cost[key] = seconds;
     if (!error.empty()) return false;
@@ -353,13 +359,17 @@ class Coordinator {
     CensusRow row = censusRowFromJson(j);
     row.peakKib = f.peakKib;
     std::string error;
-    if (!db_.insert(row, error)) {
+    if (!db_.insert(row, error) ||
+        (row.quotient && !db_.insertQuotient(row.game, row.rules, *row.quotient, error))) {
       std::cerr << "gdsl: cannot write to the database '" << o_.db << "': " << error << "\n";
       if (mpi_) mpi_->abortAll(1);
       return false;
     }
-    progress_->finished(
-        fmt::format("{} to {}: {} ({:.2f} s)", row.game, row.n, describe(row), row.seconds));
+    progress_->finished(fmt::format(
+        "{} to {}: {} ({:.2f} s){}", row.game, row.n, describe(row), row.seconds,
+        row.quotient ? fmt::format("; misère quotient {} ({:.2f} s)",
+                                   describeQuotient(*row.quotient), row.quotient->seconds)
+                     : std::string()));
     return true;
   }
 

@@ -5,11 +5,12 @@ for the octal codes '0.??' and for a .game file with mixed rules; a census SIGKI
 random moments (and one whose MPI worker is killed) resumes to the rows of an
 uninterrupted run, keeping every row written before the kill; a census to a larger N
 continues from its checkpoints with the values of a fresh run; report's Markdown, CSV
-and --open; MPI's errors when the plugin is missing or wrong. The rows' values are
+and --open; misère quotients (--quotient) equal to `gdsl quotient`'s; MPI's errors when the plugin is missing or wrong. The rows' values are
 checked against a brute force in tests/unit/census_test.cpp.
 
 usage: census.py GDSL
 """
+import json
 import os
 import random
 import shutil
@@ -281,6 +282,77 @@ jit = os.path.join(os.path.dirname(GDSL), "libgdsl-jit.so")
 r = run(["census", "0.1", "--to", "10", "--db", "x.db"], dict(launched, GDSL_MPI_PLUGIN=jit))
 check(r.returncode == 1 and "is not a gdsl MPI plugin" in r.stderr, f"another library: {r.stderr}")
 check(not os.path.exists("x.db"), "no database is made when MPI cannot start")
+
+# 7. Misère quotients (--quotient HEAPS): each game's columns equal `gdsl quotient --json`
+# for the same game and heaps; a game whose quotient cannot be found says where it stopped;
+# a second run computes nothing, larger limits recompute the quotients (the values rows stay);
+# merge keeps them; a database made before the quotients table reads and gains it.
+def quotient_rows(db):
+    con = sqlite3.connect(db)
+    out = {r[0]: r[1:] for r in con.execute(
+        "SELECT game, max_heap, heaps, q_order, p_portion, tame, final_heap, phi_period, "
+        "phi_preperiod, stopped FROM quotients")}
+    con.close()
+    return out
+
+
+def quotient_json(code, heaps):
+    with open("one.game", "w") as f:
+        f.write(f'game G = octal "{code}"\n')
+    r = run(["quotient", "one.game", "G", "--max", str(heaps), "--json"])
+    return json.loads(r.stdout)
+
+
+# 0.6's quotient cannot be found at heap 17, after 3.7 s (Release): not under the sanitizers.
+QSCALE = int(os.environ.get("GDSL_TEST_SCALE", "1"))
+QCODES = ["0.77", "0.137", "0.51", "4.7"] + (["0.6"] if QSCALE == 1 else [])
+r = run(["census", ",".join(QCODES), "--to", "300", "--db", "q.db", "--quotient", "24",
+         "--quotient-seconds", "300"])
+check(r.returncode == 0 and r.stderr.count("misère quotient") == len(QCODES),
+      f"census --quotient succeeds, a quotient per game: {r.stderr[-600:]}")
+got = quotient_rows("q.db")
+check(sorted(got) == sorted(QCODES), f"a quotient row per game: {sorted(got)}")
+for code in QCODES:
+    j = quotient_json(code, 24)
+    q = got.get(code)
+    want = (24, j["heaps"], j["order"], j["p_portion"], int(j["tame"]), j["final_heap"],
+            j["phi_period"], j["phi_preperiod"], j["stopped"] or "")
+    check(q == want, f"{code}: the census's quotient is gdsl quotient's: {q} against {want}")
+check(QSCALE > 1 or (got.get("0.6", (0, 0))[1] == 16 and
+                    "could not be found at heap 17" in got["0.6"][8]),
+      f"0.6 says where its quotient stopped: {got.get('0.6')}")
+md = run(["census", "report", "q.db"]).stdout
+check("misère quotient |" in md.splitlines()[0] and "| 0.51 | 300 | 5 | 1 | 1 | 0 | yes | 5 | 1 |  | \\|Q\\| = 2, \\|P\\| = 1, tame, final at heap 4 |" in md,
+      f"report has the quotient column: {md[:600]}")
+csv = run(["census", "report", "q.db", "--csv"]).stdout.splitlines()
+check(csv[0].endswith(",q_stopped,q_seconds") and all(len(l.split(",")) >= 25 for l in csv[1:]),
+      f"report --csv has the quotient columns: {csv[:2]}")
+values = rows("q.db")
+again = run(["census", ",".join(QCODES), "--to", "300", "--db", "q.db", "--quotient", "24",
+             "--quotient-seconds", "300"])
+check(f"0 computed, {len(QCODES)} already" in again.stderr, "the same limits compute nothing")
+more = run(["census", "0.77,0.51", "--to", "300", "--db", "q.db", "--quotient", "30",
+            "--quotient-seconds", "300"])
+grown = quotient_rows("q.db")
+check(more.returncode == 0 and grown["0.77"][:2] == (30, 30) and grown["4.7"] == got["4.7"]
+      and rows("q.db") == values, f"a larger --quotient recomputes only the quotient: {grown}")
+plain = run(["census", "0.77", "--to", "300", "--db", "plain.db"])
+check("misère" not in run(["census", "report", "plain.db"]).stdout,
+      "without quotients the report has no quotient column")
+con = sqlite3.connect("plain.db")
+con.execute("DROP TABLE quotients")
+con.commit()
+con.close()
+old = run(["census", "report", "plain.db"])
+check(old.returncode == 0 and "| 0.77 | 300 |" in old.stdout,
+      f"a database without the quotients table reads: {old.stderr}")
+run(["census", "0.77", "--to", "300", "--db", "plain.db", "--quotient", "24",
+     "--quotient-seconds", "300"])
+check(quotient_rows("plain.db").get("0.77") == got["0.77"],
+      "a census with --quotient adds the table to an older database")
+mg = run(["census", "merge", "q.db", "plain.db", "-o", "qm.db"])
+check(mg.returncode == 0 and quotient_rows("qm.db") == quotient_rows("q.db"),
+      "merge keeps the quotient that went furthest")
 
 shutil.rmtree(tmp)
 if failures:
