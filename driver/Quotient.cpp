@@ -7,8 +7,10 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 
+#include "compiler/ir/Fingerprint.h"
 #include "compiler/support/Interrupt.h"
 #include "runtime/GameQuotients.h"
+#include "runtime/QuotientCache.h"
 
 namespace gdsl {
 
@@ -23,10 +25,21 @@ QuotientResult gameQuotient(Engine& engine, int game, int64_t maxHeap, uint32_t 
       progress(fmt::format("quotient of {} (|Q| = {})", name, order), "heaps", heap, maxHeap, false,
                -1);
     };
+  // A quotient kept from an earlier run answers when it is the one this run
+  // would compute (runtime/QuotientCache.h).
+  QuotientCache cache(QuotientCache::directoryFromEnvironment());
+  std::string key;
+  if (cache.enabled()) {
+    key = QuotientCache::key(ir::gameFingerprints(engine.program())[static_cast<size_t>(game)], o);
+    if (std::optional<QuotientResult> cached = cache.load(key);
+        cached && quotientAnswers(*cached, maxHeap))
+      return *cached;
+  }
   QuotientBuilder builder(heapOptionsOf(engine, game), o);
   try {
     QuotientResult q = builder.extendTo(maxHeap);
     if (progress) progress("quotient of " + name, "heaps", q.lastHeap, maxHeap, true, -1);
+    if (!key.empty()) cache.store(key, q);
     return q;
   } catch (const Interrupted&) {
     if (progress)

@@ -7,6 +7,7 @@
 #include <span>
 #include <stdexcept>
 
+#include "compiler/ir/Fingerprint.h"
 #include "compiler/support/Interrupt.h"
 
 namespace gdsl {
@@ -68,9 +69,13 @@ GameQuotients::Entry& GameQuotients::entry(uint32_t game) {
     e.refused = "not a game of one heap";
     return e;
   }
-  QuotientOptions o = quotientOptionsFor(engine_, static_cast<int>(game));
-  o.maxOrder = kMaxOrder;
-  e.builder = std::make_unique<QuotientBuilder>(heapOptionsOf(engine_, static_cast<int>(game)), o);
+  e.options = quotientOptionsFor(engine_, static_cast<int>(game));
+  e.options.maxOrder = kMaxOrder;
+  if (cache_.enabled()) {
+    e.cacheKey = QuotientCache::key(ir::gameFingerprints(engine_.program())[game], e.options);
+    e.cached = cache_.load(e.cacheKey);
+    if (e.cached) e.result = &*e.cached;
+  }
   return e;
 }
 
@@ -85,9 +90,13 @@ std::optional<bool> GameQuotients::firstPlayerWins(const Sum& sum) {
   Entry& e = entry(game);
   if (!e.refused.empty()) return std::nullopt;
   const QuotientResult* q = e.result;
-  if (!q || (!q->finalHeap && q->lastHeap < largest)) {
+  if (!q || (!q->finalHeap && q->stopped.empty() && q->lastHeap < largest)) {
     try {
+      if (!e.builder)
+        e.builder = std::make_unique<QuotientBuilder>(
+            heapOptionsOf(engine_, static_cast<int>(game)), e.options);
       q = e.result = &e.builder->extendTo(largest);
+      if (!e.cacheKey.empty()) cache_.store(e.cacheKey, *q);
     } catch (const Interrupted&) {
       games_.erase(game);  // half a heap done: start again next time
       throw;
@@ -121,9 +130,10 @@ std::string GameQuotients::report() const {
     const std::string& name = engine_.program().games[game].name;
     if (e.answered > 0 && e.result)
       s += fmt::format(
-          "misère: {} sums of {} answered by its quotient (|Q| = {}, {}, heaps 0..{})\n",
+          "misère: {} sums of {} answered by its quotient (|Q| = {}, {}, heaps 0..{}{})\n",
           e.answered, name, e.result->quotient.size,
-          e.result->finalHeap ? "final" : "not proved final", e.result->lastHeap);
+          e.result->finalHeap ? "final" : "not proved final", e.result->lastHeap,
+          e.cached && e.result == &*e.cached ? ", kept from an earlier run" : "");
     else if (!e.refused.empty())
       s += fmt::format("misère: sums of {} searched: its quotient does not apply ({})\n", name,
                        e.refused);

@@ -13,6 +13,7 @@
 
 #include "runtime/Engine.h"
 #include "runtime/MisereQuotient.h"
+#include "runtime/QuotientCache.h"
 
 namespace gdsl {
 
@@ -30,7 +31,10 @@ class GameQuotients {
   // Quotients larger than this are not used by eval misere: the search runs.
   static constexpr uint32_t kMaxOrder = 1024;
 
-  explicit GameQuotients(Engine& engine) : engine_(engine) {}
+  // `cacheDirectory`: where quotients are kept between runs (runtime/QuotientCache.h;
+  // "" for none).
+  GameQuotients(Engine& engine, std::string cacheDirectory)
+      : engine_(engine), cache_(std::move(cacheDirectory)) {}
 
   // Whether the player to move wins `sum` in misère play, from the quotient,
   // when every component is a heap of one game whose quotient reaches the
@@ -42,7 +46,10 @@ class GameQuotients {
 
  private:
   struct Entry {
-    std::unique_ptr<QuotientBuilder> builder;
+    QuotientOptions options;
+    std::string cacheKey;
+    std::optional<QuotientResult> cached;      // read from the cache
+    std::unique_ptr<QuotientBuilder> builder;  // made when the cached one is not enough
     const QuotientResult* result = nullptr;
     std::string refused;  // why the quotient does not apply to this game
     uint64_t answered = 0;
@@ -50,6 +57,7 @@ class GameQuotients {
   Entry& entry(uint32_t game);
 
   Engine& engine_;
+  QuotientCache cache_;
   std::unordered_map<uint32_t, Entry> games_;
 };
 

@@ -44,7 +44,7 @@ class MisereSolver {
         limits_(limits),
         maxStates_(engine.options().maxStates),
         shapes_(engine, limits.shape),
-        quotients_(engine) {}
+        quotients_(engine, QuotientCache::directoryFromEnvironment()) {}
 
   // True when the player to move wins `sum` under misère play. Throws
   // RuntimeError for a game that is not finite and past the limits.
