@@ -9,7 +9,6 @@
 #include <map>
 #include <set>
 #include <stdexcept>
-#include <unordered_map>
 
 #include "compiler/support/Hash.h"
 #include "compiler/support/Interrupt.h"
@@ -43,6 +42,23 @@ struct Failure {
   bool shouldBeP = false;
 };
 
+// One repair of a guess: these heaps given cyclic monoids of their own.
+struct RepairStep {
+  std::vector<int64_t> heaps;
+  std::vector<Cyclic> cyclic;
+};
+
+// How the guess for an expansion at `heap` was repaired: the least failure
+// of the first guess (heaps with their counts) and the steps that followed
+// until a guess checked. Wild games often repeat their repairs shifted by a
+// few heaps (0.54: every 7 heaps), so a later expansion whose first failure
+// is this one shifted tries these steps, shifted, first (QuotientSteps::replay).
+struct Repair {
+  int64_t heap = 0;
+  std::vector<std::pair<int64_t, int64_t>> failure;
+  std::vector<RepairStep> steps;
+};
+
 // Too many candidate elements or verification states: the guess is given up.
 constexpr uint32_t kMaxCandidate = 1u << 21;
 constexpr size_t kMaxStates = 4'000'000;
@@ -53,18 +69,62 @@ constexpr size_t kMaxStates = 4'000'000;
 // heap h is (x h, h^-1 D + the union over h's options o of {w : x o w in P}).
 // The states are kept with the quotient, so that a heap that leaves it
 // unchanged is checked by its own letter alone.
-struct StateHash {
-  size_t operator()(const std::pair<uint32_t, Bits>& s) const {
-    uint64_t h = s.first;
-    for (uint64_t w : s.second) h = hashCombine(h, w);
-    return static_cast<size_t>(hashFinish(h));
-  }
-};
 struct Letter {
   size_t heap;
   int gen;
   std::vector<uint32_t> options;  // the elements of its options, sorted
 };
+
+// The states' index: open addressing over state numbers, hashed by (x, D).
+class StateIndex {
+ public:
+  static constexpr uint32_t kEmpty = UINT32_MAX, kGone = UINT32_MAX - 1;
+  static uint64_t hash(uint32_t x, const uint64_t* d, size_t words) {
+    uint64_t h = x;
+    for (size_t j = 0; j < words; ++j) h = hashCombine(h, d[j]);
+    return hashFinish(h);
+  }
+  // The slot holding the state equal to (x, d), or the slot to put it in.
+  template <typename Equal>
+  size_t find(uint64_t h, Equal&& equal) const {
+    size_t mask = slots_.size() - 1, at = h & mask, free = SIZE_MAX;
+    for (;; at = (at + 1) & mask) {
+      uint32_t s = slots_[at];
+      if (s == kEmpty) return free != SIZE_MAX ? free : at;
+      if (s == kGone) {
+        if (free == SIZE_MAX) free = at;
+      } else if (equal(s)) {
+        return at;
+      }
+    }
+  }
+  uint32_t at(size_t slot) const { return slots_[slot]; }
+  bool holds(size_t slot) const { return slots_[slot] < kGone; }
+  // Puts state `s` in `slot` (from find; when full(), reset and refill first).
+  void put(size_t slot, uint32_t s) {
+    if (slots_[slot] == kGone) --gone_;
+    slots_[slot] = s;
+    ++used_;
+  }
+  void erase(size_t slot) {
+    slots_[slot] = kGone;
+    --used_;
+    ++gone_;
+  }
+  bool full() const { return (used_ + gone_ + 1) * 4 > slots_.size() * 3; }
+  // An empty table of 2^k slots, room for `states` at most 3/8 full.
+  void reset(size_t states) {
+    size_t size = 16;
+    while (size * 3 < states * 8) size *= 2;
+    slots_.assign(size, kEmpty);
+    used_ = gone_ = 0;
+  }
+
+ private:
+  std::vector<uint32_t> slots_ = std::vector<uint32_t>(16, kEmpty);
+  size_t used_ = 0, gone_ = 0;
+};
+
 struct CheckedStates {
   uint32_t n = 0;
   size_t words = 0;
@@ -72,12 +132,36 @@ struct CheckedStates {
   std::vector<std::vector<uint32_t>> rows;  // rows[o][w] = w o
   std::vector<Bits> ann;                    // ann[t] = {w : t w in P}
   std::vector<Letter> letters;
-  std::vector<std::pair<uint32_t, Bits>> states;
-  std::unordered_map<std::pair<uint32_t, Bits>, uint32_t, StateHash> index;
+  std::vector<uint32_t> x;                          // per state, its element
+  std::vector<uint64_t> d;                          // per state, D: `words` words
+  std::vector<uint64_t> hashes;                     // per state, of (x, D)
   std::vector<std::pair<uint32_t, uint32_t>> from;  // (state, letter) that reached it
-  // Per state, elements t whose Ann(t) make up its D (the elements of its
-  // options, less any whose Ann another's contains).
-  std::vector<std::vector<uint32_t>> gens;
+  StateIndex index;
+
+  size_t size() const { return x.size(); }
+  const uint64_t* dOf(size_t s) const { return d.data() + s * words; }
+  size_t slotOf(uint32_t xs, const uint64_t* ds) const {
+    return slotOf(xs, ds, StateIndex::hash(xs, ds, words));
+  }
+  size_t slotOf(uint32_t xs, const uint64_t* ds, uint64_t h) const {
+    return index.find(h, [&](uint32_t s) {
+      return hashes[s] == h && x[s] == xs && std::equal(ds, ds + words, dOf(s));
+    });
+  }
+  void add(uint32_t xs, const uint64_t* ds, std::pair<uint32_t, uint32_t> reachedFrom) {
+    uint64_t h = StateIndex::hash(xs, ds, words);
+    x.push_back(xs);
+    d.insert(d.end(), ds, ds + words);
+    hashes.push_back(h);
+    from.push_back(reachedFrom);
+    if (index.full()) reindex();
+    index.put(slotOf(xs, ds, h), static_cast<uint32_t>(x.size() - 1));
+  }
+  void reindex() {
+    index.reset(size() + 1);
+    for (size_t s = 0; s + 1 < size(); ++s)
+      index.put(slotOf(x[s], dOf(s), hashes[s]), static_cast<uint32_t>(s));
+  }
 };
 
 // w o for every w: from the row of o's parent on its breadth-first path.
@@ -110,44 +194,23 @@ const Bits& annOf(CheckedStates& c, const BipartiteMonoid& m, uint32_t t) {
   return c.ann[t];
 }
 
-// Drops from `elements` each t whose Ann(t) another one's contains.
-void prune(CheckedStates& c, const BipartiteMonoid& m, std::vector<uint32_t>& elements) {
-  for (uint32_t t : elements) annOf(c, m, t);
-  auto within = [&](uint32_t a, uint32_t b) {
-    for (size_t j = 0; j < c.words; ++j)
-      if (c.ann[a][j] & ~c.ann[b][j]) return false;
-    return true;
-  };
-  std::vector<uint32_t> kept;
-  for (size_t i = 0; i < elements.size(); ++i) {
-    bool dominated = false;
-    for (size_t j = 0; j < elements.size() && !dominated; ++j)
-      if (j != i && within(elements[i], elements[j]) &&
-          (!within(elements[j], elements[i]) || j < i))
-        dominated = true;
-    if (!dominated) kept.push_back(elements[i]);
-  }
-  elements = std::move(kept);
-}
-
 void startStates(const BipartiteMonoid& m, CheckedStates& c) {
   c = CheckedStates{};
   c.n = m.size;
   c.words = (c.n + 63) / 64;
   c.rows.assign(c.n, {});
   c.ann.assign(c.n, {});
-  c.states.push_back({0, Bits(c.words, 0)});
-  c.from.push_back({0, UINT32_MAX});
-  c.gens.emplace_back();
-  c.index.emplace(c.states[0], 0);
+  Bits none(c.words, 0);
+  c.add(0, none.data(), {0, UINT32_MAX});
 }
 
 // Undoes what extendStates added after `states` states and `letters` letters.
 void rollBack(CheckedStates& c, size_t states, size_t letters) {
-  for (size_t s = states; s < c.states.size(); ++s) c.index.erase(c.states[s]);
-  c.states.resize(states);
+  for (size_t s = states; s < c.size(); ++s) c.index.erase(c.slotOf(c.x[s], c.dOf(s)));
+  c.x.resize(states);
+  c.d.resize(states * c.words);
+  c.hashes.resize(states);
   c.from.resize(states);
-  c.gens.resize(states);
   c.letters.resize(letters);
 }
 
@@ -181,7 +244,9 @@ class QuotientSteps {
   std::optional<Failure> verifyInto(const Pretension& t, CheckedStates& c) const;
   std::optional<Failure> extendStates(const Pretension& t, CheckedStates& c, size_t first) const;
   bool classifies(const Pretension& t, const Failure& f) const;
-  std::optional<Pretension> recalibrate(const Pretension& t, const Failure& f) const;
+  std::optional<Pretension> recalibrate(const Pretension& t, const Failure& f,
+                                        RepairStep* step = nullptr) const;
+  std::optional<Pretension> replay(const Pretension& t, const Failure& f, Repair& repair) const;
   Pretension withCyclic(const Pretension& t, const std::vector<int64_t>& heaps,
                         const std::vector<Cyclic>& cyclic) const;
   bool addHeap(int64_t n);  // false: the guess could not be repaired (sets renumbered_)
@@ -193,6 +258,7 @@ class QuotientSteps {
   std::vector<std::vector<std::vector<int64_t>>> options_;
   Pretension q_;
   std::vector<int64_t> expansions_;
+  std::vector<Repair> repairs_;  // of the last expansions, the newest last
   std::string stopped_;
   bool renumbered_ = false;  // the last heap changed the elements' numbers
   CheckedStates checked_;    // every sum of the heaps so far, checked in q_
@@ -325,6 +391,7 @@ std::optional<Failure> QuotientSteps::verifyInto(const Pretension& t, CheckedSta
 std::optional<Failure> QuotientSteps::extendStates(const Pretension& t, CheckedStates& c,
                                                    size_t first) const {
   const BipartiteMonoid& m = t.m;
+  const size_t words = c.words;
   auto wordOf = [&](uint32_t s, size_t lastLetter) {
     Failure f;
     f.counts.assign(options_.size(), 0);
@@ -333,57 +400,66 @@ std::optional<Failure> QuotientSteps::extendStates(const Pretension& t, CheckedS
       ++f.counts[c.letters[c.from[s].second].heap];
     return f;
   };
-  Bits next(c.words);
-  std::pair<uint32_t, Bits> key;
-  std::vector<uint32_t> cur, made;
+  Bits next(words);
+  std::vector<uint32_t> frontier, reached;
+  // Per element x, the union over the letter's options o of Ann(x o): made
+  // when first met during the letter's pass.
+  std::vector<uint64_t> optionAnn;
+  std::vector<uint8_t> haveOptionAnn;
   for (size_t l = first; l < c.letters.size(); ++l) {
     const Letter& letter = c.letters[l];
     const std::vector<uint32_t>& act = m.act[static_cast<size_t>(letter.gen)];
-    size_t rows = c.states.size();
-    cur.resize(rows);
-    for (size_t i = 0; i < rows; ++i) cur[i] = static_cast<uint32_t>(i);
-    for (bool grew = true; grew;) {
-      grew = false;
-      for (size_t i = 0; i < rows; ++i) {
+    optionAnn.assign(c.n * words, 0);
+    haveOptionAnn.assign(c.n, 0);
+    // Pass k adds the sums with k copies of the heap. A state whose successor
+    // is known stops: the successor's successor comes from the state that
+    // made it (an earlier one in the same order, so the order of least words
+    // holds).
+    frontier.resize(c.size());
+    for (size_t i = 0; i < frontier.size(); ++i) frontier[i] = static_cast<uint32_t>(i);
+    while (!frontier.empty()) {
+      reached.clear();
+      for (size_t i = 0; i < frontier.size(); ++i) {
         if ((i & 1023) == 0) checkInterrupt();
-        uint32_t s = cur[i];
-        uint32_t x = c.states[s].first;
-        // D of the successor: h^-1 D is the union of Ann(t h) over the
-        // state's elements t, whose Ann make up D.
-        std::fill(next.begin(), next.end(), 0);
-        made.clear();
-        for (uint32_t t : c.gens[s]) made.push_back(act[t]);
-        for (uint32_t o : letter.options) made.push_back(rowOf(c, m, o)[x]);
-        std::sort(made.begin(), made.end());
-        made.erase(std::unique(made.begin(), made.end()), made.end());
-        if (made.size() > 32) prune(c, m, made);
-        for (uint32_t t : made) {
-          const Bits& a = annOf(c, m, t);
-          for (size_t j = 0; j < c.words; ++j) next[j] |= a[j];
+        uint32_t s = frontier[i];
+        uint32_t x = c.x[s];
+        uint64_t* u = optionAnn.data() + size_t{x} * words;
+        if (!haveOptionAnn[x]) {
+          for (uint32_t o : letter.options) {
+            const Bits& a = annOf(c, m, rowOf(c, m, o)[x]);
+            for (size_t j = 0; j < words; ++j) u[j] |= a[j];
+          }
+          haveOptionAnn[x] = 1;
+        }
+        // h^-1 D: w is in it when w h is in D.
+        const uint64_t* d = c.dOf(s);
+        for (size_t j = 0; j < words; ++j) {
+          uint64_t word = u[j];
+          uint32_t end = std::min<uint32_t>(64, c.n - static_cast<uint32_t>(j * 64));
+          const uint32_t* image = act.data() + j * 64;
+          for (uint32_t b = 0; b < end; ++b) {
+            uint32_t y = image[b];
+            word |= ((d[y >> 6] >> (y & 63)) & 1) << b;
+          }
+          next[j] = word;
         }
         uint32_t xh = act[x];
-        key.first = xh;
-        key.second.assign(next.begin(), next.end());
-        auto [it, added] =
-            c.index.try_emplace(std::move(key), static_cast<uint32_t>(c.states.size()));
-        cur[i] = it->second;
-        if (!added) continue;
+        size_t slot = c.slotOf(xh, next.data());
+        if (c.index.holds(slot)) continue;
         bool optionInP = testBit(next, 0);
         if (static_cast<bool>(m.inP[xh]) == optionInP) {
-          c.index.erase(it);
           Failure f = wordOf(s, l);
           f.shouldBeP = !optionInP;
           return f;
         }
-        if (c.states.size() >= kMaxStates)
+        if (c.size() >= kMaxStates)
           throw std::runtime_error(
               fmt::format("checking the quotient of heaps 0..{} needs more than {} states",
                           options_.size() - 1, kMaxStates));
-        c.states.push_back({xh, next});
-        c.gens.push_back(made);
-        c.from.push_back({s, static_cast<uint32_t>(l)});
-        grew = true;
+        reached.push_back(static_cast<uint32_t>(c.size()));
+        c.add(xh, next.data(), {s, static_cast<uint32_t>(l)});
       }
+      frontier.swap(reached);
     }
   }
   return std::nullopt;
@@ -430,7 +506,8 @@ Pretension QuotientSteps::withCyclic(const Pretension& t, const std::vector<int6
 // A new guess that gets `f` right: the heaps in f (one, then two, then three
 // of them) each given a cyclic monoid of their own, long enough for their
 // count in f.
-std::optional<Pretension> QuotientSteps::recalibrate(const Pretension& t, const Failure& f) const {
+std::optional<Pretension> QuotientSteps::recalibrate(const Pretension& t, const Failure& f,
+                                                     RepairStep* step) const {
   std::vector<int64_t> involved;
   for (size_t h = 0; h < f.counts.size(); ++h)
     if (f.counts[h] > 0 && !terminal(h)) involved.push_back(static_cast<int64_t>(h));
@@ -461,9 +538,69 @@ std::optional<Pretension> QuotientSteps::recalibrate(const Pretension& t, const 
         }
         if (span > kMaxCandidate) continue;
         Pretension trial = reduced(withCyclic(t, heaps, cyclic));
-        if (classifies(trial, f)) return trial;
+        if (classifies(trial, f)) {
+          if (step) *step = RepairStep{heaps, cyclic};
+          return trial;
+        }
       }
     } while (std::prev_permutation(pick.begin(), pick.end()));
+  }
+  return std::nullopt;
+}
+
+// The steps of an earlier expansion whose first failure, with its larger
+// heaps shifted by d = (this heap - that one), is `f` (the heaps it shares
+// unshifted stay), applied shifted to `t`: a guess that gets `f` right, or
+// nothing. Only a guess: the full check decides, and any guess that checks
+// is the quotient (docs/misere.md, "Quotients").
+std::optional<Pretension> QuotientSteps::replay(const Pretension& t, const Failure& f,
+                                                Repair& repair) const {
+  const int64_t n = repair.heap;
+  for (auto past = repairs_.rbegin(); past != repairs_.rend(); ++past) {
+    const int64_t d = n - past->heap;
+    if (past->steps.empty() || past->failure.size() != repair.failure.size()) continue;
+    std::vector<int64_t> fixed;  // heaps of the earlier failure matched unshifted
+    bool matches = true;
+    for (auto [h, count] : repair.failure) {
+      auto has = [&](int64_t heap) {
+        return std::find(past->failure.begin(), past->failure.end(),
+                         std::pair<int64_t, int64_t>{heap, count}) != past->failure.end();
+      };
+      if (has(h - d)) continue;
+      if (!has(h)) {
+        matches = false;
+        break;
+      }
+      fixed.push_back(h);
+    }
+    if (!matches) continue;
+    Pretension trial = t;
+    std::vector<RepairStep> steps;
+    for (const RepairStep& step : past->steps) {
+      RepairStep shifted{{}, step.cyclic};
+      uint64_t span = trial.m.size;
+      for (size_t i = 0; i < step.heaps.size(); ++i) {
+        int64_t h = step.heaps[i];
+        bool keep = std::find(fixed.begin(), fixed.end(), h) != fixed.end() || h + d > n;
+        int64_t to = keep ? h : h + d;
+        if (to < 1 || to > n || terminal(static_cast<size_t>(to))) {
+          matches = false;
+          break;
+        }
+        shifted.heaps.push_back(to);
+        span *= step.cyclic[i].index + step.cyclic[i].period;
+      }
+      if (!matches || span > kMaxCandidate) {
+        matches = false;
+        break;
+      }
+      checkInterrupt();
+      trial = reduced(withCyclic(trial, shifted.heaps, shifted.cyclic));
+      steps.push_back(std::move(shifted));
+    }
+    if (!matches || !classifies(trial, f)) continue;
+    repair.steps = std::move(steps);
+    return trial;
   }
   return std::nullopt;
 }
@@ -493,7 +630,7 @@ bool QuotientSteps::addHeap(int64_t n) {
       q_.m.act.push_back(std::move(column));
     }
     q_.genOf[h] = g;
-    size_t states = checked_.states.size(), letters = checked_.letters.size();
+    size_t states = checked_.size(), letters = checked_.letters.size();
     if (!addLetter(q_, checked_, h) || !extendStates(q_, checked_, letters)) return true;
     rollBack(checked_, states, letters);
     q_.genOf[h] = -1;
@@ -502,6 +639,7 @@ bool QuotientSteps::addHeap(int64_t n) {
   // The quotient grows: a cyclic monoid for heap n, repaired until it checks.
   expansions_.push_back(n);
   Pretension trial = reduced(withCyclic(q_, {n}, {Cyclic{2, 2}}));
+  Repair repair{n, {}, {}};
   for (int round = 0; round < 200; ++round) {
     CheckedStates checkedTrial;
     startStates(trial.m, checkedTrial);
@@ -510,10 +648,22 @@ bool QuotientSteps::addHeap(int64_t n) {
       q_ = std::move(trial);
       checked_ = std::move(checkedTrial);
       renumbered_ = true;
+      repairs_.push_back(std::move(repair));
+      if (repairs_.size() > 16) repairs_.erase(repairs_.begin());
       return true;
     }
-    std::optional<Pretension> next = recalibrate(trial, *f);
+    if (round == 0) {
+      for (size_t h = 0; h < f->counts.size(); ++h)
+        if (f->counts[h] > 0) repair.failure.push_back({static_cast<int64_t>(h), f->counts[h]});
+      if (std::optional<Pretension> guess = replay(trial, *f, repair)) {
+        trial = std::move(*guess);
+        continue;
+      }
+    }
+    RepairStep step;
+    std::optional<Pretension> next = recalibrate(trial, *f, &step);
     if (!next) break;
+    repair.steps.push_back(std::move(step));
     trial = std::move(*next);
     if (trial.m.size > o_.maxOrder * 4u) break;
   }
