@@ -615,8 +615,19 @@ bool QuotientSteps::addHeap(int64_t n) {
   for (const std::vector<int64_t>& option : options_[h])
     if (q_.m.inP[times(q_, 0, option)]) aloneP = false;
   // The quotient unchanged, heap n one of its elements: only the sums with
-  // heap n need a check, from the states already checked.
-  for (uint32_t x = 0; x < q_.m.size; ++x) {
+  // heap n need a check, from the states already checked. First the element
+  // of an earlier heap with the same option elements (then heap n's letter is
+  // that heap's, and adds nothing), then every element in order.
+  std::vector<uint32_t> candidates;
+  Letter own = letterOf(q_, h);
+  for (const Letter& l : checked_.letters)
+    if (l.options == own.options) {
+      candidates.push_back(q_.m.generator(static_cast<size_t>(l.gen)));
+      break;
+    }
+  for (uint32_t x = 0; x < q_.m.size; ++x)
+    if (candidates.empty() || x != candidates[0]) candidates.push_back(x);
+  for (uint32_t x : candidates) {
     if (static_cast<bool>(q_.m.inP[x]) != aloneP) continue;
     int g = -1;
     for (size_t i = 0; i < q_.m.act.size(); ++i)
