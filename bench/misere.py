@@ -107,7 +107,7 @@ def main():
     if args.open_timeout is None:
         args.open_timeout = args.timeout
     rows, ratios, open_ratios, summary = [], [], [], {"codes": len(codes), "final": 0, "agree": 0, "phi": 0,
-                                     "peer_timeout": 0, "open": 0}
+                                     "peer_timeout": 0, "open": 0, "no_answer": 0}
     with tempfile.TemporaryDirectory() as tmp:
         for code in codes:
             path = os.path.join(tmp, "g.game")
@@ -115,7 +115,8 @@ def main():
                 f.write('game G = octal "%s"\n' % code)
             g, gs = run_gdsl(args.gdsl, path, args.heaps, args.timeout)
             if g is None:
-                rows.append((code, "", "timeout", "", "", "", ""))
+                summary["no_answer"] += 1
+                rows.append((code, "", "timeout", "", "", "", "", ""))
                 continue
             reached = g["heaps"]
             if g["final_heap"] is None:
@@ -164,13 +165,14 @@ def main():
     if ratios:
         ratios.sort()
         over = [c for r, c in ratios if r > 0.5]
-        text += ("\n%d codes: %d proved final by gdsl, %d not; MisereSolver finished %d of them "
-                 "(%d did not within %.0f s); the same |Q| and |P| on %d, the same Φ on %d. "
+        text += ("\n%d codes: %d proved final by gdsl, %d not, %d without an answer; MisereSolver "
+                 "finished %d of the others (%d did not within its limit); the same |Q| and |P| "
+                 "on %d, the same Φ on %d. "
                  "On the %d final codes both finished: gdsl / MisereSolver median %.3f, "
                  "largest %.3f (%s); over 0.5: %s\n" % (
-                     summary["codes"], summary["final"], summary["open"],
-                     summary["codes"] - summary["peer_timeout"], summary["peer_timeout"],
-                     args.timeout, summary["agree"], summary["phi"], len(ratios),
+                     summary["codes"], summary["final"], summary["open"], summary["no_answer"],
+                     summary["codes"] - summary["no_answer"] - summary["peer_timeout"],
+                     summary["peer_timeout"], summary["agree"], summary["phi"], len(ratios),
                      statistics.median(r for r, _ in ratios), ratios[-1][0], ratios[-1][1],
                      ", ".join(over) if over else "none"))
     if open_ratios:
