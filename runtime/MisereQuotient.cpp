@@ -561,7 +561,8 @@ std::optional<Pretension> QuotientSteps::replay(const Pretension& t, const Failu
     if (past->steps.empty() || past->failure.size() != repair.failure.size()) continue;
     std::vector<int64_t> fixed;  // heaps of the earlier failure matched unshifted
     bool matches = true;
-    for (auto [h, count] : repair.failure) {
+    for (const std::pair<int64_t, int64_t>& entry : repair.failure) {
+      const int64_t h = entry.first, count = entry.second;
       auto has = [&](int64_t heap) {
         return std::find(past->failure.begin(), past->failure.end(),
                          std::pair<int64_t, int64_t>{heap, count}) != past->failure.end();
