@@ -106,10 +106,7 @@ std::optional<int64_t> rareHeapsOf(const std::string& method) {
   return total;
 }
 
-}  // namespace
-
-namespace {
-
+// The row's optional numbers: null in JSON when absent.
 nlohmann::json optionalJson(const std::optional<int64_t>& v) {
   return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
 }
@@ -152,9 +149,7 @@ CensusQuotient quotientFromJson(const nlohmann::json& j) {
 }  // namespace
 
 nlohmann::json censusRowJson(const CensusRow& r) {
-  auto opt = [](const std::optional<int64_t>& v) {
-    return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
-  };
+  const auto& opt = optionalJson;
   return {{"game", r.game},
           {"rules", r.rules},
           {"n", r.n},
@@ -174,10 +169,7 @@ nlohmann::json censusRowJson(const CensusRow& r) {
 }
 
 CensusRow censusRowFromJson(const nlohmann::json& j) {
-  auto opt = [&](const char* key) -> std::optional<int64_t> {
-    if (j.at(key).is_null()) return std::nullopt;
-    return j.at(key).get<int64_t>();
-  };
+  auto opt = [&](const char* key) { return optionalFromJson(j, key); };
   CensusRow r;
   r.game = j.at("game").get<std::string>();
   r.rules = j.at("rules").get<std::string>();
