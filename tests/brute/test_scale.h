@@ -32,4 +32,13 @@ inline int scaled(int full, int floor) {
   return std::max(floor, full / testScale());
 }
 
+// Whether item `index` of a sweep over many inputs (every octal code of up to
+// three digits, ...) runs: every item at full size, one in N under
+// GDSL_TEST_SCALE=N (items 0, N, 2N, ...). The Release suite runs them all;
+// the sanitized suite looks for memory errors, which the same code paths on a
+// few hundred more inputs would seldom add.
+inline bool sampled(int index) {
+  return index % testScale() == 0;
+}
+
 }  // namespace brute

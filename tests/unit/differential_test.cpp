@@ -309,8 +309,9 @@ TEST_CASE("interpreter and JIT agree on 60 random list games", "[differential]")
   lists.insert(lists.end(), {"[4, 0, 2, 3]", "[1, 1, 1, 1]", "[3, 0, 0, 5]", "[2, 9]",
                              "[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 3]",
                              "[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2]"});
-  // Under sanitizers (GDSL_TEST_SCALE) a quarter of the programs.
-  const int programs = brute::scaled(12, 3);
+  // Under sanitizers (GDSL_TEST_SCALE) one program (five games, a new seed each
+  // run): each takes about 25 s there.
+  const int programs = brute::testScale() > 1 ? 1 : 12;
   // Counted apart for the games with a risky move (a few of them by chance)
   // and the others, so that the check on the generator does not depend on
   // how many risky games a seed draws.

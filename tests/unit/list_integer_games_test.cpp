@@ -14,6 +14,7 @@
 #include "driver/Stack.h"
 #include "list_text.h"
 #include "test_backends.h"
+#include "test_scale.h"
 
 namespace {
 
@@ -74,13 +75,15 @@ TEST_CASE("list games valued as integer games give the list games' answers") {
       {"GeorgiaBob", 10, true}, {"Northcott", 6, false}, {"Down", 7, false},
       {"Peek", 3, false},       {"Walk", 3, false},      {"Member", 4, false},
       {"Unused", 2, false},     {"Never", 2, false},     {"Drop", 2, false}};
+  // Under sanitizers (GDSL_TEST_SCALE) two positions of each length, not six.
+  const int trials = brute::scaled(6, 2);
   for (gdsl::BackendKind kind : testing::backends()) {
     gdsl::Session lists(options(kind, false)), ints(options(kind, true));
     REQUIRE(lists.load("own.game", kOwnGames));
     REQUIRE(ints.load("own.game", kOwnGames));
     for (const Family& f : families)
       for (int length = 1; length <= 6; ++length)
-        for (int trial = 0; trial < 6; ++trial) {
+        for (int trial = 0; trial < trials; ++trial) {
           std::vector<int> numbers;
           for (int i = 0; i < length; ++i)
             numbers.push_back(static_cast<int>(random() % (f.maxNumber + 1)));

@@ -56,7 +56,7 @@ TEST_CASE("narrowed binder ranges give the values of the rules as written") {
   std::mt19937 random(11);
   const int maxN = 60;
   // Each trial compiles a JIT module: under sanitizers, a third of the trials.
-  const int trials = brute::scaled(60, 20);
+  const int trials = brute::scaled(60, 10);
   for (int trial = 0; trial < trials; ++trial) {
     int lo = 1 + static_cast<int>(random() % 3);
     int hi = static_cast<int>(random() % 2) ? 1000000 : 5 + static_cast<int>(random() % 40);

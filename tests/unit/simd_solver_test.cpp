@@ -180,6 +180,7 @@ TEST_CASE(
   int differ = 0;
   for (const char* head : {"0", "4"})
     for (int d = 0; d < 512; ++d) {
+      if (!brute::sampled(d)) continue;  // under sanitizers, a sample of the codes
       std::string code = fmt::format("{}.{}{}{}", head, d / 64, d / 8 % 8, d % 8);
       brute::Table b = brute::octal(code, heaps);
       std::vector<uint64_t> expected(b.begin(), b.end());
