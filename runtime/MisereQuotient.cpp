@@ -69,6 +69,11 @@ constexpr size_t kMaxStates = 4'000'000;
 // heap h is (x h, h^-1 D + the union over h's options o of {w : x o w in P}).
 // The states are kept with the quotient, so that a heap that leaves it
 // unchanged is checked by its own letter alone.
+// A new state (x, D) with D a superset of an earlier state's (x, D0) goes no
+// further: the successors keep the inclusion, so a sum that it extends into
+// a sum claimed N without a P option has a counterpart from (x, D0) that
+// fails the same way, and is smaller (docs/misere.md, "Checking a guess").
+// The claims of P are checked apart, per element and heap (checkClaimsOfP).
 struct Letter {
   size_t heap;
   int gen;
@@ -137,6 +142,15 @@ struct CheckedStates {
   std::vector<uint64_t> hashes;                     // per state, of (x, D)
   std::vector<std::pair<uint32_t, uint32_t>> from;  // (state, letter) that reached it
   StateIndex index;
+  // Per element, its states in the order found (the first has its least
+  // word), for covered(): a state whose D contains a later one's leaves the
+  // list (whatever it covers, the later one covers), but not the passes (its
+  // sums are smaller than the later one's). A failed extension puts them back
+  // (rollBack); a finished one drops them.
+  std::vector<std::vector<uint32_t>> ofElement;
+  std::vector<uint32_t> firstOf;  // per element, its first state (UINT32_MAX: none yet)
+  std::vector<uint8_t> dominated;
+  std::vector<std::pair<uint32_t, uint32_t>> dominatedBy;  // (state, the state that did it)
 
   size_t size() const { return x.size(); }
   const uint64_t* dOf(size_t s) const { return d.data() + s * words; }
@@ -154,8 +168,43 @@ struct CheckedStates {
     d.insert(d.end(), ds, ds + words);
     hashes.push_back(h);
     from.push_back(reachedFrom);
+    dominated.push_back(0);
+    uint32_t s = static_cast<uint32_t>(x.size() - 1);
+    ofElement[xs].push_back(s);
+    if (firstOf[xs] == UINT32_MAX) firstOf[xs] = s;
     if (index.full()) reindex();
-    index.put(slotOf(xs, ds, h), static_cast<uint32_t>(x.size() - 1));
+    index.put(slotOf(xs, ds, h), s);
+  }
+  // Whether a state of element xs found before has a D inside ds.
+  bool covered(uint32_t xs, const uint64_t* ds) const {
+    for (uint32_t s : ofElement[xs]) {
+      if (dominated[s]) continue;
+      const uint64_t* d0 = dOf(s);
+      size_t j = 0;
+      while (j < words && (d0[j] & ~ds[j]) == 0) ++j;
+      if (j == words) return true;
+    }
+    return false;
+  }
+  // Takes out of xs's list the states whose D contains state s's.
+  void dominate(uint32_t xs, uint32_t s) {
+    const uint64_t* ds = dOf(s);
+    for (uint32_t o : ofElement[xs]) {
+      if (o == s || dominated[o]) continue;
+      const uint64_t* d0 = dOf(o);
+      size_t j = 0;
+      while (j < words && (ds[j] & ~d0[j]) == 0) ++j;
+      if (j == words) {
+        dominated[o] = 1;
+        dominatedBy.emplace_back(o, s);
+      }
+    }
+  }
+  // After a finished extension: the states taken out leave the lists.
+  void dropDominated() {
+    for (std::vector<uint32_t>& list : ofElement)
+      std::erase_if(list, [&](uint32_t s) { return dominated[s] != 0; });
+    dominatedBy.clear();
   }
   void reindex() {
     index.reset(size() + 1);
@@ -200,18 +249,51 @@ void startStates(const BipartiteMonoid& m, CheckedStates& c) {
   c.words = (c.n + 63) / 64;
   c.rows.assign(c.n, {});
   c.ann.assign(c.n, {});
+  c.ofElement.assign(c.n, {});
+  c.firstOf.assign(c.n, UINT32_MAX);
   Bits none(c.words, 0);
   c.add(0, none.data(), {0, UINT32_MAX});
 }
 
 // Undoes what extendStates added after `states` states and `letters` letters.
 void rollBack(CheckedStates& c, size_t states, size_t letters) {
-  for (size_t s = states; s < c.size(); ++s) c.index.erase(c.slotOf(c.x[s], c.dOf(s)));
+  for (size_t s = states; s < c.size(); ++s) {
+    c.index.erase(c.slotOf(c.x[s], c.dOf(s)));
+    c.ofElement[c.x[s]].pop_back();
+    if (c.firstOf[c.x[s]] == s) c.firstOf[c.x[s]] = UINT32_MAX;
+  }
+  while (!c.dominatedBy.empty() && c.dominatedBy.back().second >= states) {
+    c.dominated[c.dominatedBy.back().first] = 0;
+    c.dominatedBy.pop_back();
+  }
+  c.dominated.resize(states);
   c.x.resize(states);
   c.d.resize(states * c.words);
   c.hashes.resize(states);
   c.from.resize(states);
   c.letters.resize(letters);
+}
+
+// The sum of state s's word and one more copy of letter `lastLetter`'s heap.
+// `heaps` is the number of heaps so far (the length of the counts).
+Failure wordOf(const CheckedStates& c, size_t heaps, uint32_t s, size_t lastLetter) {
+  Failure f;
+  f.counts.assign(heaps, 0);
+  ++f.counts[c.letters[lastLetter].heap];
+  for (; c.from[s].second != UINT32_MAX; s = c.from[s].first)
+    ++f.counts[c.letters[c.from[s].second].heap];
+  return f;
+}
+
+// Sums compared from the largest heap down (fewer copies first): the order
+// in which the states are found.
+bool lessWord(const Failure& a, const Failure& b) {
+  for (size_t h = std::max(a.counts.size(), b.counts.size()); h-- > 0;) {
+    int64_t x = h < a.counts.size() ? a.counts[h] : 0;
+    int64_t y = h < b.counts.size() ? b.counts[h] : 0;
+    if (x != y) return x < y;
+  }
+  return false;
 }
 
 }  // namespace
@@ -243,6 +325,8 @@ class QuotientSteps {
   bool addLetter(const Pretension& t, CheckedStates& c, size_t heap) const;
   std::optional<Failure> verifyInto(const Pretension& t, CheckedStates& c) const;
   std::optional<Failure> extendStates(const Pretension& t, CheckedStates& c, size_t first) const;
+  std::optional<Failure> checkClaimsOfP(const Pretension& t, CheckedStates& c, size_t first,
+                                        size_t states) const;
   bool classifies(const Pretension& t, const Failure& f) const;
   std::optional<Pretension> recalibrate(const Pretension& t, const Failure& f,
                                         RepairStep* step = nullptr) const;
@@ -387,26 +471,23 @@ std::optional<Failure> QuotientSteps::verifyInto(const Pretension& t, CheckedSta
 // states are found in the order of their least words (compared from the
 // largest heap down), so the first inconsistent one is the least failure,
 // whose options are all smaller words and so classified right. Letters
-// before `first` have been taken already.
+// before `first` have been taken already. A state covered by one found
+// before (the same element, a D inside its D) goes no further; the claims of
+// P are checked after, per element and letter (checkClaimsOfP), and the
+// lesser of the two failures is the least.
 std::optional<Failure> QuotientSteps::extendStates(const Pretension& t, CheckedStates& c,
                                                    size_t first) const {
   const BipartiteMonoid& m = t.m;
   const size_t words = c.words;
-  auto wordOf = [&](uint32_t s, size_t lastLetter) {
-    Failure f;
-    f.counts.assign(options_.size(), 0);
-    ++f.counts[c.letters[lastLetter].heap];
-    for (; c.from[s].second != UINT32_MAX; s = c.from[s].first)
-      ++f.counts[c.letters[c.from[s].second].heap];
-    return f;
-  };
   Bits next(words);
   std::vector<uint32_t> frontier, reached;
   // Per element x, the union over the letter's options o of Ann(x o): made
   // when first met during the letter's pass.
   std::vector<uint64_t> optionAnn;
   std::vector<uint8_t> haveOptionAnn;
-  for (size_t l = first; l < c.letters.size(); ++l) {
+  std::optional<Failure> failure;  // the least sum claimed N without a P option
+  const size_t statesBefore = c.size();
+  for (size_t l = first; l < c.letters.size() && !failure; ++l) {
     const Letter& letter = c.letters[l];
     const std::vector<uint32_t>& act = m.act[static_cast<size_t>(letter.gen)];
     optionAnn.assign(c.n * words, 0);
@@ -417,7 +498,7 @@ std::optional<Failure> QuotientSteps::extendStates(const Pretension& t, CheckedS
     // holds).
     frontier.resize(c.size());
     for (size_t i = 0; i < frontier.size(); ++i) frontier[i] = static_cast<uint32_t>(i);
-    while (!frontier.empty()) {
+    while (!frontier.empty() && !failure) {
       reached.clear();
       for (size_t i = 0; i < frontier.size(); ++i) {
         if ((i & 1023) == 0) checkInterrupt();
@@ -444,25 +525,59 @@ std::optional<Failure> QuotientSteps::extendStates(const Pretension& t, CheckedS
           next[j] = word;
         }
         uint32_t xh = act[x];
-        size_t slot = c.slotOf(xh, next.data());
-        if (c.index.holds(slot)) continue;
-        bool optionInP = testBit(next, 0);
-        if (static_cast<bool>(m.inP[xh]) == optionInP) {
-          Failure f = wordOf(s, l);
-          f.shouldBeP = !optionInP;
-          return f;
+        if (c.index.holds(c.slotOf(xh, next.data()))) continue;
+        if (!m.inP[xh] && !testBit(next, 0)) {
+          failure = wordOf(c, options_.size(), s, l);
+          failure->shouldBeP = true;
+          break;
         }
+        if (c.covered(xh, next.data())) continue;
         if (c.size() >= kMaxStates)
           throw std::runtime_error(
               fmt::format("checking the quotient of heaps 0..{} needs more than {} states",
                           options_.size() - 1, kMaxStates));
-        reached.push_back(static_cast<uint32_t>(c.size()));
+        uint32_t added = static_cast<uint32_t>(c.size());
+        reached.push_back(added);
         c.add(xh, next.data(), {s, static_cast<uint32_t>(l)});
+        c.dominate(xh, added);
       }
       frontier.swap(reached);
     }
   }
-  return std::nullopt;
+  std::optional<Failure> claimOfP = checkClaimsOfP(t, c, first, statesBefore);
+  if (claimOfP && (!failure || lessWord(*claimOfP, *failure))) failure = std::move(claimOfP);
+  if (!failure) c.dropDominated();
+  return failure;
+}
+
+// The least sum claimed P with an option claimed P: such a sum is a word w
+// times a heap h whose option o gives the other (x h and x o both in P, x
+// the element of w), and the least is the least word of x times h. The pairs
+// of letters before `first` and elements reached before state `states` were
+// checked by an earlier call, in the same monoid.
+std::optional<Failure> QuotientSteps::checkClaimsOfP(const Pretension& t, CheckedStates& c,
+                                                     size_t first, size_t states) const {
+  const BipartiteMonoid& m = t.m;
+  std::optional<Failure> least;
+  for (size_t l = 0; l < c.letters.size(); ++l) {
+    const Letter& letter = c.letters[l];
+    const std::vector<uint32_t>& act = m.act[static_cast<size_t>(letter.gen)];
+    for (uint32_t x = 0; x < c.n; ++x) {
+      if (c.firstOf[x] == UINT32_MAX || !m.inP[act[x]]) continue;
+      if (l < first && c.firstOf[x] < states) continue;
+      bool optionInP = false;
+      for (uint32_t o : letter.options)
+        if (m.inP[rowOf(c, m, o)[x]]) {
+          optionInP = true;
+          break;
+        }
+      if (!optionInP) continue;
+      Failure f = wordOf(c, options_.size(), c.firstOf[x], l);
+      f.shouldBeP = false;
+      if (!least || lessWord(f, *least)) least = std::move(f);
+    }
+  }
+  return least;
 }
 
 bool QuotientSteps::classifies(const Pretension& t, const Failure& f) const {

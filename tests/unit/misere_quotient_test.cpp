@@ -125,7 +125,74 @@ void checkSums(const QuotientResult& q, brute::MiserePart::Kind kind, int maxHea
   }
 }
 
+// Misère outcomes of sums of heaps of an octal game "0.d1d2...", searched
+// plainly: sorted lists of heap sizes, every move of the definition (digit t,
+// bit 1: take t and leave nothing; bit 2: leave one heap; bit 4: leave two).
+class OctalSearch {
+ public:
+  explicit OctalSearch(std::string code) : code_(std::move(code)) {}
+  bool wins(std::vector<int> sum) {
+    std::erase(sum, 0);
+    std::sort(sum.begin(), sum.end());
+    if (auto it = memo_.find(sum); it != memo_.end()) return it->second;
+    bool anyMove = false, win = false;
+    auto tryMove = [&](size_t i, std::vector<int> parts) {
+      std::vector<int> next = sum;
+      next.erase(next.begin() + static_cast<long>(i));
+      next.insert(next.end(), parts.begin(), parts.end());
+      anyMove = true;
+      if (!wins(next)) win = true;
+    };
+    for (size_t i = 0; i < sum.size() && !win; ++i)
+      for (size_t digit = 2; digit < code_.size() && !win; ++digit) {
+        int t = static_cast<int>(digit) - 1, d = code_[digit] - '0', n = sum[i];
+        if ((d & 1) && n == t) tryMove(i, {});
+        if ((d & 2) && n > t) tryMove(i, {n - t});
+        for (int a = 1; (d & 4) && 2 * a <= n - t && !win; ++a) tryMove(i, {a, n - t - a});
+      }
+    win = win || !anyMove;  // no move: the opponent moved last
+    memo_.emplace(std::move(sum), win);
+    return win;
+  }
+
+ private:
+  std::string code_;
+  std::map<std::vector<int>, bool> memo_;
+};
+
 }  // namespace
+
+// Wild games whose check leaves out most states (a state whose set D holds an
+// earlier one's of the same element goes no further, and claims of P are
+// checked per element and heap): every outcome against the plain search.
+TEST_CASE("quotients of wild octal games match a plain search of their sums",
+          "[misere][quotient]") {
+  struct Case {
+    const char* code;
+    int heaps, parts;
+  };
+  // 0.764 kept 1.27 million states to heap 175 before that pruning.
+  for (Case c : {Case{"0.764", 16, 3}, Case{"0.561", 16, 3}, Case{"0.35", 6, 5},
+                 Case{"0.054", 14, 3}, Case{"0.776", 14, 3}}) {
+    INFO(c.code);
+    QuotientResult q = quotientTo(octal(c.code), c.heaps);
+    OctalSearch search(c.code);
+    std::mt19937 rng(static_cast<unsigned>(c.heaps * 131 + c.parts));
+    const int count = brute::scaled(800, 200);
+    for (int i = 0; i < count; ++i) {
+      int parts = 1 + static_cast<int>(rng() % static_cast<unsigned>(c.parts));
+      std::vector<int64_t> heaps;
+      std::vector<int> sum;
+      for (int j = 0; j < parts; ++j) {
+        int n = 1 + static_cast<int>(rng() % static_cast<unsigned>(c.heaps));
+        heaps.push_back(n);
+        sum.push_back(n);
+      }
+      INFO("sum of " << parts << " heaps, the first " << sum[0]);
+      REQUIRE(static_cast<bool>(q.quotient.inP[elementOf(q, heaps)]) == !search.wins(sum));
+    }
+  }
+}
 
 TEST_CASE("quotient outcomes of sums match the brute force", "[misere][quotient]") {
   SECTION("Kayles (0.77)") {
