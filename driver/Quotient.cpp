@@ -30,7 +30,7 @@ QuotientResult gameQuotient(Engine& engine, int game, int64_t maxHeap, uint32_t 
   QuotientCache cache(QuotientCache::directoryFromEnvironment());
   std::string key;
   if (cache.enabled()) {
-    key = QuotientCache::key(ir::gameFingerprints(engine.program())[static_cast<size_t>(game)], o);
+    key = QuotientCache::key(engine.program(), static_cast<size_t>(game), o);
     if (std::optional<QuotientResult> cached = cache.load(key);
         cached && quotientAnswers(*cached, maxHeap))
       return *cached;

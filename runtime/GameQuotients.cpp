@@ -72,7 +72,7 @@ GameQuotients::Entry& GameQuotients::entry(uint32_t game) {
   e.options = quotientOptionsFor(engine_, static_cast<int>(game));
   e.options.maxOrder = kMaxOrder;
   if (cache_.enabled()) {
-    e.cacheKey = QuotientCache::key(ir::gameFingerprints(engine_.program())[game], e.options);
+    e.cacheKey = QuotientCache::key(engine_.program(), game, e.options);
     e.cached = cache_.load(e.cacheKey);
     if (e.cached) e.result = &*e.cached;
   }

@@ -12,6 +12,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "compiler/ir/Fingerprint.h"
 #include "compiler/support/Hash.h"
 
 namespace gdsl {
@@ -63,10 +64,10 @@ std::string QuotientCache::directoryFromEnvironment() {
   return "";
 }
 
-std::string QuotientCache::key(uint64_t rulesFingerprint, const QuotientOptions& o) {
+std::string QuotientCache::key(const ir::Program& program, size_t game, const QuotientOptions& o) {
   return fmt::format("rules {:016x} take {} parts {} start {} even {} order {} gdsl {}",
-                     rulesFingerprint, o.take ? *o.take : -1, o.parts, o.minStart,
-                     o.evenPeriod ? 1 : 0, o.maxOrder, GDSL_VERSION);
+                     ir::gameFingerprints(program)[game], o.take ? *o.take : -1, o.parts,
+                     o.minStart, o.evenPeriod ? 1 : 0, o.maxOrder, GDSL_VERSION);
 }
 
 std::string QuotientCache::path(const std::string& key) const {

@@ -14,6 +14,7 @@
 #include <optional>
 #include <string>
 
+#include "compiler/ir/Ir.h"
 #include "runtime/MisereQuotient.h"
 
 namespace gdsl {
@@ -25,9 +26,10 @@ class QuotientCache {
   explicit QuotientCache(std::string directory) : directory_(std::move(directory)) {}
 
   bool enabled() const { return !directory_.empty(); }
-  // The key of a game's quotient: its rules' fingerprint and the options that
-  // decide the result (the periodicity theorem's bound, the largest |Q|).
-  static std::string key(uint64_t rulesFingerprint, const QuotientOptions& o);
+  // The key of game `game`'s quotient: its rules' fingerprint
+  // (compiler/ir/Fingerprint.h) and the options that decide the result (the
+  // periodicity theorem's bound, the largest |Q|).
+  static std::string key(const ir::Program& program, size_t game, const QuotientOptions& o);
   // The quotient stored under `key`, if any.
   std::optional<QuotientResult> load(const std::string& key) const;
   // Stores `q` under `key`, replacing the file at once (a rename), so that
