@@ -382,6 +382,7 @@ void QuotientSteps::mark(Pretension& t) const {
   std::vector<Bits> curT;
   for (size_t h = 1; h < options_.size(); ++h) {
     if (terminal(h)) continue;
+    checkInterrupt();
     const std::vector<uint32_t>& act = m.act[static_cast<size_t>(t.genOf[h])];
     cur = created;
     curT = optionSets;
@@ -764,7 +765,6 @@ bool QuotientSteps::addHeap(int64_t n) {
     if (newGenerator) q_.m.act.pop_back();
   }
   // The quotient grows: a cyclic monoid for heap n, repaired until it checks.
-  expansions_.push_back(n);
   Pretension trial = reduced(withCyclic(q_, {n}, {Cyclic{2, 2}}));
   Repair repair{n, {}, {}};
   for (int round = 0; round < 200; ++round) {
@@ -774,6 +774,7 @@ bool QuotientSteps::addHeap(int64_t n) {
     if (!f) {
       q_ = std::move(trial);
       checked_ = std::move(checkedTrial);
+      expansions_.push_back(n);
       renumbered_ = true;
       repairs_.push_back(std::move(repair));
       if (repairs_.size() > 16) repairs_.erase(repairs_.begin());

@@ -5,6 +5,8 @@
 #include <deque>
 #include <unordered_map>
 
+#include "compiler/support/Interrupt.h"
+
 namespace gdsl {
 
 uint32_t BipartiteMonoid::product(uint32_t x, uint32_t y) const {
@@ -89,6 +91,10 @@ BipartiteMonoid productWithCyclic(const BipartiteMonoid& base, const std::vector
   BipartiteMonoid m;
   m.act.assign(gens, {});
   for (size_t head = 0; head < keys.size(); ++head) {
+    // A guess can have millions of elements: time limits and Ctrl-C are
+    // polled here, or the watchdog's hard stop would end the process before
+    // the heaps finished are printed.
+    if ((head & 4095) == 0) checkInterrupt();
     uint64_t key = keys[head];
     uint32_t b = static_cast<uint32_t>(key / span);
     uint64_t low = key % span;
@@ -134,6 +140,7 @@ BipartiteMonoid reduce(const BipartiteMonoid& m, std::vector<uint32_t>* classOf)
   while (true) {
     std::vector<uint32_t> sig = cls;
     for (const std::vector<uint32_t>& a : m.act) {
+      checkInterrupt();
       pairs.clear();
       for (uint32_t x = 0; x < m.size; ++x) {
         uint64_t key = (uint64_t{sig[x]} << 32) | cls[a[x]];
