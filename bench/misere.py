@@ -12,7 +12,8 @@ agree. MisereSolver is not part of gdsl: DIR holds its classes compiled outside 
 repository with a small driver `Main CODE HEAPS` that calls `next()` heap by heap and
 prints `code=CODE heaps=N order=Q p=P seconds=S` and a line `phi=` with each heap's
 element (bench/MISERE.md says how it was built). `--codes all` takes every octal code
-of up to three digits; Φ is compared up to naming the elements. Times are whole-process medians of --runs runs; MisereSolver's include the
+of up to three digits; Φ is compared up to naming the elements. gdsl runs with
+GDSL_CACHE_DIR=off, so that no run reads a quotient kept by an earlier one. Times are whole-process medians of --runs runs; MisereSolver's include the
 JVM's start.
 """
 
@@ -33,10 +34,15 @@ DEFAULT_CODES = ["0.77", "0.07", "0.31", "0.52", "0.75", "0.35", "0.54", "0.165"
                  "0.4", "0.6"]
 
 
+# gdsl computes every quotient afresh: the quotients it keeps between runs
+# (docs/misere.md) would answer every run after the first.
+ENV = dict(os.environ, GDSL_CACHE_DIR="off")
+
+
 def timed(cmd, timeout):
     start = time.perf_counter()
     try:
-        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=ENV)
     except subprocess.TimeoutExpired:
         return None, time.perf_counter() - start
     return p, time.perf_counter() - start

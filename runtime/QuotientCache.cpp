@@ -18,7 +18,9 @@
 namespace gdsl {
 namespace {
 
-constexpr const char* kFormat = "gdsl quotient cache 1";
+// 2: a quotient that stopped at a heap no longer lists that heap among its
+// expansions; files of format 1 are ignored (computed again).
+constexpr const char* kFormat = "gdsl quotient cache 2";
 
 std::string environment(const char* name) {
   const char* value = std::getenv(name);

@@ -28,17 +28,35 @@ export GDSL_TEST_SCALE="${GDSL_TEST_SCALE:-8}"
 ctest --test-dir "$build" --output-on-failure --timeout 900 -j "$(nproc)"
 
 # Every input of the committed corpus once, on the sanitized pipeline (a
-# replay: about 80 s); a crash, sanitizer report or disagreement fails.
+# replay: about 80 s on one core, so in two halves side by side); a crash,
+# sanitizer report or disagreement fails.
 echo "sanitize: the $(ls "$root/tests/fuzz/corpus" | wc -l) inputs of tests/fuzz/corpus"
-mkdir -p "$build/fuzz/replay"
-(cd "$build/fuzz/replay" && GDSL_FUZZ_JIT_EVERY=8 "$build/tests/fuzz/fuzz_pipeline" -timeout=10 \
-  -rss_limit_mb=2048 "$root"/tests/fuzz/corpus/* > replay.log 2>&1) ||
-  { tail -40 "$build/fuzz/replay/replay.log"; exit 1; }
+replay() {  # replay HALF (0 or 1): every other input
+  local dir="$build/fuzz/replay/$1"
+  mkdir -p "$dir"
+  mapfile -t inputs < <(ls "$root"/tests/fuzz/corpus/* | awk -v h="$1" 'NR % 2 == h')
+  (cd "$dir" && GDSL_FUZZ_JIT_EVERY=8 "$build/tests/fuzz/fuzz_pipeline" -timeout=10 \
+    -rss_limit_mb=2048 "${inputs[@]}" > replay.log 2>&1) || { tail -40 "$dir/replay.log"; return 1; }
+}
+replay 0 & first=$!
+replay 1 & second=$!
+status=0
+wait "$first" || status=1
+wait "$second" || status=1
+[ "$status" = 0 ] || exit 1
 
 # Then each target fuzzes for FUZZ_SECONDS, starting from the examples and the
 # regressions: loading the whole corpus would take the minute (docs/testing.md).
+# One process each, side by side on the two cores.
+pids=()
 for target in fuzz_pipeline fuzz_tokens; do
   echo "sanitize: $target for ${FUZZ_SECONDS:-20} s"
   SEEDS="$root/examples $root/stdlib $root/tests/fuzz/regressions" BUILD="$build" \
-    bash "$root/tests/fuzz/run.sh" "$target" "${FUZZ_SECONDS:-20}"
+    bash "$root/tests/fuzz/run.sh" "$target" "${FUZZ_SECONDS:-20}" > "$build/fuzz/$target.log" 2>&1 &
+  pids+=($!)
 done
+for i in 0 1; do
+  wait "${pids[$i]}" || status=1
+done
+for target in fuzz_pipeline fuzz_tokens; do tail -15 "$build/fuzz/$target.log"; done
+exit "$status"
