@@ -72,7 +72,7 @@ constexpr size_t kMaxStates = 4'000'000;
 // A new state (x, D) with D a superset of an earlier state's (x, D0) goes no
 // further: the successors keep the inclusion, so a sum that it extends into
 // a sum claimed N without a P option has a counterpart from (x, D0) that
-// fails the same way, and is smaller (docs/misere.md, "Checking a guess").
+// fails the same way, and is smaller (docs/misere.md, "How it is computed", step 4).
 // The claims of P are checked apart, per element and heap (checkClaimsOfP).
 struct Letter {
   size_t heap;
@@ -175,26 +175,23 @@ struct CheckedStates {
     if (index.full()) reindex();
     index.put(slotOf(xs, ds, h), s);
   }
+  // Whether the set a (`words` words) is inside the set b.
+  bool inside(const uint64_t* a, const uint64_t* b) const {
+    for (size_t j = 0; j < words; ++j)
+      if (a[j] & ~b[j]) return false;
+    return true;
+  }
   // Whether a state of element xs found before has a D inside ds.
   bool covered(uint32_t xs, const uint64_t* ds) const {
-    for (uint32_t s : ofElement[xs]) {
-      if (dominated[s]) continue;
-      const uint64_t* d0 = dOf(s);
-      size_t j = 0;
-      while (j < words && (d0[j] & ~ds[j]) == 0) ++j;
-      if (j == words) return true;
-    }
+    for (uint32_t s : ofElement[xs])
+      if (!dominated[s] && inside(dOf(s), ds)) return true;
     return false;
   }
   // Takes out of xs's list the states whose D contains state s's.
   void dominate(uint32_t xs, uint32_t s) {
-    const uint64_t* ds = dOf(s);
     for (uint32_t o : ofElement[xs]) {
       if (o == s || dominated[o]) continue;
-      const uint64_t* d0 = dOf(o);
-      size_t j = 0;
-      while (j < words && (ds[j] & ~d0[j]) == 0) ++j;
-      if (j == words) {
+      if (inside(dOf(s), dOf(o))) {
         dominated[o] = 1;
         dominatedBy.emplace_back(o, s);
       }
