@@ -354,10 +354,11 @@ bool computeCensusGame(const CensusGame& game, int64_t n, const std::string& che
       row.preperiod = p->preperiod;
       row.saltus = p->saltus;
       row.proved = p->proved;
-      if (p->proved && g.takeBreakBound) {
-        int64_t need = heapsNeededForProof(*p, *g.takeBreakBound, g.takeBreakParts);
-        row.proofHeap = need - 1;
-        row.checkedTo = std::min(n, need - 1);
+      // A proof heap for the codes' periods and every arithmetic one (a
+      // period of `move` rules is recorded without, as before).
+      if (p->proved && (g.takeBreakBound || p->saltus != 0)) {
+        row.proofHeap = p->proofHeap;
+        row.checkedTo = std::min(n, p->proofHeap);
       }
     }
     // g(0..checkedTo): the table, or the engine (periodic values past the proof).

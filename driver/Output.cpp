@@ -201,7 +201,10 @@ class TextOutput final : public Output {
     const PeriodInfo& p = *r.period;
     out_ << fmt::format("{}: preperiod {}, period {}", r.game, p.preperiod, p.period);
     if (p.saltus) out_ << fmt::format(", saltus {}", p.saltus);
-    if (p.proved)
+    if (p.proved && p.saltus != 0)
+      out_ << fmt::format(" (proved at heap {}; values checked up to heap {})\n", p.proofHeap,
+                          p.checkedTo);
+    else if (p.proved)
       out_ << fmt::format(" (proved; values checked up to heap {})\n", p.checkedTo);
     else
       out_ << fmt::format(" (observed up to heap {}, not proved)\n", p.checkedTo);
@@ -368,6 +371,7 @@ class JsonOutput final : public Output {
       j["saltus"] = r.period->saltus;
       j["proved"] = r.period->proved;
       j["checked_to"] = r.period->checkedTo;
+      if (r.period->proved) j["proof_heap"] = r.period->proofHeap;
     } else {
       j["preperiod"] = nullptr;
       j["period"] = nullptr;

@@ -37,6 +37,7 @@ Engine::Engine(const ir::Program& program, Backend& backend, EngineOptions optio
     // The plain method (for benchmarks) runs the backend's kernel.
     if (game.takeBreak && !options_.plain)
       heaps_[g].solver = std::make_unique<TakeBreakSolver>(*game.takeBreak, options_.sparse);
+    if (game.takeBreak) heaps_[g].shape = *game.takeBreak;
     heaps_[g].proofBound = game.takeBreakBound;
     heaps_[g].proofParts = game.takeBreakParts;
     // The native memo, by the rule the JIT's code generation follows too
@@ -240,8 +241,15 @@ std::string Engine::report() const {
                  h.notTakeBreak.empty() ? program_.games[g].notTakeBreak : h.notTakeBreak;
              !why.empty())
       out += "; not take-and-break: " + why;
-    if (h.proved)
+    if (h.proved && h.proved->saltus != 0)
+      out += fmt::format("; period {} from {}, saltus {}, proved at heap {}", h.proved->period,
+                         h.proved->preperiod, h.proved->saltus, h.proved->proofHeap);
+    else if (h.proved)
       out += fmt::format("; period {} from {} proved", h.proved->period, h.proved->preperiod);
+    else if (h.saltusCandidate && !h.saltusProof.holds)
+      out += fmt::format("; period {} from {}, saltus {}, not proved: {}",
+                         h.saltusCandidate->period, h.saltusCandidate->preperiod,
+                         h.saltusCandidate->saltus, h.saltusProof.whyNot);
     out += "\n";
   }
   return out;

@@ -23,6 +23,7 @@
 #include "runtime/Period.h"
 #include "runtime/PositionTable.h"
 #include "runtime/ProgressFn.h"
+#include "runtime/SaltusProof.h"
 #include "runtime/TableFile.h"
 #include "runtime/TakeBreakSolver.h"
 
@@ -210,7 +211,7 @@ class Engine final : private ValueOracle {
     // The table file that holds `values` (declared first: it outlives them).
     std::unique_ptr<TableFile> file;
     NimTable values;
-    std::optional<PeriodInfo> proved;  // a proved ordinary period
+    std::optional<PeriodInfo> proved;  // a proved period (saltus 0) or arithmetic period
     int64_t nextPeriodCheck = kFirstPeriodCheck;
     // Take-and-break games: values from the game's shape, not the backend.
     std::unique_ptr<TakeBreakSolver> solver;
@@ -221,6 +222,11 @@ class Engine final : private ValueOracle {
     // the most heaps a move leaves (3: a hexadecimal game, a longer proof).
     std::optional<int64_t> proofBound;
     int proofParts = 2;
+    // The take-and-break shape, for the proof of an arithmetic period
+    // (runtime/SaltusProof.h), and that check's last answer and its candidate.
+    std::optional<ir::TakeBreakShape> shape;
+    std::optional<PeriodInfo> saltusCandidate;
+    SaltusProof saltusProof;
     // Splits with conditions (ir::SplitRule): the proof starts at least at
     // the smallest part allowed, and with a parity condition it proves twice
     // an odd period (which then gives the period: docs/heaps.md).
@@ -297,6 +303,12 @@ class Engine final : private ValueOracle {
   std::optional<uint32_t> tabled(const Position& position) const;
   void extend(int game, int64_t upTo);
   std::optional<PeriodInfo> searchPeriod(int game);
+  // The heaps whose values prove `p` for `game` (periods: Guy and Smith,
+  // runtime/Period.h; arithmetic periods: runtime/SaltusProof.h), or none
+  // when no proof applies.
+  std::optional<int64_t> heapsToProve(int game, const PeriodInfo& p);
+  // g(m) for m past the table, from the proved period.
+  uint32_t periodicValue(int game, int64_t m) const;
   void schedulePeriodCheck(int game);
   // Recognises a take-and-break shape in affine `move` rules, once.
   void probeMoves(int game);

@@ -24,11 +24,26 @@ std::optional<uint32_t> Engine::tabled(const Position& position) const {
   const HeapState& h = heaps_[position.game];
   int64_t m = position.words[0];
   if (m >= 0 && m < h.values.size()) return h.values[m];
-  if (h.proved && m >= h.proved->preperiod) {
-    int64_t n0 = h.proved->preperiod, p = h.proved->period;
-    return h.values[n0 + (m - n0) % p];
-  }
+  if (h.proved && m >= h.proved->preperiod)
+    return periodicValue(static_cast<int>(position.game), m);
   return std::nullopt;
+}
+
+uint32_t Engine::periodicValue(int game, int64_t m) const {
+  const HeapState& h = heaps_[static_cast<size_t>(game)];
+  const int64_t n0 = h.proved->preperiod, p = h.proved->period;
+  const uint32_t base = h.values[n0 + (m - n0) % p];
+  if (h.proved->saltus == 0) return base;
+  // An arithmetic period: g(m) = g(n0 + (m - n0) mod p) + s ((m - n0) / p).
+  const unsigned __int128 v =
+      static_cast<unsigned __int128>((m - n0) / p) * static_cast<uint64_t>(h.proved->saltus) + base;
+  if (v > UINT32_MAX) {
+    const ir::Game& g = program_.games[static_cast<size_t>(game)];
+    throw RuntimeError(g.loc, fmt::format("the value of {}({}) is past 2^32 - 1, the largest value "
+                                          "gdsl holds (its arithmetic period is proved)",
+                                          g.name, m));
+  }
+  return static_cast<uint32_t>(v);
 }
 
 int64_t Engine::tabledRun(int game, int64_t from, int64_t to, NimTable& row) const {
@@ -38,6 +53,10 @@ int64_t Engine::tabledRun(int game, int64_t from, int64_t to, NimTable& row) con
   for (; count < want && from + count < h.values.size(); ++count) row.push(h.values[from + count]);
   if (h.proved && count < want && from + count >= h.proved->preperiod) {
     const int64_t n0 = h.proved->preperiod, p = h.proved->period;
+    if (h.proved->saltus != 0) {
+      for (; count < want; ++count) row.push(periodicValue(game, from + count));
+      return count;
+    }
     for (int64_t i = n0 + (from + count - n0) % p; count < want; ++count) {
       row.push(h.values[i]);
       if (++i == n0 + p) i = n0;
@@ -98,6 +117,7 @@ void Engine::probeMoves(int game) {
     return;
   }
   h.solver = std::make_unique<TakeBreakSolver>(*shape, options_.sparse);
+  h.shape = *shape;
   h.shapeFromMoves = true;
   // Guy-Smith with conditions on the parts (docs/heaps.md, "Splits with
   // conditions"): a least difference breaks it, as unequal parts do; a
@@ -283,14 +303,34 @@ int64_t Engine::flushTableFile() {
   return h.file->count();
 }
 
+std::optional<int64_t> Engine::heapsToProve(int game, const PeriodInfo& p) {
+  HeapState& h = heaps_[static_cast<size_t>(game)];
+  if (!h.proofBound) return std::nullopt;
+  if (p.saltus == 0) return h.proofHeaps(p);
+  if (!h.shape) return std::nullopt;
+  // The check reads the values before the first repeat ends, which the
+  // table keeps: its answer stands while the candidate does.
+  const bool same = h.saltusCandidate && h.saltusCandidate->preperiod == p.preperiod &&
+                    h.saltusCandidate->period == p.period && h.saltusCandidate->saltus == p.saltus;
+  if (!same) {
+    h.saltusProof = checkSaltus(*h.shape, h.values.view(), h.values.size(), p);
+    h.saltusCandidate = p;
+  }
+  if (!h.saltusProof.holds) return std::nullopt;
+  return h.saltusProof.heaps;
+}
+
 // One period search over the table: the period found is proved (h.proved)
-// when Guy and Smith's condition holds. Returns what the search found.
+// when Guy and Smith's condition, or the arithmetic one, holds. Returns what
+// the search found.
 std::optional<PeriodInfo> Engine::searchPeriod(int game) {
   HeapState& h = heaps_[static_cast<size_t>(game)];
   int64_t count = h.values.size();
   std::optional<PeriodInfo> p = findPeriod(h.values.view(), count);
-  if (p && p->saltus == 0 && h.proofBound && count >= h.proofHeaps(*p)) {
+  if (!p) return p;
+  if (std::optional<int64_t> need = heapsToProve(game, *p); need && count >= *need) {
     p->proved = true;
+    p->proofHeap = *need - 1;
     h.proved = p;
   }
   return p;
@@ -306,7 +346,8 @@ void Engine::schedulePeriodCheck(int game) {
   if (h.proved) return;
   int64_t next = count + count / 4;
   if (count < kFullPeriodCheck) next = std::min(next, kFullPeriodCheck);
-  if (p && p->saltus == 0) next = std::min(next, h.proofHeaps(*p));
+  if (p)
+    if (std::optional<int64_t> need = heapsToProve(game, *p)) next = std::min(next, *need);
   h.nextPeriodCheck = next;
 }
 
@@ -328,11 +369,10 @@ std::optional<PeriodInfo> Engine::period(int game, int64_t maxHeap) {
       auto count = h.values.size();
       std::optional<PeriodInfo> p = searchPeriod(game);
       if (h.proved) return h.proved;
-      if (p && p->saltus == 0) {
+      if (std::optional<int64_t> need = p ? heapsToProve(game, *p) : std::nullopt) {
         // Found but not yet proved: the proof needs a few more heaps.
-        int64_t need = h.proofHeaps(*p);
-        if (need <= 4 * count && need - 1 <= tableLimit(game)) {
-          at(need - 1);
+        if (*need <= 4 * count && *need - 1 <= tableLimit(game)) {
+          at(*need - 1);
           if (!h.proved) p = searchPeriod(game);
           if (h.proved) return h.proved;
         }

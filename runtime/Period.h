@@ -16,7 +16,8 @@ struct PeriodInfo {
   int64_t period = 0;     // p
   int64_t saltus = 0;     // s: 0 unless arithmetic-periodic
   bool proved = false;
-  int64_t checkedTo = 0;  // the largest heap whose value was computed
+  int64_t checkedTo = 0;   // the largest heap whose value was computed
+  int64_t proofHeap = -1;  // when proved: the largest heap the proof needed
 };
 
 // Looks for a period in g[0..count-1]. A candidate (n0, p) is accepted only

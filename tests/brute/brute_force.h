@@ -173,7 +173,7 @@ inline Table octal(const std::string& code, int maxN) {
 // Any hexadecimal game "d0.d1d2...": digit dk (0-9, A-F), bit 1 = remove k tokens emptying
 // the heap, bit 2 = leaving one non-empty heap, bit 4 = two, bit 8 = three non-empty heaps.
 // For k = 0 only bits 4 and 8 mean anything (split without taking). Pairs a <= b; a split
-// into three written out as all ordered triples, plainly every a + b + c = n - k.
+// into three as every a <= b <= c with a + b + c = n - k; each option's value marked in an array.
 inline Table hexadecimal(const std::string& code, int maxN) {
   auto dot = code.find('.');
   if (dot == std::string::npos || dot != 1) throw std::invalid_argument("hex code: " + code);
@@ -186,19 +186,28 @@ inline Table hexadecimal(const std::string& code, int maxN) {
   std::vector<int> digit{value(code[0])};
   for (size_t i = dot + 1; i < code.size(); ++i) digit.push_back(value(code[i]));
   Table g(maxN + 1, 0);
+  std::vector<char> seen;  // seen[v]: some option has value v (values xor below 2 * max + 2)
+  Value largest = 0;
   for (int n = 0; n <= maxN; ++n) {
-    std::vector<Value> options;
+    seen.assign(2 * static_cast<size_t>(largest) + 2, 0);
+    auto see = [&](Value v) {
+      if (v >= seen.size()) seen.resize(v + 1, 0);
+      seen[v] = 1;
+    };
     for (int k = 0; k < static_cast<int>(digit.size()) && k <= n; ++k) {
       int d = digit[k], rest = n - k;
-      if (k > 0 && (d & 1) && rest == 0) options.push_back(0);
-      if (k > 0 && (d & 2) && rest > 0) options.push_back(g[rest]);
+      if (k > 0 && (d & 1) && rest == 0) see(0);
+      if (k > 0 && (d & 2) && rest > 0) see(g[rest]);
       if (d & 4)
-        for (int a = 1; a <= rest - a; ++a) options.push_back(g[a] ^ g[rest - a]);
-      if (d & 8)
-        for (int a = 1; a < rest; ++a)
-          for (int b = 1; a + b < rest; ++b) options.push_back(g[a] ^ g[b] ^ g[rest - a - b]);
+        for (int a = 1; a <= rest - a; ++a) see(g[a] ^ g[rest - a]);
+      if (d & 8)  // a <= b <= c: every multiset of three parts once
+        for (int a = 1; 3 * a <= rest; ++a)
+          for (int b = a; 2 * b <= rest - a; ++b) see(g[a] ^ g[b] ^ g[rest - a - b]);
     }
-    g[n] = mex(options);
+    Value m = 0;
+    while (m < seen.size() && seen[m]) ++m;
+    g[n] = m;
+    largest = std::max(largest, m);
   }
   return g;
 }
