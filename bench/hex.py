@@ -17,7 +17,7 @@ three heaps marked in one reused array of flags, then the mex).
 - The codes with three-heap splits whose period gdsl proves by SMALL, to LARGE: gdsl
   runs; the naive program's time is its time at SMALL scaled by its split count (marked
   ~: at full size it takes hours); the values past the proof are the theorem's
-  (docs/heaps.md). The other codes with three-heap splits are not run to LARGE: the
+  (docs/heaps.md: Guy and Smith's for periods, gdsl's own for arithmetic periods). The other codes with three-heap splits are not run to LARGE: the
   report lists them.
 """
 
@@ -196,10 +196,12 @@ def main():
         n_wall = got["naive"][0] * naive_work(code, args.large) / max(1, naive_work(code, n))
         total["gdsl"] += g_wall
         total["naive"] += n_wall
-        rows.append("| %s | %s | ~%s | %s | period %s from %s proved at heap %s |" % (
+        saltus = proved.get("saltus") or 0
+        rows.append("| %s | %s | ~%s | %s | period %s from %s%s proved at heap %s |" % (
             code, harness.fmt_s(g_wall), harness.fmt_s(n_wall),
             harness.fmt_ratio(n_wall / g_wall), proved.get("period"), proved.get("preperiod"),
-            proved.get("checked_to")))
+            ", saltus %d," % saltus if saltus else "",
+            proved.get("proof_heap", proved.get("checked_to"))))
         print(rows[-1], file=sys.stderr, flush=True)
     lines += ["## Three-heap codes to g(0..%d)" % args.large, "",
               "%d codes with three-heap splits whose period gdsl proves by heap %d: gdsl run "

@@ -327,8 +327,13 @@ class JsonOutput final : public Output {
     // The values are written straight from the rows (a million-value table
     // as a JSON tree would take ten times its memory). Object keys print in
     // sorted order, so "values" comes last: it goes before the closing brace.
-    std::string head =
-        nlohmann::json{{"kind", "table"}, {"game", r.game}, {"ranges", ranges}}.dump();
+    nlohmann::json fields = {{"kind", "table"}, {"game", r.game}, {"ranges", ranges}};
+    if (r.period)
+      fields["period"] = {{"preperiod", r.period->preperiod},
+                          {"period", r.period->period},
+                          {"saltus", r.period->saltus},
+                          {"proof_heap", r.period->proofHeap}};
+    std::string head = fields.dump();
     head.pop_back();
     if (r.listed) {  // the positions in order, then their values
       out_ << head << ",\"positions\":[";

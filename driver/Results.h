@@ -64,6 +64,9 @@ struct TableResult {
   std::vector<std::pair<int64_t, int64_t>> params;  // every parameter (fixed: lo == hi)
   std::vector<std::string> names;                   // every parameter's name
   std::vector<NimTable> rows;  // one row for one range; 16 bits per value when they fit
+  // A one-heap table's game with a proved period (or arithmetic period) by the
+  // time the table is done: written in the JSON line.
+  std::optional<PeriodInfo> period;
   // A loopy game's table (runtime/Loopy.h): per row, the cells (by index in
   // the row) whose value is infinite; `rows` holds 0 there.
   std::vector<std::map<int64_t, LoopyValue>> infinite;

@@ -290,6 +290,8 @@ TableResult Runner::table(const ir::Statement& s) {
         push(row, args);
       });
     r.rows.push_back(std::move(row));
+    if (g.params.size() == 1 && g.params[0].type == ir::Type::Int)
+      r.period = engine_.provedPeriod(s.game);
     return r;
   }
   if (r.ranges[0].second - r.ranges[0].first > 10000 ||

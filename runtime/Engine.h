@@ -135,6 +135,10 @@ class Engine final : private ValueOracle {
   // The period of a one-heap game among heaps 0..maxHeap (section 6). For a
   // take-and-break game the search stops as soon as a period is proved.
   std::optional<PeriodInfo> period(int game, int64_t maxHeap);
+  // The period proved for `game` so far, if any (no work done).
+  std::optional<PeriodInfo> provedPeriod(int game) const {
+    return heaps_[static_cast<size_t>(game)].proved;
+  }
 
   // Takes over what `old` computed for games whose rules did not change (the
   // REPL after a redefinition, or after switching backends): oldGame[g] is the

@@ -1,0 +1,1 @@
+eval {case} --json
