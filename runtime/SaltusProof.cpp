@@ -17,7 +17,7 @@ namespace {
 
 // Beyond these the check is not tried (its work grows as P^4).
 constexpr int64_t kMaxSaltus = int64_t{1} << 14;
-constexpr int64_t kMaxWork = int64_t{1} << 29;
+constexpr int64_t kMaxWork = int64_t{1} << 27;  // about a tenth of a second
 constexpr int64_t kMaxTake = int64_t{1} << 20;
 
 using Lows = std::vector<uint8_t>;  // Lows[y] != 0: y is in the set
@@ -302,6 +302,17 @@ SaltusProof checkSaltus(const ir::TakeBreakShape& shape, TableView g, int64_t co
           kMaxWork ||
       block * block * s > kMaxWork)
     return no("too large a period, preperiod or saltus to check");
+  // The regions of condition 2 grow with the largest high before the first
+  // repeat ends; each keeps a set of lows per offset.
+  uint32_t largest = 0;
+  for (int64_t x = 0; x < block; ++x) largest = std::max(largest, g[x]);
+  const int64_t maxHigh = largest / s;
+  const int64_t top = (shape.maxTake + 2 * n0 + 3 * p) / p + 4 * maxHigh + 4;  // Check::top_
+  if (maxHigh > 64 || (top + 2 * maxHigh + 8 + 2 * block) * s > kMaxWork / 8)
+    return no(
+        fmt::format("a value before the first repeat ends ({}) is too large against the "
+                    "saltus {} to check",
+                    largest, s));
   Check check(std::move(rules), g, n0, p, s, shape.maxTake);
   if (std::string why = check.run(); !why.empty()) return no(why);
   out.holds = true;
