@@ -53,13 +53,14 @@ int64_t Engine::tabledRun(int game, int64_t from, int64_t to, NimTable& row) con
   for (; count < want && from + count < h.values.size(); ++count) row.push(h.values[from + count]);
   if (h.proved && count < want && from + count >= h.proved->preperiod) {
     const int64_t n0 = h.proved->preperiod, p = h.proved->period;
-    if (h.proved->saltus != 0) {
-      for (; count < want; ++count) row.push(periodicValue(game, from + count));
-      return count;
-    }
+    // With a saltus s, each block of p heaps adds s (periodicValue reports
+    // a value past 32 bits).
+    const auto s = static_cast<uint64_t>(h.proved->saltus);
+    uint64_t add = s * static_cast<uint64_t>((from + count - n0) / p);
     for (int64_t i = n0 + (from + count - n0) % p; count < want; ++count) {
-      row.push(h.values[i]);
-      if (++i == n0 + p) i = n0;
+      const uint64_t v = h.values[i] + add;
+      row.push(v <= UINT32_MAX ? static_cast<uint32_t>(v) : periodicValue(game, from + count));
+      if (++i == n0 + p) i = n0, add += s;
     }
   }
   return count;

@@ -28,6 +28,12 @@ struct Rule {
   bool unequal;
 };
 
+// The largest offset d = Q - X that condition 2 checks one by one: past every
+// D of family (b) plus twice its least u, and every d of family (a).
+int64_t topRegion(int64_t maxTake, int64_t n0, int64_t p, int64_t maxHigh) {
+  return (maxTake + 2 * n0 + 3 * p) / p + 4 * maxHigh + 4;
+}
+
 // floor(a / b) and a mod b in 0 .. b - 1, for b > 0.
 int64_t floorDiv(int64_t a, int64_t b) {
   return a >= 0 ? a / b : -((-a + b - 1) / b);
@@ -47,7 +53,7 @@ class Check {
       maxHigh_ = std::max(maxHigh_, high_.back());
     }
     bottom_ = maxHigh_ + 1;
-    top_ = (maxTake + 2 * n0_ + 3 * p_) / p_ + 4 * maxHigh_ + 4;
+    top_ = topRegion(maxTake, n0_, p_, maxHigh_);
     explicitPairs();
   }
 
@@ -307,7 +313,7 @@ SaltusProof checkSaltus(const ir::TakeBreakShape& shape, TableView g, int64_t co
   uint32_t largest = 0;
   for (int64_t x = 0; x < block; ++x) largest = std::max(largest, g[x]);
   const int64_t maxHigh = largest / s;
-  const int64_t top = (shape.maxTake + 2 * n0 + 3 * p) / p + 4 * maxHigh + 4;  // Check::top_
+  const int64_t top = topRegion(shape.maxTake, n0, p, maxHigh);
   if (maxHigh > 64 || (top + 2 * maxHigh + 8 + 2 * block) * s > kMaxWork / 8)
     return no(
         fmt::format("a value before the first repeat ends ({}) is too large against the "
@@ -316,8 +322,6 @@ SaltusProof checkSaltus(const ir::TakeBreakShape& shape, TableView g, int64_t co
   Check check(std::move(rules), g, n0, p, s, shape.maxTake);
   if (std::string why = check.run(); !why.empty()) return no(why);
   out.holds = true;
-  out.period = p;
-  out.saltus = s;
   out.heaps = check.heaps(shape.maxTake);
   return out;
 }

@@ -22,10 +22,6 @@ struct SaltusProof {
   // heaps 0 .. heaps - 1 are known (and follow it, as the table's do).
   bool holds = false;
   int64_t heaps = 0;
-  // The period and saltus the check used: the observed ones, or 2^j times
-  // both, so that the saltus is a power of two above the values before the
-  // first repeat (the observed relation follows from it).
-  int64_t period = 0, saltus = 0;
   std::string whyNot;  // when it does not hold: which condition failed
 };
 
