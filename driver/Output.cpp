@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <ostream>
 
@@ -31,24 +33,39 @@ std::string valueAndOutcome(const std::optional<LoopyValue>& loopy, uint64_t gru
 // text and {"inf": K} in JSON.
 void writeValues(std::ostream& out, const NimTable& row, char sep, std::string_view brackets,
                  const std::map<int64_t, LoopyValue>* infinite = nullptr) {
-  std::string buffer;
-  if (!brackets.empty()) buffer += brackets[0];
+  // Written into a fixed buffer, flushed when less than a value's room is
+  // left: a table may have 10^7 values, most of them one or two digits.
+  constexpr size_t kBytes = size_t{1} << 13, kValueRoom = 16;
+  std::unique_ptr<char[]> buffer(new char[kBytes]);
+  char* end = buffer.get();
+  auto flush = [&] {
+    out.write(buffer.get(), end - buffer.get());
+    end = buffer.get();
+  };
+  if (!brackets.empty()) *end++ = brackets[0];
+  const bool loopy = infinite && !infinite->empty();
   for (int64_t i = 0; i < row.size(); ++i) {
-    if (sep == ' ' || i > 0) buffer += sep;
-    if (infinite && !infinite->empty())
+    if (end > buffer.get() + kBytes - kValueRoom) flush();
+    if (sep == ' ' || i > 0) *end++ = sep;
+    if (loopy)
       if (auto it = infinite->find(i); it != infinite->end()) {
-        buffer += sep == ' ' ? formatLoopy(it->second) : loopyJson(it->second).dump();
+        flush();
+        out << (sep == ' ' ? formatLoopy(it->second) : loopyJson(it->second).dump());
         continue;
       }
-    const fmt::format_int digits(row[i]);
-    buffer.append(digits.data(), digits.size());
-    if (buffer.size() > (1 << 16)) {
-      out << buffer;
-      buffer.clear();
+    const uint32_t v = row[i];
+    if (v < 10) {
+      *end++ = static_cast<char>('0' + v);
+    } else if (v < 100) {
+      *end++ = static_cast<char>('0' + v / 10);
+      *end++ = static_cast<char>('0' + v % 10);
+    } else {
+      const fmt::format_int digits(v);
+      end = std::copy_n(digits.data(), digits.size(), end);
     }
   }
-  if (!brackets.empty()) buffer += brackets[1];
-  out << buffer;
+  if (!brackets.empty()) *end++ = brackets[1];
+  flush();
 }
 
 // The infinite cells of row `i` of a table, or null.

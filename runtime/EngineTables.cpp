@@ -50,12 +50,35 @@ int64_t Engine::tabledRun(int game, int64_t from, int64_t to, NimTable& row) con
   const HeapState& h = heaps_[static_cast<size_t>(game)];
   int64_t count = 0;  // appended: heaps from .. from + count - 1 (to may be INT64_MAX)
   const int64_t want = to - from + 1;
-  for (; count < want && from + count < h.values.size(); ++count) row.push(h.values[from + count]);
+  // A run of the table or its period fills the row at once.
+  constexpr int64_t kReservedAtMost = int64_t{1} << 26;
+  if (h.proved || from + want <= h.values.size())
+    row.reserve(row.size() + std::min(want, kReservedAtMost));
+  if (from >= 0 && from < h.values.size()) {
+    count = std::min(want, h.values.size() - from);
+    row.append(h.values, from, count);
+  }
   if (h.proved && count < want && from + count >= h.proved->preperiod) {
     const int64_t n0 = h.proved->preperiod, p = h.proved->period;
+    const auto s = static_cast<uint64_t>(h.proved->saltus);
+    if (s == 0) {
+      // A pure period: one block from the table, then the row's own values
+      // copied a period's multiple at a time.
+      const int64_t start = row.size();
+      for (int64_t i = n0 + (from + count - n0) % p; count < want && row.size() - start < p;
+           ++count) {
+        row.push(h.values[i]);
+        if (++i == n0 + p) i = n0;
+      }
+      while (count < want) {
+        const int64_t block = std::min((row.size() - start) / p * p, want - count);
+        row.append(row, start, block);
+        count += block;
+      }
+      return count;
+    }
     // With a saltus s, each block of p heaps adds s (periodicValue reports
     // a value past 32 bits).
-    const auto s = static_cast<uint64_t>(h.proved->saltus);
     uint64_t add = s * static_cast<uint64_t>((from + count - n0) / p);
     for (int64_t i = n0 + (from + count - n0) % p; count < want; ++count) {
       const uint64_t v = h.values[i] + add;

@@ -63,6 +63,12 @@ class NimTable {
     else
       static_cast<uint16_t*>(data_)[size_++] = static_cast<uint16_t>(value);
   }
+  // Room for `count` entries of the current width, made at once: one call
+  // instead of a page fault per page as a table filled at once is written.
+  void reserve(int64_t count);
+  // Appends `count` values of `source` from index `from` (`source` may be
+  // this table, with from + count <= size()).
+  void append(const NimTable& source, int64_t from, int64_t count);
   // Drops the values of heaps `count` and above.
   void truncate(int64_t count) {
     if (count < size_) size_ = count;
@@ -77,6 +83,9 @@ class NimTable {
 
  private:
   void grow(uint32_t value);
+  // Room for at least `least` bytes of entries, the current ones kept;
+  // `populate`: the new pages made at once (see reserve).
+  void growBytes(size_t least, bool populate = false);
   void release();
 
   void* data_ = nullptr;

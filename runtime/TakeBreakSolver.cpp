@@ -130,6 +130,12 @@ TakeBreakSolver::TakeBreakSolver(const ir::TakeBreakShape& shape, SparseOptions 
     if (!group.families.empty()) groups_.push_back(std::move(group));
   }
   segments_.push_back(Segment{0, "plain method"});
+  std::vector<int64_t> removals = shape_.two;
+  removals.insert(removals.end(), shape_.twoUnequal.begin(), shape_.twoUnequal.end());
+  if (removals.size() >= 2) {
+    const auto [least, most] = std::minmax_element(removals.begin(), removals.end());
+    if (*most > *least) splitSlots_ = static_cast<size_t>(*most - *least + 1);
+  }
 }
 
 bool TakeBreakSolver::sparse() const {
@@ -190,6 +196,8 @@ std::string TakeBreakSolver::describe() const {
     else
       out += fmt::format("plain method ({})", groupName(g));
   }
+  if (sharedFrom_ >= 0)
+    out += fmt::format("; split sets shared between removals from heap {}", sharedFrom_);
   // Which method ran where: the last few changes.
   out += "; heaps ";
   size_t first = segments_.size() > 6 ? segments_.size() - 6 : 0;
@@ -591,6 +599,48 @@ void TakeBreakSolver::plain(const T* g, int64_t m, int64_t hi, Marks marks) {
 }
 
 template <class T>
+bool TakeBreakSolver::sharedSplits(const T* g, int64_t n, int64_t m, int64_t hi, bool unequal,
+                                   EpochMarks marks) {
+  // Every xor of two values is below `range`; marking from the set reads
+  // `range` tags per removal, eight at a time, so it pays unless the pairs
+  // are far fewer.
+  constexpr size_t kMostRange = size_t{1} << 20;
+  const size_t range = std::bit_ceil(static_cast<size_t>(maxValue_) + 1);
+  if (splitSlots_ == 0 || range > kMostRange || 8 * hi < static_cast<int64_t>(range)) return false;
+  if (range != splitRange_) {
+    splitRange_ = range;
+    splitTags_.assign(splitSlots_ * range, 0);
+    splitSlotM_.assign(splitSlots_, -1);
+    splitSlotTag_.assign(splitSlots_, 0);
+  }
+  const size_t slot = static_cast<size_t>(m) % splitSlots_;
+  uint8_t* tags = splitTags_.data() + slot * range;
+  if (splitSlotM_[slot] != m) {
+    // A new tag for the slot's new set; the slot cleared when they wrap.
+    if (++splitSlotTag_[slot] == 0) {
+      std::fill_n(tags, range, uint8_t{0});
+      splitSlotTag_[slot] = 1;
+    }
+    const uint8_t fresh = splitSlotTag_[slot];
+    for (int64_t a = 1; 2 * a < m; ++a) tags[g[a] ^ g[m - a]] = fresh;
+    splitSlotM_[slot] = m;
+  } else if (sharedFrom_ < 0) {
+    sharedFrom_ = n;
+  }
+  const uint8_t tag = splitSlotTag_[slot];
+  if (!unequal && m % 2 == 0) marks.set(0);  // a = b: g(a) ^ g(a)
+  // Eight tags at a time (range is a power of two, at least 8 here): the
+  // bytes equal to the tag are the zero bytes of the word xor the tag's.
+  const uint64_t tags8 = uint64_t{tag} * kOnes;
+  for (size_t x = 0; x < range; x += 8) {
+    const uint64_t w = word(tags + x) ^ tags8;
+    uint64_t zero = ~(((w & ~(kOnes << 7)) + ~(kOnes << 7)) | w) & (kOnes << 7);
+    for (; zero; zero &= zero - 1) marks.set(static_cast<uint32_t>(x + std::countr_zero(zero) / 8));
+  }
+  return true;
+}
+
+template <class T>
 uint32_t TakeBreakSolver::value(const T* g, int64_t n) {
   if constexpr (sizeof(T) <= 2) {
     if (uint32_t bound = smallBound<T>()) {
@@ -627,7 +677,10 @@ uint32_t TakeBreakSolver::valueWith(const T* g, int64_t n, Marks marks) {
       if (!group.sparse) {
         // The plain method: every pair.
         int64_t hi = f.unequal ? (m - 1) / 2 : m / 2;
-        plain(g, m, hi, marks);
+        bool shared = false;
+        if constexpr (std::is_same_v<Marks, EpochMarks>)
+          shared = sharedSplits(g, n, m, hi, f.unequal, marks);
+        if (!shared) plain(g, m, hi, marks);
         steps += static_cast<uint64_t>(hi);
         continue;
       }

@@ -205,6 +205,13 @@ class TakeBreakSolver {
                uint8_t* marks);
   template <class T, class Marks>
   void plain(const T* g, int64_t m, int64_t hi, Marks marks);
+  // The plain method's splits of m (at heap n) shared between removals:
+  // marks the values of the splits of m (a < b, and a = b unless `unequal`)
+  // from its split set, made once for every removal k that splits m (at heaps
+  // m + k). False when sharing does not pay (hi: the pairs the plain method
+  // would walk), and nothing is marked.
+  template <class T>
+  bool sharedSplits(const T* g, int64_t n, int64_t m, int64_t hi, bool unequal, EpochMarks marks);
   template <class T, class Marks>
   uint32_t valueWith(const T* g, int64_t n, Marks marks);
   // Marks the options of the three-heap splits of heap n.
@@ -312,6 +319,18 @@ class TakeBreakSolver {
   size_t pairWords_ = 1;
   bool pairSetsOn_ = true;
   static constexpr double kPairSetBytes = 256.0 * 1024 * 1024;
+  // Split sets of the plain method shared between removals (sharedSplits):
+  // splitTags_[slot * splitRange_ + x] == splitSlotTag_[slot] when
+  // x = g(a) ^ g(m - a) for some 1 <= a < m - a, for the m that slot
+  // m % splitSlots_ holds (splitSlotM_); splitSlots_ is the largest removal
+  // less the smallest, plus one (0: fewer than two removals split, nothing to
+  // share).
+  std::vector<uint8_t> splitTags_;
+  std::vector<int64_t> splitSlotM_;
+  std::vector<uint8_t> splitSlotTag_;
+  size_t splitSlots_ = 0;
+  size_t splitRange_ = 0;
+  int64_t sharedFrom_ = -1;               // the first heap that read a split set made before
   std::vector<uint64_t> tripleOptions_;   // the options of one heap's triples
   std::vector<uint64_t> tripleGathered_;  // 256 + 64 sets gathered on the way
 };

@@ -7,6 +7,7 @@
 // pick the classes with heap parity, and --verbose must say so.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 
 #include "brute_force.h"
@@ -230,4 +231,47 @@ TEST_CASE("the method is chosen by cost for each parity of removals", "[sparse]"
   CHECK(t.table("Grundy", 0, 3000) == std::vector<uint64_t>(grundy.begin(), grundy.end()));
   CHECK(t.tableReport().find("plain method (splits removing 0 (unequal)); heaps 0-3000 plain "
                              "method") != std::string::npos);
+}
+
+TEST_CASE("the plain method's split sets are shared between removals", "[sparse]") {
+  // Twelve removals that split, six into unequal parts: at heap n the splits
+  // after removing k are those of heap n - 1 after removing k - 1, so each
+  // heap's split set is made once and read again for the next removals (from
+  // the heap where the values pass 512 and the pairs pay for reading a set).
+  const std::string source =
+      "game G(n) {\n"
+      "  move eq(k in 1..6, a in 1..(n - k) / 2) -> G(a) + G(n - k - a)\n"
+      "  move uneq(k in 7..12, a in 1..(n - k - 1) / 2) -> G(a) + G(n - k - a)\n"
+      "}\n";
+  const int heaps = brute::scaled(4000, 2800);
+  // The definition, plainly.
+  std::vector<uint64_t> expected(static_cast<size_t>(heaps) + 1, 0);
+  std::vector<char> seen;
+  for (int n = 0; n <= heaps; ++n) {
+    seen.assign(4096, 0);
+    for (int k = 1; k <= 12; ++k)
+      for (int a = 1; 2 * a <= n - k - (k > 6 ? 1 : 0); ++a)
+        seen[expected[a] ^ expected[n - k - a]] = 1;
+    uint64_t v = 0;
+    while (seen[v]) ++v;
+    expected[static_cast<size_t>(n)] = v;
+  }
+  REQUIRE(*std::max_element(expected.begin(), expected.end()) >= 512);
+  gdsl::Session s;
+  REQUIRE(s.load("g.game", source));
+  CHECK(s.table("G", 0, heaps) == expected);
+  std::string report = s.tableReport();
+  INFO(report);
+  CHECK(report.find("; split sets shared between removals from heap 24") != std::string::npos);
+  // And 0.777777777777777777 with sparse space off: nine removals of each parity.
+  gdsl::EngineOptions plain;
+  plain.sparse.enabled = false;
+  gdsl::StackOptions so;
+  so.engine = plain;
+  gdsl::Session t(so);
+  const std::string code = "0.777777777777777777";
+  REQUIRE(t.load("octal.game", fmt::format("game G = octal \"{}\"\n", code)));
+  CHECK(t.table("G", 0, heaps) == bruteTable(code, heaps));
+  CHECK(t.tableReport().find("; split sets shared between removals from heap ") !=
+        std::string::npos);
 }
