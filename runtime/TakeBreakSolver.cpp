@@ -601,12 +601,16 @@ void TakeBreakSolver::plain(const T* g, int64_t m, int64_t hi, Marks marks) {
 template <class T>
 bool TakeBreakSolver::sharedSplits(const T* g, int64_t n, int64_t m, int64_t hi, bool unequal,
                                    EpochMarks marks) {
-  // Every xor of two values is below `range`; marking from the set reads
-  // `range` tags per removal, eight at a time, so it pays unless the pairs
-  // are far fewer.
+  // Every xor of two values is below `range`. Marking from a set reads its
+  // `range` tags eight at a time and marks each of its values: it pays when
+  // the pairs are more than that (when most pairs repeat a value). The size
+  // of the last set made is the estimate, measured again at least every 128
+  // heaps.
   constexpr size_t kMostRange = size_t{1} << 20;
   const size_t range = std::bit_ceil(static_cast<size_t>(maxValue_) + 1);
-  if (splitSlots_ == 0 || range > kMostRange || 8 * hi < static_cast<int64_t>(range)) return false;
+  if (splitSlots_ == 0 || range > kMostRange) return false;
+  const bool measure = n >= nextSetMeasure_;
+  if (!measure && 2 * lastSetSize_ + static_cast<int64_t>(range / 8) > hi) return false;
   if (range != splitRange_) {
     splitRange_ = range;
     splitTags_.assign(splitSlots_ * range, 0);
@@ -615,7 +619,8 @@ bool TakeBreakSolver::sharedSplits(const T* g, int64_t n, int64_t m, int64_t hi,
   }
   const size_t slot = static_cast<size_t>(m) % splitSlots_;
   uint8_t* tags = splitTags_.data() + slot * range;
-  if (splitSlotM_[slot] != m) {
+  const bool made = splitSlotM_[slot] != m;
+  if (made) {
     // A new tag for the slot's new set; the slot cleared when they wrap.
     if (++splitSlotTag_[slot] == 0) {
       std::fill_n(tags, range, uint8_t{0});
@@ -632,11 +637,58 @@ bool TakeBreakSolver::sharedSplits(const T* g, int64_t n, int64_t m, int64_t hi,
   // Eight tags at a time (range is a power of two, at least 8 here): the
   // bytes equal to the tag are the zero bytes of the word xor the tag's.
   const uint64_t tags8 = uint64_t{tag} * kOnes;
+  int64_t size = 0;
   for (size_t x = 0; x < range; x += 8) {
     const uint64_t w = word(tags + x) ^ tags8;
     uint64_t zero = ~(((w & ~(kOnes << 7)) + ~(kOnes << 7)) | w) & (kOnes << 7);
-    for (; zero; zero &= zero - 1) marks.set(static_cast<uint32_t>(x + std::countr_zero(zero) / 8));
+    for (; zero; zero &= zero - 1, ++size)
+      marks.set(static_cast<uint32_t>(x + std::countr_zero(zero) / 8));
   }
+  if (made) {
+    lastSetSize_ = size;
+    if (measure) nextSetMeasure_ = n + 128;
+  }
+  return true;
+}
+
+bool TakeBreakSolver::sharedSmallSplits(const uint8_t* g, int64_t n, int64_t m, int64_t hi,
+                                        bool unequal, RowMarks marks) {
+  // From as many pairs as the plain method walks (below, it stamps them).
+  if (splitSlots_ == 0 || hi < 128) return false;
+  if (smallSetM_.size() != splitSlots_) {
+    smallSets_.assign(splitSlots_, ValueSet{});
+    smallSetSize_.assign(splitSlots_, 0);
+    smallSetM_.assign(splitSlots_, -1);
+  }
+  const size_t slot = static_cast<size_t>(m) % splitSlots_;
+  ValueSet& set = smallSets_[slot];
+  // The values below 256 are bytes 0..31 of a ValueSet.
+  constexpr size_t kSmallBytes = 32;
+  // Making the set is the plain method's walk; marking from it costs a step
+  // per value, where the walk takes 64 pairs a step: it pays with fewer
+  // values than a quarter of the pairs.
+  if (smallSetM_[slot] == m && 4 * smallSetSize_[slot] > hi) return false;
+  if (smallSetM_[slot] != m) {
+    // One walk for every value: it marks those it finds and leaves the
+    // others in `want`.
+    ValueSet want;
+    std::fill_n(want.bits, kSmallBytes, uint8_t{0xff});
+    walk(g, m, 1, (m - 1) / 2, want, ValueSet::kSize, marks.row);
+    smallSetSize_[slot] = 0;
+    for (size_t i = 0; i < sizeof set.bits; ++i) {
+      set.bits[i] = i < kSmallBytes ? static_cast<uint8_t>(~want.bits[i]) : 0;
+      smallSetSize_[slot] += std::popcount(set.bits[i]);
+    }
+    smallSetM_[slot] = m;
+  } else {
+    for (size_t i = 0; i < kSmallBytes; ++i)
+      for (unsigned bits = set.bits[i]; bits; bits &= bits - 1) {
+        const auto j = static_cast<uint32_t>(std::countr_zero(bits));
+        marks.set(static_cast<uint32_t>((i & 15) | (j << 4) | ((i >> 4) << 7)));
+      }
+    if (sharedFrom_ < 0) sharedFrom_ = n;
+  }
+  if (!unequal && m % 2 == 0) marks.set(0);  // a = b: g(a) ^ g(a)
   return true;
 }
 
@@ -680,6 +732,8 @@ uint32_t TakeBreakSolver::valueWith(const T* g, int64_t n, Marks marks) {
         bool shared = false;
         if constexpr (std::is_same_v<Marks, EpochMarks>)
           shared = sharedSplits(g, n, m, hi, f.unequal, marks);
+        else if constexpr (sizeof(T) == 1)
+          shared = sharedSmallSplits(g, n, m, hi, f.unequal, marks);
         if (!shared) plain(g, m, hi, marks);
         steps += static_cast<uint64_t>(hi);
         continue;

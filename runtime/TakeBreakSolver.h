@@ -211,7 +211,13 @@ class TakeBreakSolver {
   // m + k). False when sharing does not pay (hi: the pairs the plain method
   // would walk), and nothing is marked.
   template <class T>
-  bool sharedSplits(const T* g, int64_t n, int64_t m, int64_t hi, bool unequal, EpochMarks marks);
+  [[gnu::noinline]] bool sharedSplits(const T* g, int64_t n, int64_t m, int64_t hi, bool unequal,
+                                      EpochMarks marks);
+  // The same for values below 256 (8-bit tables, rows of marks): the split
+  // set of m is found by one walk (runtime/PairScan.h) for every value and kept
+  // as a ValueSet.
+  [[gnu::noinline]] bool sharedSmallSplits(const uint8_t* g, int64_t n, int64_t m, int64_t hi,
+                                           bool unequal, RowMarks marks);
   template <class T, class Marks>
   uint32_t valueWith(const T* g, int64_t n, Marks marks);
   // Marks the options of the three-heap splits of heap n.
@@ -330,7 +336,14 @@ class TakeBreakSolver {
   std::vector<uint8_t> splitSlotTag_;
   size_t splitSlots_ = 0;
   size_t splitRange_ = 0;
-  int64_t sharedFrom_ = -1;               // the first heap that read a split set made before
+  int64_t sharedFrom_ = -1;     // the first heap that read a split set made before
+  int64_t lastSetSize_ = 0;     // the values of the last split set made (sharedSplits)
+  int64_t nextSetMeasure_ = 0;  // the heap from which a set is made to measure it
+  // The split sets of sharedSmallSplits, slot m % splitSlots_ for m =
+  // smallSetM_[slot], and their sizes.
+  std::vector<ValueSet> smallSets_;
+  std::vector<int> smallSetSize_;
+  std::vector<int64_t> smallSetM_;
   std::vector<uint64_t> tripleOptions_;   // the options of one heap's triples
   std::vector<uint64_t> tripleGathered_;  // 256 + 64 sets gathered on the way
 };
