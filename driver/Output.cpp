@@ -4,7 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <memory>
+#include <array>
 #include <nlohmann/json.hpp>
 #include <ostream>
 
@@ -36,16 +36,16 @@ void writeValues(std::ostream& out, const NimTable& row, char sep, std::string_v
   // Written into a fixed buffer, flushed when less than a value's room is
   // left: a table may have 10^7 values, most of them one or two digits.
   constexpr size_t kBytes = size_t{1} << 13, kValueRoom = 16;
-  std::unique_ptr<char[]> buffer(new char[kBytes]);
-  char* end = buffer.get();
+  std::array<char, kBytes> buffer;
+  char* end = buffer.data();
   auto flush = [&] {
-    out.write(buffer.get(), end - buffer.get());
-    end = buffer.get();
+    out.write(buffer.data(), end - buffer.data());
+    end = buffer.data();
   };
   if (!brackets.empty()) *end++ = brackets[0];
   const bool loopy = infinite && !infinite->empty();
   for (int64_t i = 0; i < row.size(); ++i) {
-    if (end > buffer.get() + kBytes - kValueRoom) flush();
+    if (end > buffer.data() + kBytes - kValueRoom) flush();
     if (sep == ' ' || i > 0) *end++ = sep;
     if (loopy)
       if (auto it = infinite->find(i); it != infinite->end()) {

@@ -211,13 +211,12 @@ class TakeBreakSolver {
   // m + k). False when sharing does not pay (hi: the pairs the plain method
   // would walk), and nothing is marked.
   template <class T>
-  [[gnu::noinline]] bool sharedSplits(const T* g, int64_t n, int64_t m, int64_t hi, bool unequal,
-                                      EpochMarks marks);
+  bool sharedSplits(const T* g, int64_t n, int64_t m, int64_t hi, bool unequal, EpochMarks marks);
   // The same for values below 256 (8-bit tables, rows of marks): the split
   // set of m is found by one walk (runtime/PairScan.h) for every value and kept
   // as a ValueSet.
-  [[gnu::noinline]] bool sharedSmallSplits(const uint8_t* g, int64_t n, int64_t m, int64_t hi,
-                                           bool unequal, RowMarks marks);
+  bool sharedSmallSplits(const uint8_t* g, int64_t n, int64_t m, int64_t hi, bool unequal,
+                         RowMarks marks);
   template <class T, class Marks>
   uint32_t valueWith(const T* g, int64_t n, Marks marks);
   // Marks the options of the three-heap splits of heap n.
