@@ -287,10 +287,12 @@ void CellSearch::store(uint64_t part, uint32_t value) {
       return;
     }
   }
-  if (replacement_.empty())
-    replacement_.resize(std::bit_floor(std::max<uint64_t>(
-        std::min<uint64_t>(replacementBytes_ / sizeof(Stored), memo_.maxEntries()), 2)));
-  Stored* bucket = &replacement_[bucketOf(part)];
+  if (replacement_.empty()) {
+    replacementSlots_ = std::bit_floor(std::max<uint64_t>(
+        std::min<uint64_t>(replacementBytes_ / sizeof(Stored), memo_.maxEntries()), 2));
+    replacement_ = ZeroedPages(replacementSlots_ * sizeof(Stored), true);
+  }
+  Stored* bucket = static_cast<Stored*>(replacement_.data()) + bucketOf(part);
   auto cells = static_cast<uint32_t>(std::popcount(part));
   Stored* slot = bucket[0].part == part || bucket[1].part == part
                      ? (bucket[0].part == part ? &bucket[0] : &bucket[1])
@@ -301,8 +303,8 @@ void CellSearch::store(uint64_t part, uint32_t value) {
 
 bool CellSearch::lookup(uint64_t part, uint32_t& value) const {
   if (memo_.known(part, value)) return true;
-  if (replacement_.empty()) return false;
-  const Stored* bucket = &replacement_[bucketOf(part)];
+  if (replacement_.empty() || part == 0) return false;
+  const Stored* bucket = static_cast<const Stored*>(replacement_.data()) + bucketOf(part);
   for (int k = 0; k < 2; ++k)
     if (bucket[k].part == part) {
       value = bucket[k].value;

@@ -33,44 +33,45 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
-#include <cstdlib>
-#include <memory>
-#include <new>
+#include <type_traits>
 #include <vector>
 
 #include "compiler/ir/Ir.h"
 #include "runtime/DominatedCells.h"
 #include "runtime/TwinCorners.h"
 #include "runtime/WordMemo.h"
+#include "runtime/ZeroedPages.h"
 
 namespace gdsl {
 
 // A direct-mapped cache of T, keyed by T's first field `part` (0 marks an
 // empty slot: a part the search asks about has a legal move, so a cell), in
-// a table of zero bytes from calloc: the kernel gives zero pages as they are
-// first touched. It starts small and doubles, keeping its entries, as the
-// search grows, up to 2^maxBits slots: a small search touches few pages
-// (clearing 4 MiB of slots up front was most of the time of `eval` on a
-// 4 x 5 board).
+// zeroed pages made resident at once (runtime/ZeroedPages.h). It starts
+// small and doubles, keeping its entries, as the search grows, up to
+// 2^maxBits slots: a small search touches few pages (clearing 4 MiB of slots
+// up front was most of the time of `eval` on a 4 x 5 board), and a table
+// that doubles is touched all over by the entries it keeps, so its pages
+// are made in one call, not a fault each.
 template <typename T, uint64_t kMultiplier>
 class DirectMapped {
  public:
   DirectMapped(int bits, int maxBits) : maxBits_(maxBits) { allocate(bits); }
-  T& slot(uint64_t part) { return data_.get()[(part * kMultiplier) >> (64 - bits_)]; }
+  T& slot(uint64_t part) { return entries()[(part * kMultiplier) >> (64 - bits_)]; }
   // The two slots of `part` when the table is used in buckets of two (see
   // TwoWay).
   T* bucket(uint64_t part) {
-    return data_.get() + (((part * kMultiplier) >> (64 - bits_)) & ~uint64_t{1});
+    return entries() + (((part * kMultiplier) >> (64 - bits_)) & ~uint64_t{1});
   }
   // Doubles the table (up to 2^maxBits slots), keeping every entry that
   // still has a slot of its own (with `twoWay`, a place in its bucket).
   void grow(bool twoWay = false) {
     if (bits_ >= maxBits_) return;
-    Table old = std::move(data_);
+    ZeroedPages old = std::move(pages_);
+    const T* oldEntries = static_cast<const T*>(old.data());
     const size_t oldSize = size_t{1} << bits_;
     allocate(bits_ + 1);
     for (size_t i = 0; i < oldSize; ++i) {
-      const T& entry = old.get()[i];
+      const T& entry = oldEntries[i];
       if (entry.part == 0) continue;
       if (!twoWay)
         slot(entry.part) = entry;
@@ -82,16 +83,13 @@ class DirectMapped {
   }
 
  private:
-  struct Free {
-    void operator()(T* p) const { std::free(p); }
-  };
-  using Table = std::unique_ptr<T, Free>;
+  static_assert(std::is_trivially_copyable_v<T>);
+  T* entries() { return static_cast<T*>(pages_.data()); }
   void allocate(int bits) {
     bits_ = bits;
-    data_.reset(static_cast<T*>(std::calloc(size_t{1} << bits, sizeof(T))));
-    if (!data_) throw std::bad_alloc();
+    pages_ = ZeroedPages(sizeof(T) << bits, true);
   }
-  Table data_;
+  ZeroedPages pages_;
   int bits_ = 0, maxBits_;
 };
 
@@ -166,7 +164,7 @@ class CellSearch {
   int64_t twinCuts() const { return twinCuts_; }
   // Values written to the replacement table (see store), and its size.
   int64_t replaced() const { return replaced_; }
-  uint64_t replacementTableBytes() const { return replacement_.size() * sizeof(Stored); }
+  uint64_t replacementTableBytes() const { return replacement_.bytes(); }
   // Drops what a question stopped midway (by Ctrl-C or a limit) left on the
   // stacks; the caches hold only facts, and are kept.
   void dropUnfinished() {
@@ -295,13 +293,13 @@ class CellSearch {
   int64_t nextGrowth_ = 2048;
 
   struct Stored {
-    uint64_t part = ~uint64_t{0};
-    uint32_t value = 0, cells = 0;
+    uint64_t part;  // 0: an empty slot (a part stored has a cell)
+    uint32_t value, cells;
   };
   // Where the bucket of two slots of `part` starts in the replacement table
   // (made).
   size_t bucketOf(uint64_t part) const {
-    return ((part * 0xd6e8feb86659fd93ull) >> 16) & (replacement_.size() - 2);
+    return ((part * 0xd6e8feb86659fd93ull) >> 16) & (replacementSlots_ - 2);
   }
   static constexpr uint64_t kReplacementBytes = uint64_t{32} << 20;
 
@@ -311,7 +309,8 @@ class CellSearch {
   uint64_t firstColumn_ = 0, columnBit_[6] = {}, rowBit_[6] = {};
   WordMemo& memo_;
   uint64_t memoBytes_, replacementBytes_;
-  std::vector<Stored> replacement_;  // made when the memo stops growing
+  ZeroedPages replacement_;  // made when the memo stops growing
+  size_t replacementSlots_ = 0;
   int64_t replaced_ = 0;
   std::vector<uint64_t> parts_;  // a stack: each expansion's options' parts
   std::vector<Option> options_;  // a stack: each expansion's options

@@ -68,6 +68,40 @@ inline uint64_t foldedRows(uint64_t cells, int width) {
   return cells;
 }
 
+// forEachComponent for moves that each read two cells (ir::CellIndex::
+// pairFamilies), with `kFamilies` families: a legal move of family f links
+// its anchor a with cell a + d_f, so a part grows, per family, by the cells
+// d_f above its cells that are anchors and d_f below its cells that are
+// anchors' partners, every family in one step: a few word operations per
+// step, with no loop over the cells a family reads.
+template <size_t kFamilies, typename Each>
+inline void forEachPairComponent(const ir::CellMoves& moves, uint64_t cells, Each&& each) {
+  const ir::CellFamily* families = moves.index.families.data();
+  uint64_t up[kFamilies], down[kFamilies];
+  unsigned shift[kFamilies];
+  uint64_t live = 0;
+  for (size_t f = 0; f < kFamilies; ++f) {
+    shift[f] = families[f].span[1];
+    up[f] = legalAnchors(families[f], cells);
+    down[f] = up[f] << shift[f];
+    live |= up[f] | down[f];
+  }
+  uint64_t rest = cells & live;
+  while (rest) {
+    uint64_t part = rest & (0 - rest);
+    for (;;) {
+      uint64_t grown = part;
+      for (size_t f = 0; f < kFamilies; ++f)
+        grown |= ((part & up[f]) << shift[f]) | ((part & down[f]) >> shift[f]);
+      grown &= cells;
+      if (grown == part) break;
+      part = grown;
+    }
+    each(part);
+    rest &= ~part;
+  }
+}
+
 // The same components, a word at a time through the move families
 // (ir::CellIndex): per family, the anchors of the legal moves; the cells no
 // legal move reads are left out at once, and a part grows by the moves
@@ -77,6 +111,20 @@ inline void forEachComponent(const ir::CellMoves& moves, uint64_t cells, Each&& 
   const std::vector<ir::CellFamily>& families = moves.index.families;
   if (families.empty()) return forEachComponentByCells(moves, cells, each);
   const size_t count = families.size();
+  if (moves.index.pairFamilies) {
+    switch (count) {
+      case 1:
+        return forEachPairComponent<1>(moves, cells, each);
+      case 2:
+        return forEachPairComponent<2>(moves, cells, each);
+      case 3:
+        return forEachPairComponent<3>(moves, cells, each);
+      case 4:
+        return forEachPairComponent<4>(moves, cells, each);
+      default:
+        break;
+    }
+  }
   uint64_t legal[ir::CellIndex::kMaxFamilies];
   uint64_t live = 0;
   for (size_t f = 0; f < count; ++f) {

@@ -93,6 +93,9 @@ void findImages(const CellGrid& grid, CellIndex& index) {
 CellIndex indexCellMoves(const CellMoves& moves) {
   CellIndex index;
   index.families = findFamilies(moves, index.repeatedMoves);
+  index.pairFamilies =
+      !index.families.empty() && std::all_of(index.families.begin(), index.families.end(),
+                                             [](const CellFamily& f) { return f.spanCount == 2; });
   findImages(moves.grid, index);
   return index;
 }

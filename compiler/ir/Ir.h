@@ -198,6 +198,10 @@ struct CellIndex {
   // A move written twice (the same cells needed and read: one anchor of a
   // family for both): the families give the parts, not the number of moves.
   bool repeatedMoves = false;
+  // Every move reads exactly two cells (every family's span is two cells:
+  // dominoes, in any orientation): parts grow by a family's pairs at once
+  // (runtime/Components.h).
+  bool pairFamilies = false;
   // images[(16 k + j) * 16 + v]: the cells v of nibble j (cells 4j..4j+3)
   // turned by orientation k of the grid, laid out in rows of frames[k] cells
   // (the board turned spans frames[k] columns; a quarter turn of a board

@@ -3,10 +3,12 @@
 // and random partly filled boards of larger grids; the winning move eval
 // finds with it leads to a position of value 0; its sets of values; and
 // dominated cells left out (runtime/DominatedCells.h) and parts cut at twin
-// corners (runtime/TwinCorners.h) against the full search.
+// corners (runtime/TwinCorners.h) against the full search; and its caches'
+// zeroed pages (runtime/ZeroedPages.h) and doubling.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdint>
+#include <cstring>
 #include <random>
 #include <string>
 #include <utility>
@@ -450,4 +452,57 @@ TEST_CASE("the mirror rule's filter keeps every part that is its own mirror imag
     // boards 60 to 80% of them; end rows of equal counts are common).
     CHECK(othersKept * 2 < others);
   }
+}
+
+TEST_CASE("the search's caches: zeroed pages, and entries kept as a cache doubles") {
+  for (size_t bytes : {size_t{1}, size_t{5000}, size_t{3} << 20}) {
+    gdsl::ZeroedPages pages(bytes, bytes > 1);
+    REQUIRE(pages.bytes() >= bytes);
+    CHECK(pages.bytes() % 4096 == 0);
+    const auto* p = static_cast<const unsigned char*>(pages.data());
+    CHECK(std::all_of(p, p + pages.bytes(), [](unsigned char c) { return c == 0; }));
+    // A block of 2 MiB or more starts on a huge page's boundary.
+    if (bytes >= (size_t{2} << 20))
+      CHECK(reinterpret_cast<uintptr_t>(p) % (uintptr_t{2} << 20) == 0);
+    std::memset(pages.data(), 0xab, pages.bytes());
+    gdsl::ZeroedPages moved = std::move(pages);
+    CHECK(pages.empty());
+    CHECK(static_cast<const unsigned char*>(moved.data())[moved.bytes() - 1] == 0xab);
+  }
+  struct Entry {
+    uint64_t part = 0, value = 0;
+  };
+  // Direct-mapped: a doubled table keeps what has a slot of its own; with
+  // 2^12 slots and 1000 parts, most do, and every part found is right.
+  gdsl::DirectMapped<Entry, 0x9E3779B97F4A7C15ull> direct(12, 14);
+  for (uint64_t part = 1; part <= 1000; ++part) direct.slot(part) = {part, part * 7};
+  direct.grow();
+  direct.grow();
+  direct.grow();  // (past maxBits: no change)
+  int kept = 0;
+  for (uint64_t part = 1; part <= 1000; ++part) {
+    const Entry& e = direct.slot(part);
+    if (e.part != part) continue;
+    CHECK(e.value == part * 7);
+    ++kept;
+  }
+  CHECK(kept > 800);
+  // Two-way: 1000 parts (scattered, as a board's parts are) in 2^12 slots
+  // nearly all fit in their buckets; doubled, every one is still found.
+  gdsl::TwoWay<Entry, 0xff51afd7ed558ccdull> twoWay(12, 16);
+  std::mt19937_64 random(35);
+  std::vector<uint64_t> parts(1000);
+  for (uint64_t& part : parts) part = random() | 1;
+  for (uint64_t part : parts) twoWay.place(part).value = part + 3;
+  int found = 0;
+  for (uint64_t part : parts) found += twoWay.find(part) != nullptr;
+  twoWay.grow();
+  int foundAfter = 0;
+  for (uint64_t part : parts)
+    if (const Entry* e = twoWay.find(part)) {
+      CHECK(e->value == part + 3);
+      ++foundAfter;
+    }
+  CHECK(foundAfter == found);
+  CHECK(found > 950);
 }
