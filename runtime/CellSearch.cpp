@@ -81,8 +81,8 @@ uint32_t CellSearch::partValue(uint64_t part) {
   for (size_t j = optionsBase; j < options_.size(); ++j) {
     Option& o = options_[j];
     // One part that is its own mirror image is worth 0 at once.
-    if (o.count == 1 && zeroByMirror(parts_[o.first])) {
-      store(parts_[o.first], 0);
+    if (o.count == 1 && zeroByMirror(parts_[o.first].cells)) {
+      store(parts_[o.first].cells, 0);
       o.count = 0;
       refute(o.known);
     }
@@ -105,8 +105,10 @@ uint32_t CellSearch::partValue(uint64_t part) {
       if (o.count == 0) continue;
       uint32_t largestAt = valueAllButLargest(o);
       // (A value past 255 cannot be asked about: such a part is valued.)
-      uint32_t v = (r ^ o.known) < 256 ? valueIn(parts_[largestAt], Values::only(r ^ o.known))
-                                       : exactValue(parts_[largestAt]);
+      const OptionPart& last = parts_[largestAt];
+      uint32_t v = (r ^ o.known) < 256
+                       ? valueIn(last.cells, Values::only(r ^ o.known), last.twinsChecked)
+                       : exactValue(last.cells, last.twinsChecked);
       if (v != kNotInSet) {
         v ^= o.known;
         o.count = 0;
@@ -129,9 +131,9 @@ uint32_t CellSearch::partValue(uint64_t part) {
 uint32_t CellSearch::valueAllButLargest(Option& o) {
   uint32_t largestAt = o.first;
   for (uint32_t k = o.first + 1; k < o.first + o.count; ++k)
-    if (std::popcount(parts_[k]) > std::popcount(parts_[largestAt])) largestAt = k;
+    if (std::popcount(parts_[k].cells) > std::popcount(parts_[largestAt].cells)) largestAt = k;
   for (uint32_t k = o.first; k < o.first + o.count; ++k)
-    if (k != largestAt) o.known ^= exactValue(parts_[k]);
+    if (k != largestAt) o.known ^= exactValue(parts_[k].cells, parts_[k].twinsChecked);
   o.first = largestAt;  // the others are in `known` now
   o.count = 1;
   return largestAt;
@@ -271,8 +273,8 @@ bool CellSearch::zeroByMirror(uint64_t part) const {
   return false;
 }
 
-uint32_t CellSearch::exactValue(uint64_t part) {
-  return valueIn(part, Values::upTo(255));
+uint32_t CellSearch::exactValue(uint64_t part, bool twinsChecked) {
+  return valueIn(part, Values::upTo(255), twinsChecked);
 }
 
 bool CellSearch::partValueIs(uint64_t part, uint32_t target) {
@@ -367,7 +369,7 @@ void CellSearch::addOptionPart(uint64_t part, Option& o, bool cutTwins) {
       return;
     }
   }
-  parts_.push_back(part);
+  parts_.push_back({part, cutTwins && twins_.applies()});
   ++o.count;
   // Fewest moves first (then fewest cells): a part with few moves has few
   // candidate values, so its questions are the cheapest.
@@ -400,7 +402,7 @@ bool CellSearch::collectOptions(uint64_t part, Known&& known) {
   return true;
 }
 
-uint32_t CellSearch::valueIn(uint64_t part, const Values& asked) {
+uint32_t CellSearch::valueIn(uint64_t part, const Values& asked, bool twinsChecked) {
   uint32_t known = 0;
   if (lookup(part, known)) return known;
   // What earlier questions ruled out is not asked again.
@@ -409,7 +411,7 @@ uint32_t CellSearch::valueIn(uint64_t part, const Values& asked) {
     wanted.w[0] &= ~ruledOut->values;
     if (wanted.empty()) return kNotInSet;
   }
-  uint32_t answer = valueInSearched(part, wanted);
+  uint32_t answer = valueInSearched(part, wanted, twinsChecked);
   // (Found again: the searches below may have moved or taken the entry.)
   if (answer == kNotInSet) excluded_.place(part).values |= wanted.w[0];
   return answer;
@@ -430,7 +432,7 @@ uint32_t CellSearch::beginExpansion(uint64_t part, uint32_t& count) {
   return count > 255 ? valueByMex(part) : kNotInSet;
 }
 
-uint32_t CellSearch::valueInSearched(uint64_t part, const Values& wanted) {
+uint32_t CellSearch::valueInSearched(uint64_t part, const Values& wanted, bool twinsChecked) {
   if (dominated_.applies()) {
     uint64_t less = dominated_.reduced(part);
     if (less != part) {
@@ -438,7 +440,7 @@ uint32_t CellSearch::valueInSearched(uint64_t part, const Values& wanted) {
       return valueOfPieces(part, &less, 1, wanted);
     }
   }
-  if (twins_.applies()) {
+  if (twins_.applies() && !twinsChecked) {
     uint64_t pieces[32];
     if (int n = twins_.pieces(part, pieces); n > 0) {
       ++twinCuts_;
@@ -485,7 +487,8 @@ uint32_t CellSearch::valueInSearched(uint64_t part, const Values& wanted) {
     Values below = candidates;
     below.erase(static_cast<uint32_t>(candidates.largest()));
     Values ask = below.atMost(wantedLargest).xored(o.known);
-    uint32_t v = ask.empty() ? kNotInSet : valueIn(parts_[largestAt], ask);
+    const OptionPart& last = parts_[largestAt];
+    uint32_t v = ask.empty() ? kNotInSet : valueIn(last.cells, ask, last.twinsChecked);
     if (v == kNotInSet) {
       candidates.erase(static_cast<uint32_t>(candidates.largest()));
       exact = false;

@@ -195,14 +195,16 @@ class CellSearch {
 
  private:
   // The value of `part` when it is in `wanted`; kNotInSet only when it is not.
-  uint32_t valueIn(uint64_t part, const Values& wanted);
+  // `twinsChecked`: `part` is known to have no twin corners to cut at (an
+  // option's part that addOptionPart looked at).
+  uint32_t valueIn(uint64_t part, const Values& wanted, bool twinsChecked = false);
   // The start of expanding `part`, not in the memo: counts it, polls for a
   // stop, and settles its value at once by the mirror rule, or by the plain
   // mex past 255 moves. Returns that value, or kNotInSet with `count` the
   // number of legal moves.
   uint32_t beginExpansion(uint64_t part, uint32_t& count);
   // valueIn once the memo and what was ruled out are asked.
-  uint32_t valueInSearched(uint64_t part, const Values& wanted);
+  uint32_t valueInSearched(uint64_t part, const Values& wanted, bool twinsChecked);
   // The exact value by the plain mex, for a part with more than 255 moves.
   uint32_t valueByMex(uint64_t part);
   // True when the second player wins `part` by answering each move with its
@@ -211,7 +213,7 @@ class CellSearch {
   // it clears a cell its image needs. Its value is then 0.
   bool zeroByMirror(uint64_t part) const;
   // The exact value inside the search (the candidates all asked).
-  uint32_t exactValue(uint64_t part);
+  uint32_t exactValue(uint64_t part, bool twinsChecked = false);
   // The number of moves legal on `part`.
   uint32_t legalMoves(uint64_t part) const;
   // Pushes the options of `part` whose value is not known on options_ (their
@@ -312,8 +314,14 @@ class CellSearch {
   ZeroedPages replacement_;  // made when the memo stops growing
   size_t replacementSlots_ = 0;
   int64_t replaced_ = 0;
-  std::vector<uint64_t> parts_;  // a stack: each expansion's options' parts
-  std::vector<Option> options_;  // a stack: each expansion's options
+  // A part of an option, and whether it is known to have no twin corners
+  // to cut at (runtime/TwinCorners.h): addOptionPart looked.
+  struct OptionPart {
+    uint64_t cells;
+    bool twinsChecked;
+  };
+  std::vector<OptionPart> parts_;  // a stack: each expansion's options' parts
+  std::vector<Option> options_;    // a stack: each expansion's options
   int64_t expanded_ = 0;
   DominatedCells dominated_;
   int64_t reductions_ = 0;
