@@ -2,7 +2,6 @@
 #include "runtime/WordMemo.h"
 
 #include <cstring>
-#include <new>
 
 namespace gdsl {
 
@@ -50,30 +49,30 @@ void putIn(uint8_t* slots, bool narrow, uint64_t i, uint64_t key, uint32_t cell)
 }  // namespace
 
 uint64_t WordMemo::keyAt(uint64_t i) const {
-  return keyIn(slots_.get(), narrow_, i);
+  return keyIn(slotData(), narrow_, i);
 }
 uint32_t WordMemo::cellAt(uint64_t i) const {
-  return cellIn(slots_.get(), narrow_, i);
+  return cellIn(slotData(), narrow_, i);
 }
 void WordMemo::put(uint64_t i, uint64_t key, uint32_t cell) {
-  putIn(slots_.get(), narrow_, i, key, cell);
+  putIn(slotData(), narrow_, i, key, cell);
 }
 
 void WordMemo::rehash(uint32_t bits, bool narrow) {
   uint64_t size = uint64_t{1} << bits;
   size_t slotBytes = narrow ? sizeof(uint64_t) : sizeof(WordSlot);
-  std::unique_ptr<uint8_t[], Free> fresh(static_cast<uint8_t*>(std::malloc(size * slotBytes)));
-  if (!fresh) throw std::bad_alloc();
-  std::memset(fresh.get(), 0xFF, size * slotBytes);  // all ones: empty in either layout
+  ZeroedPages freshPages(size * slotBytes, true);
+  auto* fresh = static_cast<uint8_t*>(freshPages.data());
+  std::memset(fresh, 0xFF, size * slotBytes);  // all ones: empty in either layout
   uint32_t shift = 64 - bits;
-  for (uint64_t i = 0; slots_ && i <= mask_; ++i) {
+  for (uint64_t i = 0; !pages_.empty() && i <= mask_; ++i) {
     uint64_t key = keyAt(i);
     if (key == kEmpty) continue;
     uint64_t j = home(key, shift);
-    while (keyIn(fresh.get(), narrow, j) != kEmpty) j = (j + 1) & (size - 1);
-    putIn(fresh.get(), narrow, j, key, cellAt(i));
+    while (keyIn(fresh, narrow, j) != kEmpty) j = (j + 1) & (size - 1);
+    putIn(fresh, narrow, j, key, cellAt(i));
   }
-  slots_ = std::move(fresh);
+  pages_ = std::move(freshPages);
   narrow_ = narrow;
   mask_ = size - 1;
   shift_ = shift;
