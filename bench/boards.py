@@ -106,7 +106,7 @@ def main():
             row = "| Cram %d x %d | %s |" % (w, h, "?" if value is None else value)
             if ta is not None and tb is not None:
                 wa, wb, ratio, pa, pb = paired(a, b, args.runs, args.timeout)
-                row += " %.2f | %.2f | %.1f | %.0f | %.0f |" % (wa, wb, ratio, pa, pb)
+                row += " %.2f | %.2f | %.2f | %.0f | %.0f |" % (wa, wb, ratio, pa, pb)
             else:
                 row += " %s | %s | | | |" % (
                     "> %g" % args.timeout if ta is None else "%.2f" % ta,
