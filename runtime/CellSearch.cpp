@@ -145,6 +145,7 @@ int CellSearch::split(uint64_t board, int64_t* out) {
   return splitComponents(moves_, static_cast<int64_t>(board), out, [&](uint64_t part) {
     Image& slot = images_.slot(part);
     if (slot.part != part) slot = {part, canonicalPart(moves_, part)};
+    memo_.prefetch(slot.image);
     return slot.image;
   });
 }

@@ -49,6 +49,11 @@ class WordMemo {
   // Makes `key` unknown, if present.
   void forget(uint64_t key);
   bool known(uint64_t key, uint32_t& value) const;
+  // Asks the processor to bring the home slot of `key` into the cache, for
+  // a look-up soon after.
+  void prefetch(uint64_t key) const {
+    __builtin_prefetch(slotData() + home(key, shift_) * slotBytes());
+  }
   // Whether adding a word now would find the memo at maxEntries, or make
   // it grow past `maxBytes` (0: no bound).
   bool full(uint64_t maxBytes) const {
