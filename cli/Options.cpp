@@ -176,6 +176,12 @@ void CommandLine::addRunOptions(CLI::App* cmd) {
   flag(cmd, "--verbose", o_.verbose, "say which backend runs and how tables were computed");
   flag(cmd, "--plain", o_.plain,
        "plain method: every value by the game's kernel, no sparse space, no period shortcut");
+  if (auto* threads = option(cmd, "--threads", o_.threads,
+                             "threads that value a large board (default: the cores, at most 8)"))
+    threads->check(expected("a whole number from 1 to 64", [](const std::string& text) {
+      int64_t threads = 0;
+      return reads(text, threads) && threads >= 1 && threads <= 64;
+    }));
   option(cmd, "--checkpoint", o_.checkpoint,
          "save one-heap tables to PATH while they grow, and resume from it");
   auto positiveSeconds = [] {
@@ -458,6 +464,7 @@ int stackOptions(const Options& o, StackOptions& options, Limits& limits) {
   options.engine.maxStates = limits.maxStates;
   options.engine.maxMemory = limits.maxMemory;
   options.engine.plain = o.plain;
+  if (o.threads > 0) options.engine.threads = o.threads;
   options.engine.checkpointPath = o.checkpoint;
   options.engine.checkpointSeconds = o.checkpointSeconds;
   options.engine.tableFilePath = o.tableFile;

@@ -63,6 +63,7 @@ struct Options {
   uint64_t maxStates = Limits{}.maxStates;
   std::string maxMemory;
   double timeout = 0;
+  int threads = 0;  // --threads: 0 for the machine's cores (EngineOptions::threads)
   std::string playPosition;
   PlayOptions play;
   bool seeded = false;

@@ -4,6 +4,9 @@
 #include <algorithm>
 #include <bit>
 #include <cstdlib>
+#include <exception>
+#include <mutex>
+#include <thread>
 
 #include "compiler/support/Interrupt.h"
 #include "runtime/Components.h"
@@ -60,6 +63,57 @@ CellSearch::Values CellSearch::Values::xored(uint32_t x) const {
   return s;
 }
 
+int defaultThreads() {
+  return static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 8u));
+}
+
+CellSearch::CellSearch(const ir::CellMoves& moves, WordMemo& memo, uint64_t maxMemory, int threads)
+    : threads_(std::max(threads, 1)),
+      moves_(moves),
+      memo_(memo),
+      maxMemory_(maxMemory),
+      memoBytes_(maxMemory / 4),
+      replacementBytes_(maxMemory == 0 ? kReplacementBytes
+                                       : std::min<uint64_t>(kReplacementBytes, maxMemory / 8)),
+      tables_(std::make_shared<Tables>()),
+      dominated_(moves),
+      twins_(moves) {
+  tables_->ruledOut.resize(12);
+  tables_->ruledOutMaxBits = ruledOutBits(maxMemory);
+  const int width = moves.grid.width;
+  for (int c = 0; width > 0 && c < width * moves.grid.height && c < 64; ++c) {
+    const uint64_t cell = uint64_t{1} << c;
+    if (c % width == 0) firstColumn_ |= cell;
+    for (int b = 0; b < 6; ++b) {
+      if ((c % width) >> b & 1) columnBit_[b] |= cell;
+      if ((c / width) >> b & 1) rowBit_[b] |= cell;
+    }
+  }
+}
+
+CellSearch::CellSearch(const CellSearch& main, int)
+    : moves_(main.moves_),
+      firstColumn_(main.firstColumn_),
+      memo_(main.memo_),
+      maxMemory_(main.maxMemory_),
+      memoBytes_(main.memoBytes_),
+      replacementBytes_(main.replacementBytes_),
+      tables_(main.tables_),
+      dominated_(main.moves_),
+      twins_(main.moves_) {
+  std::copy(std::begin(main.columnBit_), std::end(main.columnBit_), columnBit_);
+  std::copy(std::begin(main.rowBit_), std::end(main.rowBit_), rowBit_);
+}
+
+CellSearch::~CellSearch() = default;
+
+int CellSearch::ruledOutBits(uint64_t maxMemory) {
+  int bits = kRuledOutMaxBits;
+  while (maxMemory != 0 && bits > 12 && (sizeof(SharedBuckets::Entry) << bits) > maxMemory / 8)
+    --bits;
+  return bits;
+}
+
 uint32_t CellSearch::partValue(uint64_t part) {
   uint32_t known = 0;
   if (lookup(part, known)) return known;
@@ -95,10 +149,49 @@ uint32_t CellSearch::partValue(uint64_t part) {
   for (size_t j = optionsBase; j < options_.size(); ++j) ruleOrder.push_back(j);
   std::sort(ruleOrder.begin(), ruleOrder.end(),
             [&](size_t a, size_t b) { return options_[a].move < options_[b].move; });
+  // A large part asks from every thread (see askInParallel); meanwhile the
+  // memo is only read.
+  const bool threads = threads_ > 1 && !parallel_ && std::popcount(part) >= kParallelCells;
+  struct Parallel {  // (set back however the loop ends)
+    CellSearch& search;
+    bool on;
+    ~Parallel() {
+      if (on) search.parallel_ = false;
+    }
+  } parallel{*this, threads};
+  if (threads) {
+    prepareThreads(part);
+    parallel_ = true;
+    ++parallelParts_;
+  }
+  std::vector<size_t> asked;
+  std::vector<uint32_t> answers;
   for (uint32_t r = 0; r < count; ++r) {
     if (refuted.has(r)) continue;
     bool found = false;
-    for (size_t step = optionsBase; step < options_.size() && !found; ++step) {
+    if (threads) {
+      // Options with the same parts (images of each other under the board's
+      // symmetries) are asked once: two threads would search the same part.
+      asked.clear();
+      for (size_t step = optionsBase; step < options_.size(); ++step) {
+        const size_t j = r == 0 ? ruleOrder[step - optionsBase] : step;
+        if (options_[j].count == 0) continue;
+        bool same = false;
+        for (size_t i : asked) same = same || sameOption(options_[i], options_[j]);
+        if (!same) asked.push_back(j);
+      }
+      found = askInParallel(r, asked, answers);
+      for (size_t k = 0; k < asked.size(); ++k)
+        if (answers[k] != kNotInSet) {
+          for (size_t j = optionsBase; j < options_.size(); ++j)
+            if (options_[j].count != 0 && sameOption(options_[j], options_[asked[k]]) &&
+                j != asked[k])
+              options_[j].count = 0;
+          options_[asked[k]].count = 0;
+          refute(answers[k]);
+        }
+    }
+    for (size_t step = optionsBase; !threads && step < options_.size() && !found; ++step) {
       const size_t j = r == 0 ? ruleOrder[step - optionsBase] : step;
       // A copy: the searches below push on options_, which may move it.
       Option o = options_[j];
@@ -122,10 +215,143 @@ uint32_t CellSearch::partValue(uint64_t part) {
       break;
     }
   }
+  if (threads) parallel_ = false;
   parts_.resize(partsBase);
   options_.resize(optionsBase);
   store(part, value);
   return value;
+}
+
+bool CellSearch::sameOption(const Option& a, const Option& b) const {
+  if (a.known != b.known || a.count != b.count) return false;
+  for (uint32_t k = 0; k < a.count; ++k)
+    if (parts_[a.first + k].cells != parts_[b.first + k].cells) return false;
+  return true;
+}
+
+void CellSearch::prepareThreads(uint64_t part) {
+  Tables& t = *tables_;
+  if (t.ruledOut.bits() < t.ruledOutMaxBits) t.ruledOut.resize(t.ruledOutMaxBits);
+  // The replacement table takes the memo's place: 2^(cells / 2) slots, from
+  // 2^16 to 2^26 (1 GiB), at most a quarter of --max-memory.
+  int bits = std::clamp(std::popcount(part) / 2, 16, 26);
+  while (maxMemory_ != 0 && bits > 12 && (sizeof(SharedBuckets::Entry) << bits) > maxMemory_ / 4)
+    --bits;
+  if (t.values.bits() < bits) t.values.resize(bits);
+  while (static_cast<int>(helpers_.size()) + 1 < threads_) {
+    helpers_.push_back(std::unique_ptr<CellSearch>(new CellSearch(*this, 0)));
+    helpers_.back()->parallel_ = true;
+  }
+}
+
+CellSearch::RootOptions CellSearch::copyOptions(const std::vector<size_t>& asked) const {
+  RootOptions copy;
+  for (size_t j : asked) {
+    Option o = options_[j];
+    o.first = static_cast<uint32_t>(copy.parts.size());
+    copy.parts.insert(copy.parts.end(), parts_.begin() + options_[j].first,
+                      parts_.begin() + options_[j].first + options_[j].count);
+    copy.options.push_back(o);
+  }
+  return copy;
+}
+
+uint32_t CellSearch::largestPart(const Option& o, const OptionPart* parts, uint32_t& known) {
+  uint32_t largest = 0;
+  for (uint32_t k = 1; k < o.count; ++k)
+    if (std::popcount(parts[k].cells) > std::popcount(parts[largest].cells)) largest = k;
+  known = o.known;
+  for (uint32_t k = 0; k < o.count; ++k)
+    if (k != largest) known ^= exactValue(parts[k].cells, parts[k].twinsChecked);
+  return largest;
+}
+
+template <typename Task>
+void CellSearch::inParallel(size_t count, Task&& task) {
+  std::atomic<size_t> next{0};
+  std::atomic<bool> stop{false};
+  std::exception_ptr failure;
+  std::mutex failureLock;
+  auto work = [&](CellSearch& s) {
+    const size_t partsBase = s.parts_.size(), optionsBase = s.options_.size();
+    s.stop_ = &stop;
+    try {
+      for (size_t k; !stop.load(std::memory_order_relaxed) && (k = next.fetch_add(1)) < count;)
+        if (task(s, k)) stop.store(true, std::memory_order_relaxed);
+    } catch (const Stopped&) {
+      // (The question is answered, or another thread failed.)
+    } catch (...) {
+      std::lock_guard<std::mutex> hold(failureLock);
+      if (!failure) failure = std::current_exception();
+      stop.store(true, std::memory_order_relaxed);
+    }
+    s.parts_.resize(partsBase);
+    s.options_.resize(optionsBase);
+    s.stop_ = nullptr;
+  };
+  std::vector<std::thread> running;
+  for (auto& helper : helpers_) running.emplace_back(work, std::ref(*helper));
+  work(*this);
+  for (std::thread& t : running) t.join();
+  if (failure) std::rethrow_exception(failure);
+}
+
+bool CellSearch::askInParallel(uint32_t r, const std::vector<size_t>& asked,
+                               std::vector<uint32_t>& answers) {
+  // The options and their parts, copied: each thread's stacks grow as it
+  // searches, this one's too.
+  const RootOptions copy = copyOptions(asked);
+  answers.assign(asked.size(), kNotInSet);
+  inParallel(asked.size(), [&](CellSearch& s, size_t k) {
+    const Option& o = copy.options[k];
+    const OptionPart* parts = copy.parts.data() + o.first;
+    uint32_t known = 0;
+    const OptionPart& last = parts[s.largestPart(o, parts, known)];
+    // (A value past 255 cannot be asked about: such a part is valued.)
+    uint32_t v = (r ^ known) < 256
+                     ? s.valueIn(last.cells, Values::only(r ^ known), last.twinsChecked)
+                     : s.exactValue(last.cells, last.twinsChecked);
+    answers[k] = v == kNotInSet ? kNotInSet : v ^ known;
+    return answers[k] == r;
+  });
+  return std::find(answers.begin(), answers.end(), r) != answers.end();
+}
+
+void CellSearch::narrowInParallel(const Values& wanted, Values& candidates, bool& exact,
+                                  size_t optionsBase) {
+  std::vector<size_t> asked;
+  for (size_t j = optionsBase; j < options_.size(); ++j) asked.push_back(j);
+  const RootOptions copy = copyOptions(asked);
+  const int wantedLargest = wanted.largest();
+  std::mutex lock;  // over candidates and exact
+  inParallel(asked.size(), [&](CellSearch& s, size_t k) {
+    const Option& o = copy.options[k];
+    const OptionPart* parts = copy.parts.data() + o.first;
+    uint32_t known = 0;
+    const OptionPart& last = parts[s.largestPart(o, parts, known)];
+    Values ask;
+    {
+      std::lock_guard<std::mutex> hold(lock);
+      if (!candidates.meets(wanted)) return true;
+      Values below = candidates;
+      below.erase(static_cast<uint32_t>(candidates.largest()));
+      ask = below.atMost(wantedLargest).xored(known);
+    }
+    const uint32_t v = ask.empty() ? kNotInSet : s.valueIn(last.cells, ask, last.twinsChecked);
+    // As valueInSearched's own loop. The candidates may have lost values
+    // since `ask` was made from them; an answer "not in ask" still means
+    // not among the candidates left but their largest, so the step holds.
+    std::lock_guard<std::mutex> hold(lock);
+    if (v == kNotInSet) {
+      candidates.erase(static_cast<uint32_t>(candidates.largest()));
+      exact = false;
+    } else if (candidates.has(v ^ known)) {
+      candidates.erase(v ^ known);
+    } else {
+      candidates.erase(static_cast<uint32_t>(candidates.largest()));
+    }
+    return !candidates.meets(wanted);
+  });
 }
 
 uint32_t CellSearch::valueAllButLargest(Option& o) {
@@ -284,36 +510,24 @@ bool CellSearch::partValueIs(uint64_t part, uint32_t target) {
 }
 
 void CellSearch::store(uint64_t part, uint32_t value) {
-  if (!memo_.full(memoBytes_)) {
-    if (memo_.insert(part)) {
-      memo_.set(part, cellOfValue(value));
-      return;
-    }
+  if (!parallel_ && !memo_.full(memoBytes_) && memo_.insert(part)) {
+    memo_.set(part, cellOfValue(value));
+    return;
   }
-  if (replacement_.empty()) {
-    replacementSlots_ = std::bit_floor(std::max<uint64_t>(
-        std::min<uint64_t>(replacementBytes_ / sizeof(Stored), memo_.maxEntries()), 2));
-    replacement_ = ZeroedPages(replacementSlots_ * sizeof(Stored), true);
-  }
-  Stored* bucket = static_cast<Stored*>(replacement_.data()) + bucketOf(part);
-  auto cells = static_cast<uint32_t>(std::popcount(part));
-  Stored* slot = bucket[0].part == part || bucket[1].part == part
-                     ? (bucket[0].part == part ? &bucket[0] : &bucket[1])
-                     : (bucket[0].cells <= bucket[1].cells ? &bucket[0] : &bucket[1]);
-  *slot = {part, value, cells};
+  if (tables_->values.empty())
+    tables_->values.resize(std::countr_zero(std::bit_floor(std::max<uint64_t>(
+        std::min<uint64_t>(replacementBytes_ / sizeof(SharedBuckets::Entry), memo_.maxEntries()),
+        2))));
+  tables_->values.put(part, value);
   ++replaced_;
 }
 
 bool CellSearch::lookup(uint64_t part, uint32_t& value) const {
   if (memo_.known(part, value)) return true;
-  if (replacement_.empty() || part == 0) return false;
-  const Stored* bucket = static_cast<const Stored*>(replacement_.data()) + bucketOf(part);
-  for (int k = 0; k < 2; ++k)
-    if (bucket[k].part == part) {
-      value = bucket[k].value;
-      return true;
-    }
-  return false;
+  uint64_t data = 0;
+  if (tables_->values.empty() || !tables_->values.find(part, data)) return false;
+  value = static_cast<uint32_t>(data);
+  return true;
 }
 
 uint32_t CellSearch::valueByMex(uint64_t part) {
@@ -408,20 +622,25 @@ uint32_t CellSearch::valueIn(uint64_t part, const Values& asked, bool twinsCheck
   if (lookup(part, known)) return known;
   // What earlier questions ruled out is not asked again.
   Values wanted = asked;
-  if (const Excluded* ruledOut = excluded_.find(part)) {
-    wanted.w[0] &= ~ruledOut->values;
+  if (const uint64_t out = ruledOut(part)) {
+    wanted.w[0] &= ~out;
     if (wanted.empty()) return kNotInSet;
   }
   uint32_t answer = valueInSearched(part, wanted, twinsChecked);
   // (Found again: the searches below may have moved or taken the entry.)
-  if (answer == kNotInSet) excluded_.place(part).values |= wanted.w[0];
+  if (answer == kNotInSet) ruleOut(part, wanted.w[0]);
   return answer;
 }
 
 uint32_t CellSearch::beginExpansion(uint64_t part, uint32_t& count) {
-  if ((++expanded_ & 1023) == 0) checkInterrupt();
+  if ((++expanded_ & 1023) == 0) {
+    checkInterrupt();
+    if (stop_ && stop_->load(std::memory_order_relaxed)) throw Stopped{};
+  }
   if (expanded_ == nextGrowth_) {
-    excluded_.grow();
+    // (While threads are at work, the shared tables are at full size.)
+    if (!parallel_ && tables_->ruledOut.bits() < tables_->ruledOutMaxBits)
+      tables_->ruledOut.resize(tables_->ruledOut.bits() + 1);
     images_.grow();
     nextGrowth_ *= 2;
   }
@@ -476,7 +695,24 @@ uint32_t CellSearch::valueInSearched(uint64_t part, const Values& wanted, bool t
 
   const int wantedLargest = wanted.largest();
   bool exact = true;
-  for (size_t j = optionsBase; j < options_.size(); ++j) {
+  // A large part asks its options from every thread (see narrowInParallel).
+  const bool threads = threads_ > 1 && !parallel_ && std::popcount(part) >= kParallelCells &&
+                       options_.size() - optionsBase >= 2;
+  if (threads) {
+    prepareThreads(part);
+    parallel_ = true;
+    ++parallelParts_;
+    struct Serial {  // (set back however the threads end)
+      CellSearch& search;
+      ~Serial() { search.parallel_ = false; }
+    } serial{*this};
+    narrowInParallel(wanted, candidates, exact, optionsBase);
+    if (!candidates.meets(wanted)) {
+      unwind();
+      return kNotInSet;
+    }
+  }
+  for (size_t j = threads ? options_.size() : optionsBase; j < options_.size(); ++j) {
     if (!candidates.meets(wanted)) {
       unwind();
       return kNotInSet;

@@ -31,119 +31,31 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cstdint>
-#include <type_traits>
+#include <memory>
 #include <vector>
 
 #include "compiler/ir/Ir.h"
 #include "runtime/DominatedCells.h"
+#include "runtime/SearchTables.h"
 #include "runtime/TwinCorners.h"
 #include "runtime/WordMemo.h"
-#include "runtime/ZeroedPages.h"
 
 namespace gdsl {
 
-// A direct-mapped cache of T, keyed by T's first field `part` (0 marks an
-// empty slot: a part the search asks about has a legal move, so a cell), in
-// zeroed pages made resident at once (runtime/ZeroedPages.h). It starts
-// small and doubles, keeping its entries, as the search grows, up to
-// 2^maxBits slots: a small search touches few pages (clearing 4 MiB of slots
-// up front was most of the time of `eval` on a 4 x 5 board), and a table
-// that doubles is touched all over by the entries it keeps, so its pages
-// are made in one call, not a fault each.
-template <typename T, uint64_t kMultiplier>
-class DirectMapped {
- public:
-  DirectMapped(int bits, int maxBits) : maxBits_(maxBits) { allocate(bits); }
-  T& slot(uint64_t part) { return entries()[(part * kMultiplier) >> (64 - bits_)]; }
-  // The two slots of `part` when the table is used in buckets of two (see
-  // TwoWay).
-  T* bucket(uint64_t part) {
-    return entries() + (((part * kMultiplier) >> (64 - bits_)) & ~uint64_t{1});
-  }
-  // Doubles the table (up to 2^maxBits slots), keeping every entry that
-  // still has a slot of its own (with `twoWay`, a place in its bucket).
-  void grow(bool twoWay = false) {
-    if (bits_ >= maxBits_) return;
-    ZeroedPages old = std::move(pages_);
-    const T* oldEntries = static_cast<const T*>(old.data());
-    const size_t oldSize = size_t{1} << bits_;
-    allocate(bits_ + 1);
-    for (size_t i = 0; i < oldSize; ++i) {
-      const T& entry = oldEntries[i];
-      if (entry.part == 0) continue;
-      if (!twoWay)
-        slot(entry.part) = entry;
-      else if (T* b = bucket(entry.part); b[0].part == 0)
-        b[0] = entry;
-      else
-        b[1] = entry;  // (an old bucket's two entries go to at most two new slots)
-    }
-  }
-
- private:
-  static_assert(std::is_trivially_copyable_v<T>);
-  T* entries() { return static_cast<T*>(pages_.data()); }
-  void allocate(int bits) {
-    bits_ = bits;
-    pages_ = ZeroedPages(sizeof(T) << bits, true);
-  }
-  ZeroedPages pages_;
-  int bits_ = 0, maxBits_;
-};
-
-// A DirectMapped table used in buckets of two slots: a part is in either
-// slot of its bucket, and a new part takes the place of the one with fewer
-// cells (the cheaper to learn again).
-template <typename T, uint64_t kMultiplier>
-class TwoWay {
- public:
-  TwoWay(int bits, int maxBits) : table_(bits, maxBits) {}
-  // The entry of `part`, or null.
-  T* find(uint64_t part) {
-    T* b = table_.bucket(part);
-    return b[0].part == part ? &b[0] : b[1].part == part ? &b[1] : nullptr;
-  }
-  // The entry of `part`, made (value-initialized but for `part`) when
-  // there was none.
-  T& place(uint64_t part) {
-    if (T* found = find(part)) return *found;
-    T* b = table_.bucket(part);
-    T& victim = std::popcount(b[0].part) <= std::popcount(b[1].part) ? b[0] : b[1];
-    victim = T{};
-    victim.part = part;
-    return victim;
-  }
-  void grow() { table_.grow(true); }
-
- private:
-  DirectMapped<T, kMultiplier> table_;
-};
+// The threads the pruning search uses by default: the machine's cores, at
+// most 8 (std::thread::hardware_concurrency; 1 when unknown).
+int defaultThreads();
 
 class CellSearch {
  public:
   // `maxMemory`: the memory the process may use (--max-memory; 0: no
   // bound), of which the memo may take a quarter (it doubles as it grows).
-  CellSearch(const ir::CellMoves& moves, WordMemo& memo, uint64_t maxMemory = 0)
-      : excluded_(12, excludedBits(maxMemory)),
-        moves_(moves),
-        memo_(memo),
-        memoBytes_(maxMemory / 4),
-        replacementBytes_(maxMemory == 0 ? kReplacementBytes
-                                         : std::min<uint64_t>(kReplacementBytes, maxMemory / 8)),
-        dominated_(moves),
-        twins_(moves) {
-    const int width = moves.grid.width;
-    for (int c = 0; width > 0 && c < width * moves.grid.height && c < 64; ++c) {
-      const uint64_t cell = uint64_t{1} << c;
-      if (c % width == 0) firstColumn_ |= cell;
-      for (int b = 0; b < 6; ++b) {
-        if ((c % width) >> b & 1) columnBit_[b] |= cell;
-        if ((c / width) >> b & 1) rowBit_[b] |= cell;
-      }
-    }
-  }
+  // `threads`: how many threads value a large part (--threads).
+  CellSearch(const ir::CellMoves& moves, WordMemo& memo, uint64_t maxMemory = 0, int threads = 1);
+  ~CellSearch();
 
   // The exact value of `part`, one part of a board as splitComponents
   // gives it.
@@ -156,15 +68,20 @@ class CellSearch {
   // operations, where zeroByMirror turns the part every way, which it does
   // only when this says it may.
   bool mayMirror(uint64_t part) const;
-  // Parts expanded so far.
-  int64_t expanded() const { return expanded_; }
+  // Parts expanded so far (by every thread).
+  int64_t expanded() const { return total(&CellSearch::expanded_); }
   // Parts searched without their dominated cells (runtime/DominatedCells.h).
-  int64_t reductions() const { return reductions_; }
+  int64_t reductions() const { return total(&CellSearch::reductions_); }
   // Parts cut at their twin corners (runtime/TwinCorners.h).
-  int64_t twinCuts() const { return twinCuts_; }
+  int64_t twinCuts() const { return total(&CellSearch::twinCuts_); }
   // Values written to the replacement table (see store), and its size.
-  int64_t replaced() const { return replaced_; }
-  uint64_t replacementTableBytes() const { return replacement_.bytes(); }
+  int64_t replaced() const { return total(&CellSearch::replaced_); }
+  uint64_t replacementTableBytes() const { return tables_->values.bytes(); }
+  // Parts valued by several threads (see partValue), and how many.
+  int64_t parallelParts() const { return parallelParts_; }
+  int threads() const { return threads_; }
+  // The fewest cells of a part that partValue values with several threads.
+  static constexpr int kParallelCells = 36;
   // Drops what a question stopped midway (by Ctrl-C or a limit) left on the
   // stacks; the caches hold only facts, and are kept.
   void dropUnfinished() {
@@ -239,6 +156,12 @@ class CellSearch {
     uint32_t first, count, known, cost;
     uint32_t move = 0;  // its index in the table of moves
   };
+  // A part of an option, and whether it is known to have no twin corners
+  // to cut at (runtime/TwinCorners.h): addOptionPart looked.
+  struct OptionPart {
+    uint64_t cells;
+    bool twinsChecked;
+  };
   // The middle of a part on the grid (twice its bounding box's centre), and
   // how far a move's lowest cell is from it (in half cells, at most 127; 0
   // without a grid).
@@ -265,24 +188,25 @@ class CellSearch {
   // through the search).
   int split(uint64_t board, int64_t* out);
 
-  // A direct-mapped cache of what the search learned of parts it could not
-  // value: their value is none of `excluded` (values below 64), from every
-  // question they answered "not in the set". A later question about those
-  // values alone is answered at once, and others ask only about the rest.
-  // (Part 0 marks an empty slot: a part has a legal move, so a cell.)
-  struct Excluded {
-    uint64_t part = 0, values = 0;
-  };
-  // 64 KiB at first, doubling up to 64 MiB (2^22 slots, from 1M expansions
-  // on), and at most an eighth of --max-memory: on a large board most parts
-  // expanded answer "not in the set", and those answers are all this search
-  // keeps of them (Cram 4 x 11: 17% fewer parts expanded than with 4 MiB).
-  static int excludedBits(uint64_t maxMemory) {
-    int bits = 22;
-    while (maxMemory != 0 && bits > 12 && (sizeof(Excluded) << bits) > maxMemory / 8) --bits;
-    return bits;
+  // What the search learned of parts it could not value: their value is
+  // none of a set of values below 64 (a word of bits), from every question
+  // they answered "not in the set". A later question about those values
+  // alone is answered at once, and others ask only about the rest.
+  // 64 KiB at first, doubling as the search grows (from 2,048 expansions
+  // on), up to an eighth of --max-memory and 2^ruledOutMaxBits slots: on a
+  // large board most parts expanded answer "not in the set", and those
+  // answers are all this search keeps of them (Cram 4 x 11: 17% fewer parts
+  // expanded with 64 MiB than with 4 MiB).
+  static int ruledOutBits(uint64_t maxMemory);
+  static constexpr int kRuledOutMaxBits = 22;
+  // The values ruled out for `part` (a word of bits), and more of them.
+  uint64_t ruledOut(uint64_t part) const {
+    uint64_t values = 0;
+    return tables_->ruledOut.find(part, values) ? values : 0;
   }
-  TwoWay<Excluded, 0xff51afd7ed558ccdull> excluded_;
+  void ruleOut(uint64_t part, uint64_t values) {
+    tables_->ruledOut.put(part, ruledOut(part) | values);
+  }
 
   // A direct-mapped cache of least images: part -> image.
   struct Image {
@@ -293,33 +217,73 @@ class CellSearch {
   DirectMapped<Image, 0x9E3779B97F4A7C15ull> images_{11, 15};
   // The caches double when the expansions reach this count, which doubles.
   int64_t nextGrowth_ = 2048;
-
-  struct Stored {
-    uint64_t part;  // 0: an empty slot (a part stored has a cell)
-    uint32_t value, cells;
-  };
-  // Where the bucket of two slots of `part` starts in the replacement table
-  // (made).
-  size_t bucketOf(uint64_t part) const {
-    return ((part * 0xd6e8feb86659fd93ull) >> 16) & (replacementSlots_ - 2);
-  }
   static constexpr uint64_t kReplacementBytes = uint64_t{32} << 20;
+
+  // The tables the threads of a search share (runtime/SearchTables.h): the
+  // values ruled out, and the replacement table of exact values (empty
+  // until the memo stops growing or threads start).
+  struct Tables {
+    SharedBuckets ruledOut, values;
+    int ruledOutMaxBits = 12;
+  };
+
+  // Several threads: partValue of a part of at least kParallelCells cells
+  // asks its options' questions from `threads_` threads, this one and
+  // helpers_ (searches of their own, with their own stacks and cache of
+  // images, sharing tables_), each taking the next option not yet asked.
+  // Meanwhile the memo is only read (no thread writes it), and every value
+  // goes to the replacement table. A helper stops at the next poll when
+  // *stop_ is set (the question is answered, or a thread was interrupted).
+  struct Stopped {};
+  CellSearch(const CellSearch& main, int helper);  // a helper of `main`
+  // Asks each option of `asked` (indices into options_) whether its value
+  // is r, from every thread; fills `answers` (kNotInSet: not r, or not
+  // asked) and returns whether one is worth r.
+  bool askInParallel(uint32_t r, const std::vector<size_t>& asked, std::vector<uint32_t>& answers);
+  // valueInSearched's loop over the options from options_[optionsBase] on,
+  // from every thread: each takes the next option, asks it about the
+  // candidates as they are then, and removes one candidate by its answer.
+  void narrowInParallel(const Values& wanted, Values& candidates, bool& exact, size_t optionsBase);
+  // Runs task(search, k) for k in [0, count) from every thread, this one
+  // and the helpers, each with its own search taking the next k; stops
+  // when a task returns true. An exception in any thread stops them all,
+  // and is thrown here.
+  template <typename Task>
+  void inParallel(size_t count, Task&& task);
+  // Options of options_ with their parts copied out of parts_, for threads
+  // (this thread's stacks grow as it searches).
+  struct RootOptions {
+    std::vector<Option> options;
+    std::vector<OptionPart> parts;
+  };
+  RootOptions copyOptions(const std::vector<size_t>& asked) const;
+  // Values every part of option `o` (its parts at `parts`) but the one with
+  // most cells into `known` (with o.known), and returns that part's index.
+  uint32_t largestPart(const Option& o, const OptionPart* parts, uint32_t& known);
+  // Whether options a and b have the same parts (in the same order, as
+  // collectOptions gives them) and the same known value: the same value.
+  bool sameOption(const Option& a, const Option& b) const;
+  // Makes the tables for threads (full sized), and the helpers.
+  void prepareThreads(uint64_t part);
+  int64_t total(int64_t CellSearch::*counter) const {
+    int64_t sum = this->*counter;
+    for (const auto& h : helpers_) sum += h.get()->*counter;
+    return sum;
+  }
+  int threads_ = 1;
+  bool parallel_ = false;  // threads are at work: the memo is read only
+  std::vector<std::unique_ptr<CellSearch>> helpers_;
+  std::atomic<bool>* stop_ = nullptr;
+  int64_t parallelParts_ = 0;
 
   const ir::CellMoves& moves_;
   // For mayMirror: the grid's column 0, and the cells whose column (row)
   // number has bit b.
   uint64_t firstColumn_ = 0, columnBit_[6] = {}, rowBit_[6] = {};
   WordMemo& memo_;
-  uint64_t memoBytes_, replacementBytes_;
-  ZeroedPages replacement_;  // made when the memo stops growing
-  size_t replacementSlots_ = 0;
+  uint64_t maxMemory_, memoBytes_, replacementBytes_;
+  std::shared_ptr<Tables> tables_;
   int64_t replaced_ = 0;
-  // A part of an option, and whether it is known to have no twin corners
-  // to cut at (runtime/TwinCorners.h): addOptionPart looked.
-  struct OptionPart {
-    uint64_t cells;
-    bool twinsChecked;
-  };
   std::vector<OptionPart> parts_;  // a stack: each expansion's options' parts
   std::vector<Option> options_;    // a stack: each expansion's options
   int64_t expanded_ = 0;

@@ -208,13 +208,21 @@ std::string Engine::report() const {
           "gdsl: {}: {} part{} cut into pieces at twin corners (two cells whose only moves "
           "go to the same two cells)\n",
           name, h.cellSearch->twinCuts(), h.cellSearch->twinCuts() == 1 ? "" : "s");
+    const int64_t parallel = h.cellSearch ? h.cellSearch->parallelParts() : 0;
+    if (parallel > 0)
+      out += fmt::format(
+          "gdsl: {}: {} part{} of {} cells or more valued by {} threads (--threads), each "
+          "asking the next of its options not yet asked\n",
+          name, parallel, parallel == 1 ? "" : "s", CellSearch::kParallelCells,
+          h.cellSearch->threads());
     if (h.cellSearch && h.cellSearch->replaced() > 0)
       out += fmt::format(
           "gdsl: {}: {} values written to a replacement table of {:.1f} MiB (16 bytes per "
           "position), as the memo stopped growing at --max-states positions or a quarter of "
-          "--max-memory: the search recomputes what was replaced\n",
+          "--max-memory{}: the search recomputes what was replaced\n",
           name, h.cellSearch->replaced(),
-          static_cast<double>(h.cellSearch->replacementTableBytes()) / (1 << 20));
+          static_cast<double>(h.cellSearch->replacementTableBytes()) / (1 << 20),
+          parallel > 0 ? ", or while threads searched (the memo was only read then)" : "");
     if (program_.games[g].cells && (h.wordMemo || searched[g]))
       out += fmt::format(
           "gdsl: {}: a board that splits: each of its {} moves needs some cells and clears "

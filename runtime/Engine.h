@@ -51,6 +51,9 @@ struct EngineOptions {
   // where only a value is wanted (eval); off, by the full search as
   // everywhere else (tests compare the two).
   bool pruneBoards = true;
+  // Threads of the pruning search on a large board (--threads; see
+  // CellSearch::partValue): the machine's cores, at most 8.
+  int threads = defaultThreads();
   // Sparse space for take-and-break games (runtime/TakeBreakSolver.h).
   SparseOptions sparse;
   // Checkpoints (runtime/Checkpoint.h): while a table grows, the tables are

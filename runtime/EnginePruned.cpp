@@ -30,7 +30,8 @@ Engine::BoardSearch Engine::boardSearch(const Position& p) {
   if (game.cells && p.words.size() == 1) {
     if (!h.wordMemo) h.wordMemo = std::make_unique<WordMemo>(options_.maxStates);
     if (!h.cellSearch)
-      h.cellSearch = std::make_unique<CellSearch>(*game.cells, *h.wordMemo, options_.maxMemory);
+      h.cellSearch = std::make_unique<CellSearch>(*game.cells, *h.wordMemo, options_.maxMemory,
+                                                  options_.threads);
     return {h.cellSearch.get(), &*game.cells, &h.pruned, p.words[0]};
   }
   if (game.boardParam < 0 || p.words.size() != game.params.size()) return {};
@@ -44,7 +45,8 @@ Engine::BoardSearch Engine::boardSearch(const Position& p) {
     fixed->cells = ir::findCellMoves(program_, static_cast<int>(p.game), key, fixed->whyNot);
     if (fixed->cells) {
       fixed->memo = std::make_unique<WordMemo>(options_.maxStates);
-      fixed->search = std::make_unique<CellSearch>(*fixed->cells, *fixed->memo, options_.maxMemory);
+      fixed->search = std::make_unique<CellSearch>(*fixed->cells, *fixed->memo, options_.maxMemory,
+                                                   options_.threads);
     }
   }
   if (!fixed->search) return {};

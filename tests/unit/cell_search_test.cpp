@@ -6,11 +6,15 @@
 // corners (runtime/TwinCorners.h) against the full search; and its caches'
 // zeroed pages (runtime/ZeroedPages.h) and doubling.
 #include <algorithm>
+#include <atomic>
+#include <bit>
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <cstring>
 #include <random>
 #include <string>
+#include <thread>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -18,6 +22,7 @@
 #include "grid_graphs.h"
 #include "list_text.h"
 #include "runtime/CellSearch.h"
+#include "runtime/Components.h"
 #include "test_scale.h"
 
 namespace {
@@ -97,6 +102,65 @@ std::string trominoSource(int w, int h) {
          "and (b >> (v + 2 * W)) & 1 == 1\n"
          "    -> T(b & ~((1 << v) | (1 << (v + W)) | (1 << (v + 2 * W))))\n"
          "}\n";
+}
+
+TEST_CASE("the pruning search gives one thread's values with several") {
+  // A part of CellSearch::kParallelCells cells or more is valued by threads
+  // that ask its options side by side, sharing the tables of values; one
+  // thread's values are checked against the full search above. Boards of
+  // 6 x 7 with six cells taken (36 left; these take a second at most), 4 x 9
+  // whole.
+  std::mt19937_64 random(39);
+  std::vector<std::tuple<int, int, uint64_t>> boards{{4, 9, (uint64_t{1} << 36) - 1}};
+  for (int k = 0; k < (brute::testScale() > 1 ? 2 : 6); ++k) {
+    uint64_t board = (uint64_t{1} << 42) - 1;
+    while (std::popcount(board) > 36) board &= ~(uint64_t{1} << (random() % 42));
+    boards.emplace_back(6, 7, board);
+  }
+  int parallel = 0, narrowed = 0;
+  for (auto [w, h, board] : boards) {
+    if (w == 4 && brute::testScale() > 1) continue;  // (seconds under the sanitizers)
+    const std::string position = "Cram(" + std::to_string(board) + ")";
+    INFO(position << " on " << w << " x " << h);
+    std::string answers[3];
+    for (int threads = 1; threads <= 3; ++threads) {
+      gdsl::StackOptions options = withPruning(true);
+      options.engine.threads = threads;
+      gdsl::Session s{options};
+      REQUIRE(s.load("cram.game", testing::cramSource(w, h)));
+      // The value, and the winning move eval finds with it.
+      answers[threads - 1] = s.runJson("eval " + position + "\n");
+      const bool threaded = s.tableReport().find("valued by " + std::to_string(threads) +
+                                                 " threads") != std::string::npos;
+      CHECK((threads == 1 ? !threaded : true));
+      parallel += threaded;
+    }
+    CHECK(answers[1] == answers[0]);
+    CHECK(answers[2] == answers[0]);
+    // Whether the value is t, asked of the part alone (as eval's search for a
+    // winning move asks the options of a board): its options are asked side
+    // by side about the candidates left (CellSearch::narrowInParallel).
+    std::string errors;
+    auto ws = gdsl::compileProgram("cram.game", testing::cramSource(w, h), errors);
+    REQUIRE(ws);
+    const gdsl::ir::CellMoves& moves = *ws->program().games[0].cells;
+    int64_t parts[gdsl::kMaxComponents];
+    if (gdsl::splitComponents(moves, static_cast<int64_t>(board), parts) != 1) continue;
+    const auto part = static_cast<uint64_t>(parts[0]);
+    gdsl::WordMemo oneMemo(1 << 22);
+    gdsl::CellSearch one(moves, oneMemo, 0, 1);
+    const uint32_t value = one.partValue(part);
+    for (uint32_t t : {value, value ^ 1}) {
+      gdsl::WordMemo memo(1 << 22);
+      gdsl::CellSearch two(moves, memo, 0, 2);
+      CHECK(two.partValueIs(part, t) == (t == value));
+      narrowed += two.parallelParts();
+    }
+  }
+  // The threads were at work (a part whose value the mirror rule settles,
+  // or whose parts are all smaller, asks no option).
+  CHECK(parallel >= 2);
+  CHECK(narrowed >= 2);
 }
 
 TEST_CASE("dominated cells left out give the full search's values") {
@@ -487,22 +551,63 @@ TEST_CASE("the search's caches: zeroed pages, and entries kept as a cache double
     ++kept;
   }
   CHECK(kept > 800);
-  // Two-way: 1000 parts (scattered, as a board's parts are) in 2^12 slots
-  // nearly all fit in their buckets; doubled, every one is still found.
-  gdsl::TwoWay<Entry, 0xff51afd7ed558ccdull> twoWay(12, 16);
+  // Shared buckets of two: 1000 parts (scattered, as a board's parts are)
+  // in 2^12 slots nearly all fit in their buckets; resized to twice the
+  // slots, every one is still found, with its data.
+  gdsl::SharedBuckets buckets(12);
   std::mt19937_64 random(35);
   std::vector<uint64_t> parts(1000);
   for (uint64_t& part : parts) part = random() | 1;
-  for (uint64_t part : parts) twoWay.place(part).value = part + 3;
+  for (uint64_t part : parts) buckets.put(part, part % 251);
   int found = 0;
-  for (uint64_t part : parts) found += twoWay.find(part) != nullptr;
-  twoWay.grow();
+  uint64_t data = 0;
+  for (uint64_t part : parts) found += buckets.find(part, data) && data == part % 251;
+  buckets.resize(13);
   int foundAfter = 0;
   for (uint64_t part : parts)
-    if (const Entry* e = twoWay.find(part)) {
-      CHECK(e->value == part + 3);
+    if (buckets.find(part, data)) {
+      CHECK(data == part % 251);
       ++foundAfter;
     }
   CHECK(foundAfter == found);
   CHECK(found > 950);
+  // A part written again keeps one entry, with its new data; an empty slot
+  // reads as part 0, which no search asks about; a part never written is
+  // not found.
+  buckets.put(parts[0], 7);
+  CHECK((buckets.find(parts[0], data) && data == 7));
+  CHECK_FALSE(buckets.find(parts[0] + 2, data));
+}
+
+TEST_CASE("the shared tables under two threads: an entry half written is never another part's") {
+  // Two threads write the same few buckets at once, each part with data of
+  // its own; a third reads. Whatever interleaving, a part read is found
+  // with the data written for it, or not found.
+  gdsl::SharedBuckets buckets(4);  // 16 slots: the threads collide all the time
+  std::atomic<bool> done{false};
+  std::atomic<int64_t> wrong{0}, hits{0};
+  auto dataOf = [](uint64_t part) { return part * 3 % 255; };
+  auto writer = [&](uint64_t seed) {
+    std::mt19937_64 random(seed);
+    for (int i = 0; i < 200000; ++i) {
+      uint64_t part = (random() % 64) + 1;
+      buckets.put(part, dataOf(part));
+    }
+  };
+  std::thread reader([&] {
+    uint64_t data = 0;
+    while (!done.load())
+      for (uint64_t part = 1; part <= 64; ++part)
+        if (buckets.find(part, data)) {
+          ++hits;
+          if (data != dataOf(part)) ++wrong;
+        }
+  });
+  std::thread a(writer, 1), b(writer, 2);
+  a.join();
+  b.join();
+  done = true;
+  reader.join();
+  CHECK(wrong.load() == 0);
+  CHECK(hits.load() > 0);
 }

@@ -1,0 +1,145 @@
+// The hash tables of the pruning search for boards (runtime/CellSearch.h),
+// each in zeroed pages made resident at once (runtime/ZeroedPages.h):
+//  - DirectMapped: a cache of one thread (the least images of parts);
+//  - RuledOutTable: the values each part is known not to have;
+//  - ValueTable: exact values, when the memo no longer grows or while
+//    several threads search.
+// The last two are shared by the threads of one search: an entry is two
+// words, the second its data and the first the part xored with the data,
+// each read and written whole (std::atomic_ref, relaxed). A reader keeps an
+// entry only when the two words give back the part it asks about, so an
+// entry half written by another thread reads as absent, never as another
+// part's (R. Hyatt and T. Mann, "A lock-less transposition table
+// implementation for parallel search chess engines", ICGA Journal 25, 2002;
+// here the data is mixed first, see SharedBuckets::mix).
+// A slot of two zero words holds part 0, which no search asks about (a part
+// asked about has a legal move, so a cell).
+#pragma once
+
+#include <atomic>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+#include "runtime/ZeroedPages.h"
+
+namespace gdsl {
+
+// A direct-mapped cache of T, keyed by T's first field `part` (0 marks an
+// empty slot), for one thread. It starts small and doubles, keeping its
+// entries, as the search grows, up to 2^maxBits slots: a small search
+// touches few pages (clearing 4 MiB of slots up front was most of the time
+// of `eval` on a 4 x 5 board), and a table that doubles is touched all over
+// by the entries it keeps, so its pages are made in one call, not a fault
+// each.
+template <typename T, uint64_t kMultiplier>
+class DirectMapped {
+ public:
+  DirectMapped(int bits, int maxBits) : maxBits_(maxBits) { allocate(bits); }
+  T& slot(uint64_t part) { return entries()[index(part)]; }
+  // Asks the processor to bring the slot of `part` into the cache.
+  void prefetch(uint64_t part) const { __builtin_prefetch(entries() + index(part)); }
+  // Doubles the table (up to 2^maxBits slots), keeping every entry that
+  // still has a slot of its own.
+  void grow() {
+    if (bits_ >= maxBits_) return;
+    ZeroedPages old = std::move(pages_);
+    const T* oldEntries = static_cast<const T*>(old.data());
+    const size_t oldSize = size_t{1} << bits_;
+    allocate(bits_ + 1);
+    for (size_t i = 0; i < oldSize; ++i)
+      if (oldEntries[i].part != 0) slot(oldEntries[i].part) = oldEntries[i];
+  }
+
+ private:
+  static_assert(std::is_trivially_copyable_v<T>);
+  size_t index(uint64_t part) const { return (part * kMultiplier) >> (64 - bits_); }
+  T* entries() const { return static_cast<T*>(pages_.data()); }
+  void allocate(int bits) {
+    bits_ = bits;
+    pages_ = ZeroedPages(sizeof(T) << bits, true);
+  }
+  ZeroedPages pages_;
+  int bits_ = 0, maxBits_;
+};
+
+// Buckets of two entries of (part xor mix(data), data), shared by threads (see
+// the top of this file). A part is in either slot of its bucket; a new part
+// takes the place of the one with fewer cells (the cheaper to learn again).
+class SharedBuckets {
+ public:
+  struct Entry {
+    uint64_t check = 0, data = 0;  // part ^ data, data
+  };
+  SharedBuckets() = default;
+  explicit SharedBuckets(int bits) { allocate(bits); }
+  int bits() const { return bits_; }
+  bool empty() const { return pages_.empty(); }
+  size_t bytes() const { return pages_.bytes(); }
+
+  // The data of `part`, or false.
+  bool find(uint64_t part, uint64_t& data) const {
+    Entry* b = bucket(part);
+    for (int k = 0; k < 2; ++k) {
+      const uint64_t d = load(b[k].data), check = load(b[k].check);
+      if ((check ^ mix(d)) == part) {
+        data = d;
+        return true;
+      }
+    }
+    return false;
+  }
+  // Writes `data` for `part`: over its own entry, or over the entry of the
+  // part with fewer cells.
+  void put(uint64_t part, uint64_t data) {
+    Entry* b = bucket(part);
+    const uint64_t held0 = partOf(b[0]), held1 = partOf(b[1]);
+    Entry& slot = held0 == part                                  ? b[0]
+                  : held1 == part                                ? b[1]
+                  : std::popcount(held0) <= std::popcount(held1) ? b[0]
+                                                                 : b[1];
+    store(slot.data, data);
+    store(slot.check, part ^ mix(data));
+  }
+  void prefetch(uint64_t part) const { __builtin_prefetch(bucket(part)); }
+  // The same entries in 2^bits slots (one thread only): each keeps its
+  // place in its new bucket while there is room.
+  void resize(int bits) {
+    SharedBuckets old = std::move(*this);
+    allocate(bits);
+    if (old.empty()) return;
+    Entry* e = old.entries();
+    for (size_t i = 0; i < (size_t{1} << old.bits_); ++i)
+      if (uint64_t part = partOf(e[i]); part != 0) put(part, e[i].data);
+  }
+
+ private:
+  // A bijection of the words that keeps 0 (the finalizer of SplitMix64):
+  // two writers' halves mixed in one slot give a part at random, not one a
+  // few bits from a part of the board.
+  static uint64_t mix(uint64_t x) {
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
+  }
+  static uint64_t partOf(Entry& e) { return load(e.check) ^ mix(load(e.data)); }
+  static uint64_t load(uint64_t& word) {
+    return std::atomic_ref<uint64_t>(word).load(std::memory_order_relaxed);
+  }
+  static void store(uint64_t& word, uint64_t value) {
+    std::atomic_ref<uint64_t>(word).store(value, std::memory_order_relaxed);
+  }
+  Entry* entries() const { return static_cast<Entry*>(pages_.data()); }
+  Entry* bucket(uint64_t part) const {
+    return entries() + (((part * 0xff51afd7ed558ccdull) >> (64 - bits_)) & ~uint64_t{1});
+  }
+  void allocate(int bits) {
+    bits_ = bits;
+    pages_ = ZeroedPages(sizeof(Entry) << bits, true);
+  }
+  ZeroedPages pages_;
+  int bits_ = 0;
+};
+
+}  // namespace gdsl

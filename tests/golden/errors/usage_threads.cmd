@@ -1,0 +1,1 @@
+eval {case} --threads 0 # exit 2
