@@ -231,11 +231,15 @@ bool CellSearch::sameOption(const Option& a, const Option& b) const {
 
 void CellSearch::prepareThreads(uint64_t part) {
   Tables& t = *tables_;
-  if (t.ruledOut.bits() < t.ruledOutMaxBits) t.ruledOut.resize(t.ruledOutMaxBits);
+  // The values ruled out: 2^(cells / 2 + 2) slots (what one thread's cache
+  // grows to on such a part), within its own bound; it cannot grow while
+  // threads read it.
+  const int ruledOutBits = std::min(std::popcount(part) / 2 + 2, t.ruledOutMaxBits);
+  if (t.ruledOut.bits() < ruledOutBits) t.ruledOut.resize(ruledOutBits);
   // The replacement table takes the memo's place: 2^(cells / 2) slots, from
   // 2^16 to 2^26 (1 GiB), at most a quarter of --max-memory.
   int bits = std::clamp(std::popcount(part) / 2, 16, 26);
-  while (maxMemory_ != 0 && bits > 12 && (sizeof(SharedBuckets::Entry) << bits) > maxMemory_ / 4)
+  while (maxMemory_ != 0 && bits > 4 && (sizeof(SharedBuckets::Entry) << bits) > maxMemory_ / 4)
     --bits;
   if (t.values.bits() < bits) t.values.resize(bits);
   while (static_cast<int>(helpers_.size()) + 1 < threads_) {

@@ -81,7 +81,7 @@ class CellSearch {
   int64_t parallelParts() const { return parallelParts_; }
   int threads() const { return threads_; }
   // The fewest cells of a part that partValue values with several threads.
-  static constexpr int kParallelCells = 36;
+  static constexpr int kParallelCells = 30;
   // Drops what a question stopped midway (by Ctrl-C or a limit) left on the
   // stacks; the caches hold only facts, and are kept.
   void dropUnfinished() {
