@@ -151,29 +151,55 @@ uint32_t CellSearch::partValue(uint64_t part) {
             [&](size_t a, size_t b) { return options_[a].move < options_[b].move; });
   // A large part asks from every thread (see askInParallel); meanwhile the
   // memo is only read.
-  const bool threads = threads_ > 1 && !parallel_ && std::popcount(part) >= kParallelCells;
+  // A large part, once its search has taken kThreadsAfter expansions, asks
+  // the rest of its options from every thread (see askInParallel);
+  // meanwhile the memo is only read.
+  const bool mayThread = threads_ > 1 && !parallel_ && std::popcount(part) >= kParallelCells;
+  const int64_t start = expanded_;
+  bool threads = false;
   struct Parallel {  // (set back however the loop ends)
     CellSearch& search;
-    bool on;
+    bool& on;
     ~Parallel() {
       if (on) search.parallel_ = false;
     }
   } parallel{*this, threads};
-  if (threads) {
-    prepareThreads(part);
-    parallel_ = true;
-    ++parallelParts_;
-  }
   std::vector<size_t> asked;
   std::vector<uint32_t> answers;
   for (uint32_t r = 0; r < count; ++r) {
     if (refuted.has(r)) continue;
     bool found = false;
-    if (threads) {
+    size_t step = optionsBase;
+    for (; !threads && step < options_.size() && !found; ++step) {
+      const size_t j = r == 0 ? ruleOrder[step - optionsBase] : step;
+      // A copy: the searches below push on options_, which may move it.
+      Option o = options_[j];
+      if (o.count == 0) continue;
+      if (mayThread && expanded_ - start >= threadsAfter_) {
+        prepareThreads(part);
+        threads = parallel_ = true;
+        ++parallelParts_;
+        break;  // (this option, and the rest, from every thread)
+      }
+      uint32_t largestAt = valueAllButLargest(o);
+      // (A value past 255 cannot be asked about: such a part is valued.)
+      const OptionPart& last = parts_[largestAt];
+      uint32_t v = (r ^ o.known) < 256
+                       ? valueIn(last.cells, Values::only(r ^ o.known), last.twinsChecked)
+                       : exactValue(last.cells, last.twinsChecked);
+      if (v != kNotInSet) {
+        v ^= o.known;
+        o.count = 0;
+        found = v == r;
+        refute(v);
+      }
+      options_[j] = o;
+    }
+    if (threads && !found) {
       // Options with the same parts (images of each other under the board's
       // symmetries) are asked once: two threads would search the same part.
       asked.clear();
-      for (size_t step = optionsBase; step < options_.size(); ++step) {
+      for (; step < options_.size(); ++step) {
         const size_t j = r == 0 ? ruleOrder[step - optionsBase] : step;
         if (options_[j].count == 0) continue;
         bool same = false;
@@ -190,25 +216,6 @@ uint32_t CellSearch::partValue(uint64_t part) {
           options_[asked[k]].count = 0;
           refute(answers[k]);
         }
-    }
-    for (size_t step = optionsBase; !threads && step < options_.size() && !found; ++step) {
-      const size_t j = r == 0 ? ruleOrder[step - optionsBase] : step;
-      // A copy: the searches below push on options_, which may move it.
-      Option o = options_[j];
-      if (o.count == 0) continue;
-      uint32_t largestAt = valueAllButLargest(o);
-      // (A value past 255 cannot be asked about: such a part is valued.)
-      const OptionPart& last = parts_[largestAt];
-      uint32_t v = (r ^ o.known) < 256
-                       ? valueIn(last.cells, Values::only(r ^ o.known), last.twinsChecked)
-                       : exactValue(last.cells, last.twinsChecked);
-      if (v != kNotInSet) {
-        v ^= o.known;
-        o.count = 0;
-        found = v == r;
-        refute(v);
-      }
-      options_[j] = o;
     }
     if (!found) {
       value = r;
@@ -699,27 +706,29 @@ uint32_t CellSearch::valueInSearched(uint64_t part, const Values& wanted, bool t
 
   const int wantedLargest = wanted.largest();
   bool exact = true;
-  // A large part asks its options from every thread (see narrowInParallel).
-  const bool threads = threads_ > 1 && !parallel_ && std::popcount(part) >= kParallelCells &&
-                       options_.size() - optionsBase >= 2;
-  if (threads) {
-    prepareThreads(part);
-    parallel_ = true;
-    ++parallelParts_;
-    struct Serial {  // (set back however the threads end)
-      CellSearch& search;
-      ~Serial() { search.parallel_ = false; }
-    } serial{*this};
-    narrowInParallel(wanted, candidates, exact, optionsBase);
+  // A large part, once its search has taken kThreadsAfter expansions, asks
+  // the rest of its options from every thread (see narrowInParallel).
+  const bool mayThread = threads_ > 1 && !parallel_ && std::popcount(part) >= kParallelCells;
+  const int64_t start = expanded_;
+  for (size_t j = optionsBase; j < options_.size(); ++j) {
     if (!candidates.meets(wanted)) {
       unwind();
       return kNotInSet;
     }
-  }
-  for (size_t j = threads ? options_.size() : optionsBase; j < options_.size(); ++j) {
-    if (!candidates.meets(wanted)) {
-      unwind();
-      return kNotInSet;
+    if (mayThread && expanded_ - start >= threadsAfter_ && options_.size() - j >= 2) {
+      prepareThreads(part);
+      parallel_ = true;
+      ++parallelParts_;
+      struct Serial {  // (set back however the threads end)
+        CellSearch& search;
+        ~Serial() { search.parallel_ = false; }
+      } serial{*this};
+      narrowInParallel(wanted, candidates, exact, j);
+      if (!candidates.meets(wanted)) {
+        unwind();
+        return kNotInSet;
+      }
+      break;
     }
     // Every part but the largest exactly; the largest asked about the
     // candidates but the largest, xored with the others.
