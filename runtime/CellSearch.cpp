@@ -149,8 +149,6 @@ uint32_t CellSearch::partValue(uint64_t part) {
   for (size_t j = optionsBase; j < options_.size(); ++j) ruleOrder.push_back(j);
   std::sort(ruleOrder.begin(), ruleOrder.end(),
             [&](size_t a, size_t b) { return options_[a].move < options_[b].move; });
-  // A large part asks from every thread (see askInParallel); meanwhile the
-  // memo is only read.
   // A large part, once its search has taken kThreadsAfter expansions, asks
   // the rest of its options from every thread (see askInParallel);
   // meanwhile the memo is only read.
@@ -356,10 +354,8 @@ void CellSearch::narrowInParallel(const Values& wanted, Values& candidates, bool
     if (v == kNotInSet) {
       candidates.erase(static_cast<uint32_t>(candidates.largest()));
       exact = false;
-    } else if (candidates.has(v ^ known)) {
-      candidates.erase(v ^ known);
     } else {
-      candidates.erase(static_cast<uint32_t>(candidates.largest()));
+      candidates.removeOne(v ^ known);
     }
     return !candidates.meets(wanted);
   });
@@ -683,12 +679,6 @@ uint32_t CellSearch::valueInSearched(uint64_t part, const Values& wanted, bool t
   // The candidates: 0..count. Each option removes one: its value, or the
   // largest candidate when its value is not one.
   Values candidates = Values::upTo(count);
-  auto remove = [&](uint32_t v) {
-    if (candidates.has(v))
-      candidates.erase(v);
-    else
-      candidates.erase(static_cast<uint32_t>(candidates.largest()));
-  };
   const size_t partsBase = parts_.size(), optionsBase = options_.size();
   auto unwind = [&] {
     parts_.resize(partsBase);
@@ -697,7 +687,7 @@ uint32_t CellSearch::valueInSearched(uint64_t part, const Values& wanted, bool t
   // Options whose parts are all known are counted at once (and may settle
   // the question before the other options are even split).
   if (!collectOptions(part, [&](uint32_t v) {
-        remove(v);
+        candidates.removeOne(v);
         return candidates.meets(wanted);
       })) {
     unwind();
@@ -743,7 +733,7 @@ uint32_t CellSearch::valueInSearched(uint64_t part, const Values& wanted, bool t
       candidates.erase(static_cast<uint32_t>(candidates.largest()));
       exact = false;
     } else {
-      remove(v ^ o.known);
+      candidates.removeOne(v ^ o.known);
     }
   }
   unwind();

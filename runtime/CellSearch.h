@@ -104,6 +104,9 @@ class CellSearch {
     void erase(uint32_t v) {
       if (v < 256) w[v >> 6] &= ~(uint64_t{1} << (v & 63));
     }
+    // The search's step for an option of value v: v leaves the candidates,
+    // or their largest when v is not one of them.
+    void removeOne(uint32_t v) { erase(has(v) ? v : static_cast<uint32_t>(largest())); }
     bool empty() const { return (w[0] | w[1] | w[2] | w[3]) == 0; }
     bool meets(const Values& o) const {
       return ((w[0] & o.w[0]) | (w[1] & o.w[1]) | (w[2] & o.w[2]) | (w[3] & o.w[3])) != 0;
