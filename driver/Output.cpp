@@ -98,6 +98,10 @@ class TextOutput final : public Output {
   void eval(const EvalResult& r) override {
     out_ << fmt::format("{}: {}", shownOr(r.shown, r.position), valueAndOutcome(r.loopy, r.grundy));
     if (r.move) out_ << ", winning move " << moveText(*r.move);
+    if (r.moveSearchStopped)
+      out_ << fmt::format(
+          ", winning move not found among the first {} moves (the search stops there)",
+          r.moveSearchStopped);
     if (r.drawingMove) out_ << ", drawing move " << moveText(*r.drawingMove);
     out_ << "\n";
   }
@@ -274,6 +278,7 @@ class JsonOutput final : public Output {
     }
     shown(j, "shown", r.shown);
     moveDetails(j, r.move);
+    if (r.moveSearchStopped) j["move_search_stopped"] = r.moveSearchStopped;
     if (r.drawingMove) {
       j["drawing_move"] = moveJson(r.drawingMove);
       j["drawing_move_label"] = r.drawingMove->label;

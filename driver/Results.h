@@ -35,6 +35,9 @@ struct EvalResult {
   std::string shown;  // by the games' show forms; "" when none has one
   uint64_t grundy = 0;
   std::optional<MoveText> move;
+  // Nonzero when the search for a winning move stopped after this many moves
+  // without one (Runner::kWinningMoveSearch): `move` is then empty.
+  uint64_t moveSearchStopped = 0;
   // A sum with a position of a loopy game: its value (a number, then also
   // in `grundy`, or infinite), and for a draw, the move that keeps it
   // (`move` is then empty).

@@ -87,11 +87,18 @@ EvalResult Runner::eval(const Sum& sum) {
   if (total == 0) return r;
   // The xor rule: move in a component whose value v has v ^ total < v, to a
   // position of value v ^ total.
-  for (size_t i = 0; i < sum.size() && !r.move; ++i) {
+  // A heap of billions may have as many moves (Nim's `take 1..n`): the
+  // search stops after winningMoveSearch_ of them, and says so.
+  uint64_t visited = 0;
+  for (size_t i = 0; i < sum.size() && !r.move && !r.moveSearchStopped; ++i) {
     uint32_t target = values[i] ^ total;
     if (target >= values[i]) continue;
     std::optional<MoveRecord> found;
     engine_.forEachMove(sum[i], [&](MoveRecord& m) {
+      if (++visited > winningMoveSearch_) {
+        r.moveSearchStopped = winningMoveSearch_;
+        return false;
+      }
       if (!engine_.valueIs(m.components, target)) return true;
       found = std::move(m);
       return false;

@@ -23,6 +23,11 @@ class Runner {
   // False when the statement reported an error (a failed assert included).
   bool run(const ir::Statement& statement);
 
+  // The most moves eval visits looking for a winning move (a heap of
+  // billions may have as many): past it, EvalResult::moveSearchStopped.
+  static constexpr uint64_t kWinningMoveSearch = uint64_t{1} << 26;
+  void setWinningMoveSearch(uint64_t moves) { winningMoveSearch_ = moves; }
+
   // The parts of statements, for sessions and tests.
   Sum position(const ir::PositionExpr& position);
   EvalResult eval(const Sum& sum);
@@ -49,6 +54,7 @@ class Runner {
   Engine& engine_;
   PositionBuilder& positions_;
   MisereSolver& misere_;
+  uint64_t winningMoveSearch_ = kWinningMoveSearch;
   Output& output_;
 };
 

@@ -149,7 +149,12 @@ void Engine::probeMoves(int game) {
   // condition needs an even period.
   const bool differences = std::any_of(shape->twoWhere.begin(), shape->twoWhere.end(),
                                        [](const ir::SplitRule& r) { return r.minDiff > 0; });
-  if (shape->twoUnequal.empty() && !differences) h.proofBound = shape->maxTake;
+  // Amounts without bound: a heap of wholeFrom or more may be taken whole, so
+  // Guy-Smith's induction runs from there (docs/heaps.md, "Amounts without
+  // bound"); every removal from oneFrom on leaves no period to prove (the
+  // values grow), only an arithmetic one.
+  if (shape->twoUnequal.empty() && !differences)
+    h.proofBound = std::max({shape->maxTake, shape->wholeFrom, shape->oneFrom});
   h.proofParts = shape->three.empty() ? 2 : 3;
   for (const ir::SplitRule& r : shape->twoWhere) {
     h.proofMinStart = std::max(h.proofMinStart, r.minPart);
@@ -160,7 +165,8 @@ void Engine::probeMoves(int game) {
 std::optional<Engine::ShiftBound> Engine::shiftBound(int game) {
   probeMoves(game);
   const HeapState& h = heaps_[static_cast<size_t>(game)];
-  if (!h.proofBound) return std::nullopt;
+  // The misère quotients' proofs (runtime/GameQuotients.h) bound the amounts.
+  if (!h.proofBound || (h.shape && h.shape->unbounded())) return std::nullopt;
   return ShiftBound{*h.proofBound, h.proofParts, h.proofMinStart, h.proofEvenPeriod};
 }
 
@@ -330,7 +336,10 @@ int64_t Engine::flushTableFile() {
 std::optional<int64_t> Engine::heapsToProve(int game, const PeriodInfo& p) {
   HeapState& h = heaps_[static_cast<size_t>(game)];
   if (!h.proofBound) return std::nullopt;
-  if (p.saltus == 0) return h.proofHeaps(p);
+  if (p.saltus == 0) {
+    if (h.shape && h.shape->oneFrom > 0) return std::nullopt;  // no period: the values grow
+    return h.proofHeaps(p);
+  }
   if (!h.shape) return std::nullopt;
   // The check reads the values before the first repeat ends, which the
   // table keeps: its answer stands while the candidate does.

@@ -42,11 +42,17 @@ int64_t floorMod(int64_t a, int64_t b) {
   return a - floorDiv(a, b) * b;
 }
 
+// Amounts without bound (ir::TakeBreakShape): every heap N >= wholeFrom may
+// be taken whole, and every heap 1 .. N - oneFrom is an option (0: none).
+struct Unbounded {
+  int64_t oneFrom = 0, wholeFrom = 0;
+};
+
 class Check {
  public:
-  Check(std::vector<Rule> rules, TableView g, int64_t n0, int64_t period, int64_t saltus,
-        int64_t maxTake)
-      : rules_(std::move(rules)), n0_(n0), p_(period), s_(saltus) {
+  Check(std::vector<Rule> rules, Unbounded unbounded, TableView g, int64_t n0, int64_t period,
+        int64_t saltus, int64_t maxTake)
+      : rules_(std::move(rules)), unbounded_(unbounded), n0_(n0), p_(period), s_(saltus) {
     for (int64_t x = 0; x < n0_ + p_; ++x) {
       high_.push_back(g[x] / s_);
       low_.push_back(g[x] % s_);
@@ -122,6 +128,7 @@ class Check {
     uint32_t lows = 0;       // the lows' xor
   };
   std::string noneReachesValue(int64_t rho) const {
+    if (std::string why = noHeapLeftReachesValue(rho); !why.empty()) return why;
     for (const Rule& rule : rules_)
       for (int large = 1; large <= rule.parts; ++large) {
         std::vector<int64_t> part(static_cast<size_t>(rule.parts));
@@ -174,6 +181,48 @@ class Check {
     return "";
   }
 
+  // Condition 1 for the heaps 1 .. N - K left by removing K = oneFrom or
+  // more: the heap of residue r' with N's value (same low, high Q) is
+  // N + r' - rho + P (h[rho] - h[r']), whatever N's block; it must be
+  // larger than N - K. (Heaps below n0 + P have highs below Q.)
+  std::string noHeapLeftReachesValue(int64_t rho) const {
+    const int64_t k = unbounded_.oneFrom;
+    if (k == 0) return "";
+    for (int64_t r = 0; r < p_; ++r)
+      if (lowOf(r) == lowOf(rho) && r - rho + p_ * (h(rho) - h(r)) + k < 1)
+        return fmt::format(
+            "removing {} or more may leave a heap of residue {} with the value of a heap of "
+            "residue {} (the theorem's condition 1)",
+            k, r, rho);
+    return "";
+  }
+
+  // The values the moves of amounts without bound give a heap N of residue
+  // rho, into condition 2's sets: a whole heap taken, 0 (X = 0, low 0); the
+  // heaps left by removing K or more, each heap 1 .. n0 - 1 (X its high), and
+  // for each residue r' the heaps of every block up to N's less
+  // dmin = h[rho] - h[r'] - floor((rho - K - r') / P): low l[r'] at every
+  // d >= dmin, X >= h[r'] (X > 0 when n0 + r' = 0, heap 0 being none). At
+  // X = bottom that holds for the whole middle too (every d > top), so
+  // the middle's argument stands.
+  template <class AtBottom>
+  void unboundedOptions(int64_t rho, std::vector<Lows>& atTop, AtBottom bottomSet) const {
+    if (unbounded_.wholeFrom > 0)
+      for (int parity = 0; parity < 2; ++parity) bottomSet(0, parity)[0] = 1;
+    const int64_t k = unbounded_.oneFrom;
+    if (k == 0) return;
+    for (int64_t x = 1; x < n0_; ++x)
+      for (int parity = 0; parity < 2; ++parity) bottomSet(high(x), parity)[low(x)] = 1;
+    for (int64_t r = 0; r < p_; ++r) {
+      const int64_t dmin = h(rho) - h(r) - floorDiv(rho - k - r, p_);
+      if (dmin > top_) continue;
+      for (int64_t d = std::max<int64_t>(dmin, 0); d <= top_; ++d)
+        atTop[static_cast<size_t>(d)][lowOf(r)] = 1;
+      for (int64_t x = h(r) + (n0_ + r == 0 ? 1 : 0); x <= bottom_; ++x)
+        for (int parity = 0; parity < 2; ++parity) bottomSet(x, parity)[lowOf(r)] = 1;
+    }
+  }
+
   // Condition 2: every smaller value is some split's, for every N of
   // residue rho whose high Q is at least bottom + top + 2. With X the
   // xor of the split's highs and d = Q - X, three regions:
@@ -190,6 +239,7 @@ class Check {
     auto bottomSet = [&](int64_t x, int64_t parity) -> Lows& {
       return atBottom[static_cast<size_t>(2 * x + floorMod(parity, 2))];
     };
+    unboundedOptions(rho, atTop, bottomSet);
     for (const Rule& rule : rules_) {
       // One heap y >= n0 carries the highs; the others are heaps 1 .. n0 +
       // P - 1 of high 0 taking c tokens with the rule's k. y's block is N's
@@ -270,6 +320,7 @@ class Check {
   }
 
   std::vector<Rule> rules_;
+  Unbounded unbounded_;
   int64_t n0_, p_, s_;
   std::vector<int64_t> high_;
   std::vector<uint32_t> low_;
@@ -294,7 +345,10 @@ SaltusProof checkSaltus(const ir::TakeBreakShape& shape, TableView g, int64_t co
   if (!shape.twoWhere.empty()) return no("splits with conditions");
   if (std::find(shape.one.begin(), shape.one.end(), 0) != shape.one.end())
     return no("a move that leaves the heap as it was");
-  if (shape.maxTake > kMaxTake) return no("a move takes too many tokens");
+  // Amounts without bound enter the bounds as the least of them: from
+  // there on every heap has their moves.
+  const int64_t maxTake = std::max({shape.maxTake, shape.oneFrom, shape.wholeFrom});
+  if (maxTake > kMaxTake) return no("a move takes too many tokens");
   if (!powerOfTwo(s)) return no(fmt::format("the saltus {} is not a power of two", s));
   if (n0 + p > count) return no("the table is shorter than the preperiod and a period");
   std::vector<Rule> rules;
@@ -313,16 +367,16 @@ SaltusProof checkSaltus(const ir::TakeBreakShape& shape, TableView g, int64_t co
   uint32_t largest = 0;
   for (int64_t x = 0; x < block; ++x) largest = std::max(largest, g[x]);
   const int64_t maxHigh = largest / s;
-  const int64_t top = topRegion(shape.maxTake, n0, p, maxHigh);
+  const int64_t top = topRegion(maxTake, n0, p, maxHigh);
   if (maxHigh > 64 || (top + 2 * maxHigh + 8 + 2 * block) * s > kMaxWork / 8)
     return no(
         fmt::format("a value before the first repeat ends ({}) is too large against the "
                     "saltus {} to check",
                     largest, s));
-  Check check(std::move(rules), g, n0, p, s, shape.maxTake);
+  Check check(std::move(rules), Unbounded{shape.oneFrom, shape.wholeFrom}, g, n0, p, s, maxTake);
   if (std::string why = check.run(); !why.empty()) return no(why);
   out.holds = true;
-  out.heaps = check.heaps(shape.maxTake);
+  out.heaps = check.heaps(maxTake);
   return out;
 }
 

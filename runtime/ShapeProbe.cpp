@@ -150,7 +150,21 @@ std::set<Option> predicted(const ir::TakeBreakShape& s, int64_t n) {
     if (n == k) out.insert(Option{0, k, 0, 0});
   for (int64_t k : s.one)
     if (n - k >= 1) out.insert(Option{1, k, 0, 0});
+  if (s.wholeFrom > 0 && n >= s.wholeFrom) out.insert(Option{0, n, 0, 0});
+  for (int64_t k = s.oneFrom; s.oneFrom > 0 && n - k >= 1; ++k) out.insert(Option{1, k, 0, 0});
   return out;
+}
+
+// Amounts without bound: when `ks` (the amounts seen on heaps 0..B) holds
+// `largest`, the most any heap up to B allows, the least K such that every
+// amount from K to `largest` is in `ks`; those amounts leave `ks`. 0 when
+// `largest` is not in `ks`.
+int64_t amountsFrom(std::set<int64_t>& ks, int64_t largest) {
+  if (largest < 1 || !ks.count(largest)) return 0;
+  int64_t from = largest;
+  while (from > 1 && ks.count(from - 1)) --from;
+  ks.erase(ks.lower_bound(from), ks.end());
+  return from;
 }
 
 // The splits of m into three parts a <= b <= c, each at least 1: the
@@ -202,6 +216,10 @@ std::optional<ir::TakeBreakShape> probeShape(Backend& backend, int game, int64_t
                                   label(o.kind, o.taken)));
       (o.kind == 0 ? whole : o.kind == 1 ? one : o.kind == 2 ? two : three).insert(o.taken);
     }
+  // Every amount from some K on (Nim's `k in 1..n`, all-but games): heap B
+  // taken whole, or left as heap 1.
+  s.wholeFrom = amountsFrom(whole, heaps);
+  s.oneFrom = amountsFrom(one, heaps - 1);
   s.whole.assign(whole.begin(), whole.end());
   s.one.assign(one.begin(), one.end());
   s.three.assign(three.begin(), three.end());
@@ -221,9 +239,14 @@ std::optional<ir::TakeBreakShape> probeShape(Backend& backend, int game, int64_t
   if (!s.twoWhere.empty()) s.maxTake = std::max(s.maxTake, s.twoWhere.back().k);
   if (4 * s.maxTake > heaps)
     return refuse(fmt::format(
-        "it removes up to {} tokens on heaps 0..{}: amounts that grow with the heap are not "
-        "a take-and-break shape",
+        "it removes up to {} tokens on heaps 0..{}: amounts that grow with the heap are a "
+        "take-and-break shape only as every amount from a constant on, leaving one heap or none",
         s.maxTake, heaps));
+  if (4 * std::max(s.oneFrom, s.wholeFrom) > heaps)
+    return refuse(fmt::format(
+        "it removes every amount from {} on, on heaps 0..{}: too few heaps to tell that from "
+        "amounts up to a constant",
+        std::max(s.oneFrom, s.wholeFrom), heaps));
   for (int64_t n = 0; n <= heaps; ++n) {
     std::set<Option> want = predicted(s, n), got;
     std::map<int64_t, int64_t> triples;  // by k: the splits into three heaps seen

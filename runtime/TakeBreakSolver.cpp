@@ -170,11 +170,14 @@ std::string TakeBreakSolver::method() const {
 
 std::string TakeBreakSolver::describe() const {
   std::string out;
+  if (shape_.oneFrom > 0)
+    out = fmt::format("every removal of {} or more that leaves a heap: one growing set of values; ",
+                      shape_.oneFrom);
   if (!shape_.three.empty()) {
-    out = fmt::format("three heaps ({}), removing ",
-                      !pairSetsOn_      ? std::string("every triple")
-                      : pairWords_ == 1 ? std::string("pair sets: values below 64")
-                                        : fmt::format("pair sets of {} words", pairWords_));
+    out += fmt::format("three heaps ({}), removing ",
+                       !pairSetsOn_      ? std::string("every triple")
+                       : pairWords_ == 1 ? std::string("pair sets: values below 64")
+                                         : fmt::format("pair sets of {} words", pairWords_));
     for (size_t i = 0; i < shape_.three.size(); ++i)
       out += fmt::format("{}{}", i ? ", " : "", shape_.three[i]);
     if (groups_.empty()) return out;
@@ -237,6 +240,26 @@ void TakeBreakSolver::growStamps(uint32_t v) {
   stamps_.resize(std::max(size, stamps_.size()), 0);
 }
 
+uint32_t TakeBreakSolver::holeFrom(uint32_t v) {
+  uint32_t root = v;
+  while (root < holes_.size() && holes_[root] != root) root = holes_[root];
+  while (v < root) {  // every value from v to the root points at it
+    const uint32_t next = holes_[v];
+    holes_[v] = root;
+    v = next;
+  }
+  return root;
+}
+
+void TakeBreakSolver::addToPrefix(uint32_t v) {
+  const size_t size = holes_.size();
+  if (v + size_t{2} > size) {
+    holes_.resize(std::bit_ceil(v + size_t{2}));
+    for (size_t x = size; x < holes_.size(); ++x) holes_[x] = static_cast<uint32_t>(x);
+  }
+  holes_[v] = v + 1;
+}
+
 void TakeBreakSolver::count(int64_t i, uint32_t v) {
   uint32_t folded = v & ((uint32_t{1} << kClassBits) - 1);
   size_t index = (static_cast<size_t>(folded) << 1) | static_cast<size_t>(i & 1);
@@ -275,6 +298,8 @@ uint32_t TakeBreakSolver::next(const NimTable& table) {
     }
     if (scanned_ >= 1) count(scanned_, v);
   }
+  if (shape_.oneFrom > 0)
+    for (; prefixHeaps_ <= n - shape_.oneFrom; ++prefixHeaps_) addToPrefix(table[prefixHeaps_]);
   if (++epoch_ == 0) {
     std::fill(stamps_.begin(), stamps_.end(), 0);
     epoch_ = 1;
@@ -715,6 +740,7 @@ template <class T, class Marks>
 uint32_t TakeBreakSolver::valueWith(const T* g, int64_t n, Marks marks) {
   for (int64_t k : shape_.whole)
     if (k == n) marks.set(0);
+  if (shape_.wholeFrom > 0 && n >= shape_.wholeFrom) marks.set(0);
   for (int64_t k : shape_.one) {
     if (n - k < 1) break;
     marks.set(g[n - k]);
@@ -772,9 +798,16 @@ uint32_t TakeBreakSolver::valueWith(const T* g, int64_t n, Marks marks) {
   // The mex: a value not stamped is missing from the options of every group
   // in which it is not rare; a group in which it is rare proves it missing
   // (or present) by walking its pairs.
+  // The values of heaps 1 .. n - oneFrom (amounts without bound) are
+  // options too: skipped.
   uint32_t v = 0;
   for (;;) {
     v = marks.firstUnset(v);
+    if (!holes_.empty())
+      if (const uint32_t hole = holeFrom(v); hole != v) {
+        v = hole;
+        continue;
+      }
     bool found = false;
     for (Group& group : groups_)
       if (group.sparse && rareAt(group, n, v) && walkFor(group, g, n, v, marks)) {

@@ -55,6 +55,12 @@
 // Splits with conditions on the parts (ir::SplitRule, recognised in `move`
 // rules) run the plain method: the pairs (a, m - a) the condition allows,
 // a walked with a stride of 2 under a parity condition.
+//
+// Amounts without bound (every k >= K leaving a heap: Nim, Lasker's nim,
+// all-but games): the values of heaps 1 .. n - K are one set that only
+// grows with n, kept as "the least value >= v missing from it" (a forest
+// whose roots are the values missing, with path compression), which the mex
+// skips; a heap costs the moves of bounded amounts only.
 #pragma once
 
 #include <bit>
@@ -278,8 +284,16 @@ class TakeBreakSolver {
   std::string method() const;
   std::string groupName(const Group& g) const;
 
+  // The least value >= v missing from the values of heaps 1 .. n - oneFrom
+  // (amounts without bound): holes_[x] == x when x is missing, else a larger
+  // value to look at next.
+  uint32_t holeFrom(uint32_t v);
+  void addToPrefix(uint32_t v);
+
   ir::TakeBreakShape shape_;
   SparseOptions options_;
+  std::vector<uint32_t> holes_;
+  int64_t prefixHeaps_ = 1;  // heaps 1 .. prefixHeaps_ - 1 are in holes_
   std::vector<Group> groups_;
   // stamps_[v] == epoch_: v is an option of the current heap. A byte each, so
   // that the stamps of values up to 2^14 stay in the L1 cache; cleared when

@@ -29,11 +29,11 @@ static_assert(sizeof(Param) == 40, "ir::Param changed: update Fingerprint.cpp");
 // it (the engine finds cell moves for it at run time).
 // Game::notTakeBreak and notCells only explain, for --verbose, what the moves
 // rule out. Game::takeBreakParts is derived from the moves, as takeBreak is
-// (whose twoWhere only runtime/ShapeProbe.cpp fills).
+// (whose twoWhere, oneFrom and wholeFrom only runtime/ShapeProbe.cpp fills).
 // Game::byLength, listOf and listLength link a list game and the integer
 // games compiler/ir/SpecializeLists.cpp derives from its rules (whose own
 // rules are serialized as any game's).
-static_assert(sizeof(Game) == 824, "ir::Game changed: update Fingerprint.cpp");
+static_assert(sizeof(Game) == 840, "ir::Game changed: update Fingerprint.cpp");
 #endif
 
 class Serializer {

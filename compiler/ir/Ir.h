@@ -158,7 +158,14 @@ struct TakeBreakShape {
   std::vector<int64_t> twoUnequal;
   std::vector<int64_t> three;       // three non-empty heaps (a hexadecimal digit's bit 8)
   std::vector<SplitRule> twoWhere;  // two heaps under conditions, by k
-  int64_t maxTake = 0;
+  // Amounts without bound (recognised in `move` rules: runtime/ShapeProbe.cpp),
+  // 0 where there are none: every k >= oneFrom that leaves a heap (n - k >= 1)
+  // is a move, and every heap n >= wholeFrom may be taken whole. The lists
+  // above hold the amounts below them.
+  int64_t oneFrom = 0;
+  int64_t wholeFrom = 0;
+  int64_t maxTake = 0;  // the largest amount in the lists
+  bool unbounded() const { return oneFrom > 0 || wholeFrom > 0; }
 };
 
 // The symmetries of a board (compiler/ir/CellSymmetry.cpp): its cells laid

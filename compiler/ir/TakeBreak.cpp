@@ -210,11 +210,10 @@ std::optional<int64_t> shapeProbe(const Program& p, const Game& g, int self, std
         m.label, nonAffinePart(p, e));
     return false;
   };
+  // Sugar whose shape is not read off directly (`take 1..n`: an amount
+  // that is not constant; sugar beside `move` rules) is probed as the move
+  // rules it stands for (compiler/sema/Desugar.cpp).
   for (const Move& m : g.moves) {
-    if (m.sugar != ast::Sugar::None) {
-      why = "it mixes take, split, remove or octal rules with move rules";
-      return std::nullopt;
-    }
     if (m.successor.size() > 3) {
       why = fmt::format("rule '{}' leaves more than three heaps", m.label);
       return std::nullopt;
