@@ -239,6 +239,11 @@ class Engine final : private ValueOracle {
     // an odd period (which then gives the period: docs/heaps.md).
     int64_t proofMinStart = 0;
     bool proofEvenPeriod = false;
+    // Whether a period may be proved, so that the table is searched for one
+    // while it grows: Guy-Smith (proofBound), or an arithmetic period, looked
+    // for only where the values grow with amounts without bound (Grundy's
+    // game, `split unequal` with bounded amounts, is not searched).
+    bool mayProve() const { return proofBound || (shape && shape->unbounded()); }
     // The heaps a proof of `p` needs (runtime/Period.h); proofBound is set.
     int64_t proofHeaps(PeriodInfo p) const {
       p.preperiod = std::max(p.preperiod, proofMinStart);

@@ -101,14 +101,14 @@ uint32_t Engine::heapValue(const Position& position) {
   if (m > tableLimit(game)) {
     const ir::Game& g = program_.games[position.game];
     probeMoves(game);
-    if (h.proofBound) {
+    if (h.mayProve()) {
       extend(game, options_.autoPeriodHeaps);
       if (auto v = lookup()) return *v;
     }
     throw RuntimeError(g.loc, fmt::format("{} is too large: without a proved period, values are "
                                           "computed in a table, and the limit is {} heaps{}",
                                           formatPosition(program_, position), options_.maxTableHeap,
-                                          h.proofBound ? "; no period could be proved" : ""));
+                                          h.mayProve() ? "; no period could be proved" : ""));
   }
   try {
     extend(game, m);
@@ -205,7 +205,7 @@ void Engine::extend(int game, int64_t upTo) {
       uint32_t v =
           h.solver ? h.solver->next(h.values) : backend_.heapValue(game, n, h.values.view(), *this);
       h.values.push(v);
-      if (h.proofBound && !options_.plain && n + 1 >= h.nextPeriodCheck) schedulePeriodCheck(game);
+      if (h.mayProve() && !options_.plain && n + 1 >= h.nextPeriodCheck) schedulePeriodCheck(game);
     }
   } catch (...) {
     h.extending = false;
@@ -335,9 +335,10 @@ int64_t Engine::flushTableFile() {
 
 std::optional<int64_t> Engine::heapsToProve(int game, const PeriodInfo& p) {
   HeapState& h = heaps_[static_cast<size_t>(game)];
-  if (!h.proofBound) return std::nullopt;
   if (p.saltus == 0) {
-    if (h.shape && h.shape->oneFrom > 0) return std::nullopt;  // no period: the values grow
+    // Guy-Smith (proofBound); with every amount from oneFrom on, no period:
+    // the values grow.
+    if (!h.proofBound || (h.shape && h.shape->oneFrom > 0)) return std::nullopt;
     return h.proofHeaps(p);
   }
   if (!h.shape) return std::nullopt;
@@ -395,7 +396,7 @@ std::optional<PeriodInfo> Engine::period(int game, int64_t maxHeap) {
   if (h.proved) return h.proved;
   if (h.dense) probeMoves(game);
   // Take-and-break games: grow the table and stop as soon as a period is proved.
-  if (h.proofBound && h.dense) {
+  if (h.mayProve() && h.dense) {
     at(maxHeap);
     if (h.proved) return h.proved;
     if (h.dense) {

@@ -26,6 +26,11 @@ struct Rule {
   int64_t k;
   int parts;
   bool unequal;
+  // A split under a condition on its parts (ir::SplitRule): condition 1
+  // looks at every split of k, a superset of its own; condition 2 takes no
+  // value from it (its families need not be legal splits).
+  bool conditioned = false;
+  ir::SplitRule condition;
 };
 
 // The largest offset d = Q - X that condition 2 checks one by one: past every
@@ -152,6 +157,7 @@ class Check {
       const int64_t excess = num / p_ + at.highs - h(rho);
       if (excess < 0 || excess % 2 != 0 || at.lows != lowOf(rho)) return "";
       if (large == 1 && !xorShift(excess - at.smallHighs, at.smallXor)) return "";
+      if (rule.conditioned && !allowed(rule.condition, large, part)) return "";
       std::string shape;
       for (int j = 0; j < rule.parts; ++j)
         shape += fmt::format("{}{}", j ? ", " : "",
@@ -223,6 +229,30 @@ class Check {
     }
   }
 
+  // Whether a split of a pattern (two parts: `large` of them heaps >= n0 by
+  // residue, the others heaps below n0 by size) may meet `c`. With P even a
+  // large heap's parity is n0 + its residue's; a small part x is the smaller
+  // one (the other is past 2 n0 at every N >= B). Anything not known from the
+  // pattern is taken as allowed.
+  bool allowed(const ir::SplitRule& c, int large, const std::vector<int64_t>& part) const {
+    int64_t sizes[2] = {0, 0};
+    bool known[2] = {false, false};
+    for (int j = 0; j < 2; ++j) {
+      const int64_t x = part[static_cast<size_t>(j)];
+      if (j >= large) {
+        if (x < c.minPart || x > c.maxPart) return false;
+        sizes[j] = x;
+        known[j] = true;
+      } else if (p_ % 2 == 0) {
+        sizes[j] = n0_ + x;  // its parity only
+        known[j] = true;
+      }
+    }
+    if (known[0] && known[1] && (c.parities & ir::SplitRule::parityBit(sizes[0], sizes[1])) == 0)
+      return false;
+    return true;
+  }
+
   // Condition 2: every smaller value is some split's, for every N of
   // residue rho whose high Q is at least bottom + top + 2. With X the
   // xor of the split's highs and d = Q - X, three regions:
@@ -241,6 +271,7 @@ class Check {
     };
     unboundedOptions(rho, atTop, bottomSet);
     for (const Rule& rule : rules_) {
+      if (rule.conditioned) continue;
       // One heap y >= n0 carries the highs; the others are heaps 1 .. n0 +
       // P - 1 of high 0 taking c tokens with the rule's k. y's block is N's
       // less d1 and its residue rho - c + d1 P, so X = Q - d.
@@ -337,12 +368,20 @@ bool powerOfTwo(int64_t x) {
 SaltusProof checkSaltus(const ir::TakeBreakShape& shape, TableView g, int64_t count,
                         const PeriodInfo& observed) {
   SaltusProof out;
-  const int64_t n0 = observed.preperiod, p = observed.period, s = observed.saltus;
+  const int64_t n0 = observed.preperiod;
+  int64_t p = observed.period, s = observed.saltus;
+  // A parity condition on a split is read off residues when P is even: an
+  // odd period is checked as twice itself, with twice the saltus (the same
+  // values).
+  if (p % 2 != 0 && std::any_of(shape.twoWhere.begin(), shape.twoWhere.end(),
+                                [](const ir::SplitRule& r) { return r.parities != 7; })) {
+    p *= 2;
+    s *= 2;
+  }
   auto no = [&](std::string why) {
     out.whyNot = std::move(why);
     return out;
   };
-  if (!shape.twoWhere.empty()) return no("splits with conditions");
   if (std::find(shape.one.begin(), shape.one.end(), 0) != shape.one.end())
     return no("a move that leaves the heap as it was");
   // Amounts without bound enter the bounds as the least of them: from
@@ -352,10 +391,11 @@ SaltusProof checkSaltus(const ir::TakeBreakShape& shape, TableView g, int64_t co
   if (!powerOfTwo(s)) return no(fmt::format("the saltus {} is not a power of two", s));
   if (n0 + p > count) return no("the table is shorter than the preperiod and a period");
   std::vector<Rule> rules;
-  for (int64_t k : shape.one) rules.push_back({k, 1, false});
-  for (int64_t k : shape.two) rules.push_back({k, 2, false});
-  for (int64_t k : shape.twoUnequal) rules.push_back({k, 2, true});
-  for (int64_t k : shape.three) rules.push_back({k, 3, false});
+  for (int64_t k : shape.one) rules.push_back({k, 1, false, false, {}});
+  for (int64_t k : shape.two) rules.push_back({k, 2, false, false, {}});
+  for (int64_t k : shape.twoUnequal) rules.push_back({k, 2, true, false, {}});
+  for (int64_t k : shape.three) rules.push_back({k, 3, false, false, {}});
+  for (const ir::SplitRule& r : shape.twoWhere) rules.push_back({r.k, 2, false, true, r});
   const int64_t block = n0 + p;
   if (s > kMaxSaltus || block > 4096 ||
       p * (p * p * p + block * p * p + block * block * p) * static_cast<int64_t>(rules.size()) >

@@ -31,11 +31,44 @@ namespace {
 // and when `whole` also the whole heap; no such rule when `from` is 0), the
 // amounts `extra` below `from` (any, when it is 0),
 // the whole heap from `wholeFrom` on (0: no such rule), and splits into two
-// heaps after removing each of `splits`.
+// heaps after removing each of `splits` (into unequal parts when `unequal`).
 struct Family {
   int64_t from = 1;
   std::vector<int64_t> excluded, extra, splits;
-  bool whole = true;
+  bool whole = true, unequal = false;
+  // A condition on the split's parts (ir::SplitRule; not with `unequal`):
+  // 0 none, 1 both odd, 2 each at least 2, 3 the smaller at most 3, 4
+  // differing by at least 2.
+  int condition = 0;
+  std::string conditionText(int64_t c) const {
+    const std::string b = "(n - " + std::to_string(c) + " - a)";
+    switch (condition) {
+      case 1:
+        return " and a % 2 == 1 and " + b + " % 2 == 1";
+      case 2:
+        return " and a >= 2";
+      case 3:
+        return " and a <= 3";
+      case 4:
+        return " and " + b + " - a >= 2";
+      default:
+        return "";
+    }
+  }
+  bool allows(int64_t a, int64_t b) const {
+    switch (condition) {
+      case 1:
+        return a % 2 == 1 && b % 2 == 1;
+      case 2:
+        return a >= 2;
+      case 3:
+        return a <= 3;
+      case 4:
+        return b - a >= 2;
+      default:
+        return true;
+    }
+  }
   int64_t wholeFrom = 0;
 
   std::string source() const {
@@ -55,8 +88,8 @@ struct Family {
       out += "  move w(k in " + std::to_string(wholeFrom) + "..n) when k == n -> G(0)\n";
     for (int64_t c : splits)
       out += "  move s" + std::to_string(c) + "(a in 1..n - " + std::to_string(c) +
-             " - 1) when a <= n - " + std::to_string(c) + " - a -> G(a) + G(n - " +
-             std::to_string(c) + " - a)\n";
+             " - 1) when a " + (unequal ? "<" : "<=") + " n - " + std::to_string(c) + " - a" +
+             conditionText(c) + " -> G(a) + G(n - " + std::to_string(c) + " - a)\n";
     return out + "}\n";
   }
 
@@ -77,7 +110,8 @@ struct Family {
       if (k <= n) out.push_back(left(n - k));
     if (wholeFrom > 0 && n >= wholeFrom) out.push_back(0);
     for (int64_t c : splits)
-      for (int64_t a = 1; 2 * a <= n - c; ++a) out.push_back(g(a) ^ g(n - c - a));
+      for (int64_t a = 1; 2 * a <= n - c - (unequal ? 1 : 0); ++a)
+        if (allows(a, n - c - a)) out.push_back(g(a) ^ g(n - c - a));
     return out;
   }
 
@@ -109,9 +143,22 @@ struct Family {
     std::erase_if(whole, [&](int64_t k) { return s.wholeFrom && k >= s.wholeFrom; });
     s.one.assign(one.begin(), one.end());
     s.whole.assign(whole.begin(), whole.end());
-    s.two.assign(splits.begin(), splits.end());
-    for (const auto* v : {&s.one, &s.whole, &s.two})
+    if (condition == 0) {
+      (unequal ? s.twoUnequal : s.two).assign(splits.begin(), splits.end());
+    } else {
+      for (int64_t c : splits) {
+        gdsl::ir::SplitRule r;
+        r.k = c;
+        if (condition == 1) r.parities = gdsl::ir::SplitRule::parityBit(1, 1);
+        if (condition == 2) r.minPart = 2;
+        if (condition == 3) r.maxPart = 3;
+        if (condition == 4) r.minDiff = 2;
+        s.twoWhere.push_back(r);
+      }
+    }
+    for (const auto* v : {&s.one, &s.whole, &s.two, &s.twoUnequal})
       if (!v->empty()) s.maxTake = std::max(s.maxTake, v->back());
+    for (const gdsl::ir::SplitRule& r : s.twoWhere) s.maxTake = std::max(s.maxTake, r.k);
     return s;
   }
 };
@@ -128,6 +175,11 @@ Family randomFamily(std::mt19937& random) {
   f.whole = random() % 4 != 0;
   if (random() % 4 == 0) f.wholeFrom = 1 + random() % 8;
   if (random() % 2 == 0) f.splits.push_back(static_cast<int64_t>(random() % 3));
+  f.unequal = random() % 2 == 0;
+  if (random() % 2 == 0) {
+    f.condition = 1 + static_cast<int>(random() % 4);
+    f.unequal = false;
+  }
   return f;
 }
 
@@ -154,6 +206,11 @@ TEST_CASE("Nim, Lasker's nim and all-but games are take-and-break with proved sa
       {"game G(n) {\n  take 1..n\n}\n", 0, 1, 1},
       {"game G(n) {\n  take 1..n\n  split\n}\n", 1, 4, 4},  // Lasker's nim
       {"game G(n) {\n  move t(k in 1..n) when k != 2 and k != 5 -> G(n - k)\n}\n", 0, 4, 2},
+      // Two odd parts: their xor is below their sum, so g(n) = n; proved with the
+      // period taken as 2 (parity read from residues).
+      {"game G(n) {\n  take 1..n\n  move s(a in 1..n - 1) when a % 2 == 1 and (n - a) % 2 == 1 "
+       "-> G(a) + G(n - a)\n}\n",
+       0, 1, 1},
   };
   for (const Known& k : known) {
     INFO(k.source);
@@ -173,6 +230,30 @@ TEST_CASE("Nim, Lasker's nim and all-but games are take-and-break with proved sa
   REQUIRE(s.load("g.game", "game G(n) {\n  take 1..n/2\n}\n"));
   CHECK(s.table("G", 0, 8) == std::vector<uint64_t>{0, 0, 1, 0, 2, 1, 3, 0, 4});
   CHECK(s.tableReport().find("only as every amount from a constant on") != std::string::npos);
+}
+
+TEST_CASE("a split's condition is read by the check's condition 1", "[unbounded][saltus]") {
+  // F(n) = n with every amount from 1 on and a split of heap n (removing 0)
+  // into parts a, b: a + b = a ^ b when they share no bit, so F is the
+  // game's values only when no allowed split does that. Two odd parts never
+  // do; two even parts (2 + 4) and parts of at least 2 (2 + 4) do.
+  std::vector<uint32_t> nim(64);
+  for (uint32_t i = 0; i < nim.size(); ++i) nim[i] = i;
+  auto holds = [&](gdsl::ir::SplitRule rule) {
+    gdsl::ir::TakeBreakShape shape;
+    shape.oneFrom = shape.wholeFrom = 1;
+    shape.twoWhere.push_back(rule);
+    const gdsl::PeriodInfo candidate{0, 1, 1, false, 63};
+    return gdsl::checkSaltus(shape, gdsl::TableView{nim.data(), true}, 64, candidate).holds;
+  };
+  gdsl::ir::SplitRule odd, even, atLeast2;
+  odd.parities = gdsl::ir::SplitRule::parityBit(1, 1);
+  even.parities = gdsl::ir::SplitRule::parityBit(0, 0);
+  atLeast2.minPart = 2;
+  CHECK(holds(odd));
+  CHECK_FALSE(holds(even));
+  CHECK_FALSE(holds(atLeast2));
+  CHECK_FALSE(holds(gdsl::ir::SplitRule{}));  // any parts: 1 + 2 has the value 3
 }
 
 TEST_CASE("a whole heap taken from a size on keeps periods proved by Guy and Smith's theorem",
