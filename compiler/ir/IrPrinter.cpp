@@ -100,6 +100,8 @@ std::string printGame(const Program& p, const Game& g) {
     list("2:", s.two);
     list("2u:", s.twoUnequal);
     list("3:", s.three);
+    if (s.wholeFrom) out += fmt::format(" 0: from {}", s.wholeFrom);
+    if (s.oneFrom) out += fmt::format(" 1: from {}", s.oneFrom);
     if (g.takeBreakBound) out += fmt::format("; t = {}", *g.takeBreakBound);
   }
   if (g.cells)

@@ -69,6 +69,17 @@ std::optional<TakeBreakShape> shape(const Program& p, const Game& g) {
   TakeBreakShape s;
   for (const Move& m : g.moves) {
     std::optional<std::vector<int64_t>> ks;
+    // `take K..n` (Nim, Lasker's nim): every amount from K on, as the probe
+    // would find it (runtime/ShapeProbe.cpp), without enumerating moves.
+    if (m.sugar == ast::Sugar::Take && m.amount && m.amount->op == Op::Range &&
+        m.amount->kids[1].op == Op::IntVar && m.amount->kids[1].imm == g.params[0].slot) {
+      std::optional<std::vector<int64_t>> from = amounts(p, m.amount->kids[0]);
+      if (!from || from->size() != 1) return std::nullopt;
+      const int64_t k = from->front();
+      s.oneFrom = s.oneFrom ? std::min(s.oneFrom, k) : k;
+      s.wholeFrom = s.wholeFrom ? std::min(s.wholeFrom, k) : k;
+      continue;
+    }
     if (m.sugar == ast::Sugar::Take || m.sugar == ast::Sugar::Remove ||
         m.sugar == ast::Sugar::RemoveNeighbours) {
       if (!m.amount || !(ks = amounts(p, *m.amount))) return std::nullopt;
@@ -109,6 +120,9 @@ std::optional<TakeBreakShape> shape(const Program& p, const Game& g) {
         return std::nullopt;  // `move` rules
     }
   }
+  // Amounts listed past an amount without bound are in it already.
+  std::erase_if(s.one, [&](int64_t k) { return s.oneFrom && k >= s.oneFrom; });
+  std::erase_if(s.whole, [&](int64_t k) { return s.wholeFrom && k >= s.wholeFrom; });
   for (auto* v : {&s.whole, &s.one, &s.two, &s.twoUnequal, &s.three}) {
     sortUnique(*v);
     if (!v->empty()) s.maxTake = std::max(s.maxTake, v->back());
@@ -296,7 +310,9 @@ void analyzeTakeBreak(Program& program) {
     // Guy-Smith needs equal parts allowed (the shift by a period keeps a
     // split a split, but may make unequal parts equal).
     g.takeBreakBound = std::nullopt;
-    if (g.takeBreak && g.takeBreak->twoUnequal.empty()) g.takeBreakBound = g.takeBreak->maxTake;
+    if (g.takeBreak && g.takeBreak->twoUnequal.empty())
+      g.takeBreakBound =
+          std::max({g.takeBreak->maxTake, g.takeBreak->oneFrom, g.takeBreak->wholeFrom});
     g.takeBreakParts = g.takeBreak && !g.takeBreak->three.empty() ? 3 : 2;
   }
   for (size_t i = 0; i < program.games.size(); ++i) {
