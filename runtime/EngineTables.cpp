@@ -153,8 +153,7 @@ void Engine::probeMoves(int game) {
   // Guy-Smith's induction runs from there (docs/heaps.md, "Amounts without
   // bound"); every removal from oneFrom on leaves no period to prove (the
   // values grow), only an arithmetic one.
-  if (shape->twoUnequal.empty() && !differences)
-    h.proofBound = std::max({shape->maxTake, shape->wholeFrom, shape->oneFrom});
+  if (shape->twoUnequal.empty() && !differences) h.proofBound = shape->proofTake();
   h.proofParts = shape->three.empty() ? 2 : 3;
   for (const ir::SplitRule& r : shape->twoWhere) {
     h.proofMinStart = std::max(h.proofMinStart, r.minPart);

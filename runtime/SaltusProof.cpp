@@ -386,7 +386,7 @@ SaltusProof checkSaltus(const ir::TakeBreakShape& shape, TableView g, int64_t co
     return no("a move that leaves the heap as it was");
   // Amounts without bound enter the bounds as the least of them: from
   // there on every heap has their moves.
-  const int64_t maxTake = std::max({shape.maxTake, shape.oneFrom, shape.wholeFrom});
+  const int64_t maxTake = shape.proofTake();
   if (maxTake > kMaxTake) return no("a move takes too many tokens");
   if (!powerOfTwo(s)) return no(fmt::format("the saltus {} is not a power of two", s));
   if (n0 + p > count) return no("the table is shorter than the preperiod and a period");

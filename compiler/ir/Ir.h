@@ -11,6 +11,7 @@
 // compiler/ir/Ops.h). Booleans are integers 0 and 1.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -166,6 +167,9 @@ struct TakeBreakShape {
   int64_t wholeFrom = 0;
   int64_t maxTake = 0;  // the largest amount in the lists
   bool unbounded() const { return oneFrom > 0 || wholeFrom > 0; }
+  // The t of the proofs (Guy-Smith's, the arithmetic check's): from this
+  // heap size on, every heap has every kind of move the shape names.
+  int64_t proofTake() const { return std::max({maxTake, oneFrom, wholeFrom}); }
 };
 
 // The symmetries of a board (compiler/ir/CellSymmetry.cpp): its cells laid

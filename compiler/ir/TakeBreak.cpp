@@ -310,9 +310,7 @@ void analyzeTakeBreak(Program& program) {
     // Guy-Smith needs equal parts allowed (the shift by a period keeps a
     // split a split, but may make unequal parts equal).
     g.takeBreakBound = std::nullopt;
-    if (g.takeBreak && g.takeBreak->twoUnequal.empty())
-      g.takeBreakBound =
-          std::max({g.takeBreak->maxTake, g.takeBreak->oneFrom, g.takeBreak->wholeFrom});
+    if (g.takeBreak && g.takeBreak->twoUnequal.empty()) g.takeBreakBound = g.takeBreak->proofTake();
     g.takeBreakParts = g.takeBreak && !g.takeBreak->three.empty() ? 3 : 2;
   }
   for (size_t i = 0; i < program.games.size(); ++i) {
