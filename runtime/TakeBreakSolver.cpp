@@ -124,11 +124,17 @@ TakeBreakSolver::TakeBreakSolver(const ir::TakeBreakShape& shape, SparseOptions 
     Group group;
     group.kParity = parity;
     for (int64_t k : shape_.two)
-      if ((k & 1) == parity) group.families.push_back(Family{k, false});
+      if ((k & 1) == parity) group.families.push_back(Family{k, false, ir::SplitRule{k}});
     for (int64_t k : shape_.twoUnequal)
-      if ((k & 1) == parity) group.families.push_back(Family{k, true});
+      if ((k & 1) == parity)
+        group.families.push_back(Family{k, true, ir::SplitRule{k, 1, INT64_MAX, 1}});
+    for (const ir::SplitRule& rule : shape_.twoWhere)
+      if ((rule.k & 1) == parity && rule.maxPart == INT64_MAX)
+        group.families.push_back(Family{rule.k, rule.minDiff > 0, rule, true});
     if (!group.families.empty()) groups_.push_back(std::move(group));
   }
+  for (const ir::SplitRule& rule : shape_.twoWhere)
+    if (rule.maxPart != INT64_MAX) boundedRules_.push_back(rule);
   segments_.push_back(Segment{0, "plain method"});
   std::vector<int64_t> removals = shape_.two;
   removals.insert(removals.end(), shape_.twoUnequal.begin(), shape_.twoUnequal.end());
@@ -149,9 +155,13 @@ bool TakeBreakSolver::parityClasses() const {
 
 std::string TakeBreakSolver::groupName(const Group& g) const {
   std::string out = "splits removing ";
-  for (size_t i = 0; i < g.families.size(); ++i)
-    out += fmt::format("{}{}{}", i ? ", " : "", g.families[i].k,
-                       g.families[i].unequal ? " (unequal)" : "");
+  for (size_t i = 0; i < g.families.size(); ++i) {
+    const Family& f = g.families[i];
+    out += fmt::format("{}{}{}", i ? ", " : "", f.k,
+                       f.conditioned ? " where " + conditionText(f.rule)
+                       : f.unequal   ? std::string(" (unequal)")
+                                     : std::string());
+  }
   return out;
 }
 
@@ -183,7 +193,7 @@ std::string TakeBreakSolver::describe() const {
     if (groups_.empty()) return out;
     out += "; ";
   }
-  for (const ir::SplitRule& r : shape_.twoWhere)
+  for (const ir::SplitRule& r : boundedRules_)
     out += fmt::format("plain method (splits removing {} where {}); ", r.k, conditionText(r));
   if (groups_.empty() && !out.empty()) {
     out.resize(out.size() - 2);
@@ -501,8 +511,7 @@ uint64_t* TakeBreakSolver::wideTripleOptions(const T* g, int64_t r, size_t words
 }
 
 template <class T, class Marks>
-void TakeBreakSolver::conditionedSplits(const T* g, int64_t n, const ir::SplitRule& rule,
-                                        Marks marks) {
+void TakeBreakSolver::boundedSplits(const T* g, int64_t n, const ir::SplitRule& rule, Marks marks) {
   const int64_t m = n - rule.k;  // a + b, a <= b - minDiff, minPart <= a <= maxPart
   if (m < 2 || rule.minDiff > m) return;
   const int64_t hi = std::min(rule.maxPart, (m - rule.minDiff) / 2);
@@ -516,11 +525,41 @@ void TakeBreakSolver::conditionedSplits(const T* g, int64_t n, const ir::SplitRu
   }
 }
 
+int TakeBreakSolver::partParity(const Family& f, int64_t m) {
+  if (f.rule.parities == 7) return -1;
+  const bool even = (f.rule.parities & ir::SplitRule::parityBit(0, m)) != 0;
+  const bool odd = (f.rule.parities & ir::SplitRule::parityBit(1, m - 1)) != 0;
+  return even && odd ? -1 : even ? 0 : odd ? 1 : -2;
+}
+
+int64_t TakeBreakSolver::pairCount(const Family& f, int64_t m) {
+  const int64_t span = std::max<int64_t>(0, lastPart(f, m) + 1 - firstPart(f));
+  const int parity = partParity(f, m);
+  return parity == -1 ? span : parity == -2 ? 0 : (span + 1) / 2;
+}
+
+template <class T, class Marks>
+int64_t TakeBreakSolver::conditionedWalk(const T* g, const Family& f, int64_t m, int64_t from,
+                                         uint32_t stop, Marks marks) {
+  const int64_t hi = lastPart(f, m);
+  const int parity = partParity(f, m);
+  if (parity == -2) return hi + 1;
+  int64_t a = std::max(from, firstPart(f));
+  const int64_t stride = parity == -1 ? 1 : 2;
+  if (parity >= 0 && (a & 1) != parity) ++a;
+  for (; a <= hi; a += stride) {
+    const uint32_t x = g[a] ^ g[m - a];
+    marks.set(x);
+    if (x == stop) return a;
+  }
+  return hi + 1;
+}
+
 double TakeBreakSolver::costExponent() const {
   // Three heaps: a word per sum while values are small, else every triple.
   if (!shape_.three.empty()) return pairSetsOn_ && pairWords_ == 1 ? 1 : 2;
-  if (groups_.empty() && shape_.twoWhere.empty()) return 0;  // removals only
-  if (groups_.empty()) return 1;  // splits with conditions: the plain method
+  if (groups_.empty() && boundedRules_.empty()) return 0;  // removals only
+  if (groups_.empty()) return 1;  // splits with a bounded part: the plain method
   // The plain method walks (n - k) / 2 pairs per split rule at heap n.
   if (!std::all_of(groups_.begin(), groups_.end(), [](const Group& g) { return g.sparse; }))
     return 1;
@@ -568,13 +607,20 @@ uint8_t* TakeBreakSolver::blockRow(const T* g, int64_t n) {
     for (Family& f : group.families) {
       f.iLo = f.eLo = f.eHi = f.iHi = 0;
       if (!group.sparse) continue;
+      // A parity condition allows different pairs in rows of either parity:
+      // its rare heaps are all stamped heap by heap.
+      if (f.conditioned && f.rule.parities != 7) continue;
       int64_t m0 = n - f.k;
-      f.iLo = lowerBound(group.rareHeaps, kBlock);
-      f.iHi = std::max(f.iLo, lowerBound(group.rareHeaps, m0));
+      // Each part at least minPart in every row: minPart <= r <= m0 - minPart.
+      const int64_t least = firstPart(f);
+      f.iLo = lowerBound(group.rareHeaps, std::max(kBlock, least));
+      f.iHi = std::max(f.iLo, lowerBound(group.rareHeaps, m0 - least + 1));
       f.eLo = f.eHi = f.iLo;
-      if (f.unequal) {
-        f.eLo = std::clamp(lowerBound(group.rareHeaps, (m0 + 1) / 2), f.iLo, f.iHi);
-        f.eHi = std::clamp(lowerBound(group.rareHeaps, (m0 + kBlock - 1) / 2 + 1), f.eLo, f.iHi);
+      if (const int64_t d = f.rule.minDiff; d > 0) {
+        // Out of the block: r with |m - 2r| < d for a row's m = m0 .. m0 +
+        // kBlock - 1, that is m0 - d < 2r < m0 + kBlock - 1 + d.
+        f.eLo = std::clamp(lowerBound(group.rareHeaps, (m0 - d) / 2 + 1), f.iLo, f.iHi);
+        f.eHi = std::clamp(lowerBound(group.rareHeaps, (m0 + kBlock + d) / 2), f.eLo, f.iHi);
       }
       total += (f.eLo - f.iLo) + (f.iHi - f.eHi);
     }
@@ -608,19 +654,19 @@ int64_t TakeBreakSolver::walk(const T* g, int64_t m, int64_t from, int64_t hi, V
 }
 
 template <class T, class Marks>
-void TakeBreakSolver::plain(const T* g, int64_t m, int64_t hi, Marks marks) {
+void TakeBreakSolver::plain(const T* g, int64_t m, int64_t lo, int64_t hi, Marks marks) {
   if constexpr (std::is_same_v<Marks, RowMarks>) {
-    if (hi >= 128) {
+    if (hi - lo >= 127) {
       // Every value is below the bound: look for the pairs that make a value
       // not seen yet (at most `bound` of them) instead of stamping every pair.
       ValueSet want;
       for (uint32_t u = 0; u < smallBound<T>(); ++u)
         if (!marks.has(u)) want.add(u);
-      walk(g, m, 1, hi, want, ValueSet::kSize, marks.row);
+      walk(g, m, lo, hi, want, ValueSet::kSize, marks.row);
       return;
     }
   }
-  for (int64_t a = 1; a <= hi; ++a) marks.set(g[a] ^ g[m - a]);
+  for (int64_t a = lo; a <= hi; ++a) marks.set(g[a] ^ g[m - a]);
 }
 
 template <class T>
@@ -746,12 +792,21 @@ uint32_t TakeBreakSolver::valueWith(const T* g, int64_t n, Marks marks) {
     marks.set(g[n - k]);
   }
   if (!shape_.three.empty()) threeSplits(g, n, marks);
-  for (const ir::SplitRule& rule : shape_.twoWhere) conditionedSplits(g, n, rule, marks);
+  for (const ir::SplitRule& rule : boundedRules_) boundedSplits(g, n, rule, marks);
   for (Group& group : groups_) {
     uint64_t steps = 0;
     for (const Family& f : group.families) {
       int64_t m = n - f.k;
       if (m < 2) continue;
+      if (!group.sparse && f.conditioned) {
+        // The plain method over the pairs the condition allows.
+        if (partParity(f, m) == -1)
+          plain(g, m, firstPart(f), lastPart(f, m), marks);
+        else
+          conditionedWalk(g, f, m, 1, ~uint32_t{0}, marks);
+        steps += static_cast<uint64_t>(pairCount(f, m));
+        continue;
+      }
       if (!group.sparse) {
         // The plain method: every pair.
         int64_t hi = f.unequal ? (m - 1) / 2 : m / 2;
@@ -760,7 +815,7 @@ uint32_t TakeBreakSolver::valueWith(const T* g, int64_t n, Marks marks) {
           shared = sharedSplits(g, n, m, hi, f.unequal, marks);
         else if constexpr (sizeof(T) == 1)
           shared = sharedSmallSplits(g, n, m, hi, f.unequal, marks);
-        if (!shared) plain(g, m, hi, marks);
+        if (!shared) plain(g, m, 1, hi, marks);
         steps += static_cast<uint64_t>(hi);
         continue;
       }
@@ -783,11 +838,25 @@ uint32_t TakeBreakSolver::valueWith(const T* g, int64_t n, Marks marks) {
         }
         for (size_t i = lo; i < hi; ++i) marks.set(values[i] ^ g[m - heaps[i]]);
       };
+      // Under a condition, each rare heap's pair is asked it.
+      auto stampAllowed = [&](size_t lo, size_t hi) {
+        for (size_t i = lo; i < hi; ++i) {
+          const int64_t a = std::min(heaps[i], m - heaps[i]);
+          if (f.rule.allows(a, m - a)) marks.set(values[i] ^ g[m - heaps[i]]);
+        }
+      };
       const size_t below = static_cast<size_t>(std::lower_bound(heaps + f.iHi, heaps + count, m) -
                                                heaps);  // heaps[below] >= m
-      stampRange(0, static_cast<size_t>(std::lower_bound(heaps, heaps + f.iLo, m) - heaps));
-      stampRange(f.eLo, f.eHi);
-      stampRange(f.iHi, below);
+      const size_t first = static_cast<size_t>(std::lower_bound(heaps, heaps + f.iLo, m) - heaps);
+      if (f.conditioned) {
+        stampAllowed(0, first);
+        stampAllowed(f.eLo, f.eHi);
+        stampAllowed(f.iHi, below);
+      } else {
+        stampRange(0, first);
+        stampRange(f.eLo, f.eHi);
+        stampRange(f.iHi, below);
+      }
       steps += below;
     }
     group.steps += steps;
@@ -827,8 +896,11 @@ bool TakeBreakSolver::walkFor(Group& group, const T* g, int64_t n, uint32_t v, M
     while (group.walkFamily < group.families.size()) {
       const Family& f = group.families[group.walkFamily];
       int64_t m = n - f.k;
-      int64_t hi = m < 2 ? 0 : f.unequal ? (m - 1) / 2 : m / 2;
-      int64_t a = find(m, group.walkA, hi);
+      int64_t hi = lastPart(f, m);
+      // Under a parity condition the pairs a of one parity, walked here.
+      int64_t a = f.conditioned && partParity(f, m) != -1
+                      ? conditionedWalk(g, f, m, group.walkA, v, marks)
+                      : find(m, std::max(group.walkA, firstPart(f)), hi);
       if (a <= hi) {
         group.steps += static_cast<uint64_t>(a + 1 - group.walkA);
         group.walkA = a + 1;
@@ -896,7 +968,8 @@ void TakeBreakSolver::choose(const T* g, int64_t n) {
   for (Group& group : groups_) {
     double plainCost = 0;
     for (const Family& f : group.families)
-      plainCost += static_cast<double>(std::max<int64_t>(0, n - f.k)) / 2;
+      plainCost += f.conditioned ? static_cast<double>(pairCount(f, n - f.k))
+                                 : static_cast<double>(std::max<int64_t>(0, n - f.k)) / 2;
     auto rareCount = [&](size_t w) {
       bool s = (w & 1) != 0;
       return (s && group.kParity) ? (total - h[w]) / 2 : (total + h[w]) / 2;

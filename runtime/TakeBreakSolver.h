@@ -53,8 +53,14 @@
 // When the sets would pass 256 MiB, every triple a <= b <= c is walked.
 //
 // Splits with conditions on the parts (ir::SplitRule, recognised in `move`
-// rules) run the plain method: the pairs (a, m - a) the condition allows,
-// a walked with a stride of 2 under a parity condition.
+// rules) join the groups as families of their own: the argument above holds
+// for any subset of the pairs, so sparse space stays exact when only the
+// pairs the condition allows are stamped and walked. A rare heap's pair is
+// asked the condition; blocks take the rare heaps every row of the block
+// allows (none under a parity condition, whose rows differ by m's parity);
+// walks skip to the least part allowed, with a stride of 2 under a parity
+// condition. A condition bounding the smaller part (at most c) keeps the
+// plain method: at most c pairs per heap.
 //
 // Amounts without bound (every k >= K leaving a heap: Nim, Lasker's nim,
 // all-but games): the values of heaps 1 .. n - K are one set that only
@@ -114,6 +120,12 @@ class TakeBreakSolver {
   struct Family {
     int64_t k;
     bool unequal;  // a < b (split unequal), else a <= b
+    // The pairs a <= b (a + b = n - k) that are options: rule.allows(a, b);
+    // for `two` and `twoUnequal` the rule with minDiff 0 or 1 and no other
+    // condition. `conditioned`: a condition beyond those (a part at least 2, a
+    // difference of 2 or more, parities), asked of every pair.
+    ir::SplitRule rule;
+    bool conditioned = false;
     // The rare heaps (indices into rareHeaps) stamped for the current block:
     // [iLo, eLo) and [eHi, iHi); the others are stamped heap by heap.
     size_t iLo = 0, eLo = 0, eHi = 0, iHi = 0;
@@ -210,7 +222,7 @@ class TakeBreakSolver {
   int64_t walk(const T* g, int64_t m, int64_t from, int64_t hi, ValueSet& want, uint32_t stop,
                uint8_t* marks);
   template <class T, class Marks>
-  void plain(const T* g, int64_t m, int64_t hi, Marks marks);
+  void plain(const T* g, int64_t m, int64_t lo, int64_t hi, Marks marks);
   // The plain method's splits of m (at heap n) shared between removals:
   // marks the values of the splits of m (a < b, and a = b unless `unequal`)
   // from its split set, made once for every removal k that splits m (at heaps
@@ -228,11 +240,28 @@ class TakeBreakSolver {
   // Marks the options of the three-heap splits of heap n.
   template <class T, class Marks>
   void threeSplits(const T* g, int64_t n, Marks marks);
-  // Marks the options of the splits of `rule` (two heaps under conditions:
-  // the plain method) of heap n.
+  // Marks the options of the splits of `rule` (two heaps, the smaller part
+  // at most a constant: the plain method) of heap n.
   template <class T, class Marks>
-  void conditionedSplits(const T* g, int64_t n, const ir::SplitRule& rule, Marks marks);
+  void boundedSplits(const T* g, int64_t n, const ir::SplitRule& rule, Marks marks);
   static std::string conditionText(const ir::SplitRule& r);
+  // The smaller parts a of a family's pairs of m: from firstPart() to
+  // lastPart(m), with a stride of 2 (from the parity partParity(m)) when
+  // the condition allows one parity of a only; partParity is -1 when it
+  // allows both, -2 when neither.
+  static int64_t firstPart(const Family& f) { return std::max<int64_t>(f.rule.minPart, 1); }
+  static int64_t lastPart(const Family& f, int64_t m) {
+    return m < 2 ? 0 : std::min(f.rule.maxPart, (m - f.rule.minDiff) / 2);
+  }
+  static int partParity(const Family& f, int64_t m);
+  // The pairs the plain method walks at m.
+  static int64_t pairCount(const Family& f, int64_t m);
+  // Marks the values of the pairs a = from.. lastPart(m) of a family under a
+  // condition, a walked with its stride; stops at the first pair worth
+  // `stop` and returns its a (else lastPart(m) + 1).
+  template <class T, class Marks>
+  static int64_t conditionedWalk(const T* g, const Family& f, int64_t m, int64_t from,
+                                 uint32_t stop, Marks marks);
   // The options of the splits of r into three heaps, with pair sets of
   // `words` words (at least 4): tripleOptions_.
   template <class T>
@@ -292,6 +321,9 @@ class TakeBreakSolver {
 
   ir::TakeBreakShape shape_;
   SparseOptions options_;
+  // The splits whose smaller part is at most a constant (shape_.twoWhere's
+  // with maxPart), outside the groups.
+  std::vector<ir::SplitRule> boundedRules_;
   std::vector<uint32_t> holes_;
   int64_t prefixHeaps_ = 1;  // heaps 1 .. prefixHeaps_ - 1 are in holes_
   std::vector<Group> groups_;

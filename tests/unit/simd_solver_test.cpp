@@ -19,6 +19,7 @@
 #include "brute_force.h"
 #include "driver/Session.h"
 #include "runtime/PairScan.h"
+#include "sparse_variants.h"
 #include "test_scale.h"
 
 namespace {
@@ -42,9 +43,7 @@ std::vector<std::pair<std::string, gdsl::EngineOptions>> configurations() {
     std::string how = gdsl::simdName(simd);
     gdsl::EngineOptions plain;
     plain.sparse.enabled = false;
-    gdsl::EngineOptions forced;
-    forced.sparse.firstCheck = 64;
-    forced.sparse.always = true;
+    gdsl::EngineOptions forced = testing::forcedSparse();
     gdsl::EngineOptions byDefault;
     for (auto* o : {&plain, &forced, &byDefault}) o->sparse.simd = simd;
     out.emplace_back("plain method, " + how, plain);

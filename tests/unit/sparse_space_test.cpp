@@ -12,6 +12,7 @@
 
 #include "brute_force.h"
 #include "driver/Session.h"
+#include "sparse_variants.h"
 #include "test_backends.h"
 #include "test_scale.h"
 
@@ -46,25 +47,13 @@ std::vector<std::string> allCodes() {
 
 TEST_CASE("sparse space equals the plain method on every octal code of up to three digits",
           "[sparse]") {
-  gdsl::EngineOptions forced;
-  forced.sparse.firstCheck = 64;
-  forced.sparse.always = true;
-  // The heap-parity term in every class, from heap 64.
-  gdsl::EngineOptions parity = forced;
-  parity.sparse.parity = 1;
-  // A class drawn at random at each check (heaps 64, 128, ...): exact for any class.
-  gdsl::EngineOptions random = forced;
-  gdsl::EngineOptions byDefault;
   int differ = 0;
   uint64_t seed = 0x9e3779b97f4a7c15;
   int index = 0;
   for (const std::string& code : allCodes()) {
     if (!brute::sampled(index++)) continue;  // under sanitizers, a sample of the codes
     std::vector<uint64_t> expected = bruteTable(code, kHeaps);
-    random.sparse.randomSeed = ++seed;
-    for (const auto& [what, options] :
-         {std::pair{"forced sparse space", forced}, std::pair{"forced heap parity", parity},
-          std::pair{"random classes", random}, std::pair{"default engine", byDefault}}) {
+    for (const auto& [what, options] : testing::sparseVariants(++seed)) {
       std::vector<uint64_t> got = gdslTable(code, options, kHeaps);
       if (got != expected && ++differ <= 5) {
         size_t i = 0;
@@ -78,14 +67,8 @@ TEST_CASE("sparse space equals the plain method on every octal code of up to thr
 }
 
 TEST_CASE("sparse space equals the plain method on Grundy's game and a two-rule game", "[sparse]") {
-  gdsl::EngineOptions forced;
-  forced.sparse.firstCheck = 64;
-  forced.sparse.always = true;
-  gdsl::EngineOptions parity = forced;
-  parity.sparse.parity = 1;
-  gdsl::EngineOptions random = forced;
-  random.sparse.randomSeed = 12345;
-  for (const auto& options : {forced, parity, random, gdsl::EngineOptions{}}) {
+  for (const auto& [what, options] : testing::sparseVariants(12345)) {
+    INFO(what);
     gdsl::StackOptions so;
     so.engine = options;
     gdsl::Session s(so);
@@ -143,11 +126,8 @@ TEST_CASE("take-and-break shapes are recognised in affine move rules, and only t
     even[n] = brute::mex(e);
   }
   auto asU64 = [](const brute::Table& t) { return std::vector<uint64_t>(t.begin(), t.end()); };
-  gdsl::EngineOptions forced;
-  forced.sparse.firstCheck = 64;
-  forced.sparse.always = true;
   for (gdsl::BackendKind kind : testing::backends())
-    for (const auto& options : {gdsl::EngineOptions{}, forced}) {
+    for (const auto& options : {gdsl::EngineOptions{}, testing::forcedSparse()}) {
       gdsl::StackOptions so(kind);
       so.engine = options;
       gdsl::Session s(so);
@@ -171,8 +151,8 @@ TEST_CASE("take-and-break shapes are recognised in affine move rules, and only t
       // (docs/heaps.md, "Splits with conditions"); its period is proved.
       CHECK(report.find("gdsl: EvenSplit: 32 heaps in a 16-bit table (0.0 MiB); take-and-break "
                         "shape found in its move rules; plain method (splits removing 0 where "
-                        "the parts have the same parity); period 2 from 1 proved") !=
-            std::string::npos);
+                        "the parts have the same parity); heaps 0-31 plain method; period 2 from 1 "
+                        "proved") != std::string::npos);
       for (const auto& [game, why] : refused)
         CHECK(report.find(std::string("gdsl: ") + game + ": " + std::to_string(N + 1) +
                           " heaps in a 16-bit table (0.0 MiB); " + why) != std::string::npos);

@@ -12,6 +12,7 @@
 
 #include "brute_force.h"
 #include "driver/Session.h"
+#include "sparse_variants.h"
 #include "test_backends.h"
 #include "test_scale.h"
 
@@ -154,4 +155,83 @@ TEST_CASE("periods proved with conditions on the parts hold far past the proof",
     }
   }
   CHECK(proved >= 3);
+}
+
+namespace {
+
+// Games whose splits carry conditions and whose values keep growing (a least
+// difference: no period is proved), so the take-and-break solver computes
+// every heap: conditions of each kind, alone and together, beside an
+// ordinary split of the same parity of removal and of the other.
+std::vector<Case> sparseCases() {
+  return {
+      {"ApartTwo",
+       "move take(k in 1..1) when k <= n -> ApartTwo(n - k)\n"
+       "move split(a in 1..n - 1) when n - a - a >= 2 -> ApartTwo(a) + ApartTwo(n - a)",
+       {1},
+       {{0, [](int a, int b) { return b - a >= 2; }}}},
+      {"OddUnequal",
+       "move split(a in 1..n - 1) when a % 2 == 1 and (n - a) % 2 == 1 and a < n - a\n"
+       "  -> OddUnequal(a) + OddUnequal(n - a)\n"
+       "move take(k in 1..2) when k <= n -> OddUnequal(n - k)",
+       {1, 2},
+       {{0, [](int a, int b) { return odd(a) && odd(b) && a < b; }}}},
+      {"SameParity",
+       "move take(k in 1..1) when k <= n -> SameParity(n - k)\n"
+       "move split(a in 1..n - 2) when a % 2 == (n - 1 - a) % 2 and a < n - 1 - a\n"
+       "  -> SameParity(a) + SameParity(n - 1 - a)",
+       {1},
+       {{1, [](int a, int b) { return odd(a) == odd(b) && a < b; }}}},
+      {"Mixed",
+       "move take(k in [1, 3]) when k <= n -> Mixed(n - k)\n"
+       "move split(a in 1..n) when a % 2 == 1 and (n - a) % 2 == 1 and a >= 3 and n - a - a >= 2\n"
+       "  -> Mixed(a) + Mixed(n - a)",
+       {1, 3},
+       {{0, [](int a, int b) { return odd(a) && odd(b) && a >= 3 && b - a >= 2; }}}},
+      {"Twelve",  // large parts: a pair with a small part must never be stamped
+       "move take(k in 1..2) when k <= n -> Twelve(n - k)\n"
+       "move split(a in 12..n - 13) when a < n - 1 - a -> Twelve(a) + Twelve(n - 1 - a)",
+       {1, 2},
+       {{1, [](int a, int b) { return a >= 12 && a < b; }}}},
+      {"Groups",
+       "move far(a in 1..n - 2) when n - 1 - a - a >= 3 -> Groups(a) + Groups(n - 1 - a)\n"
+       "move even(a in 2..n - 2) when a % 2 == 0 and (n - a) % 2 == 0 and a != n - a\n"
+       "  -> Groups(a) + Groups(n - a)\n"
+       "move big(a in 4..n - 7) when a < n - 3 - a -> Groups(a) + Groups(n - 3 - a)\n"
+       "move plain(a in 1..n - 3) when a < n - 2 - a -> Groups(a) + Groups(n - 2 - a)",
+       {},
+       {{1, [](int a, int b) { return b - a >= 3; }},
+        {0, [](int a, int b) { return !odd(a) && !odd(b) && a != b; }},
+        {3, [](int a, int b) { return a >= 4 && b >= 4 && a < b; }},
+        {2, [](int a, int b) { return a < b; }}}},
+  };
+}
+
+}  // namespace
+
+TEST_CASE("splits with conditions run sparse space exactly, for any class", "[splits][sparse]") {
+  // Sparse space from heap 64 with the best class, the best class with the
+  // heap-parity term, and classes drawn at random (sparse space must be exact
+  // for any class, the pairs a condition allows being any subset), and the
+  // default engine, which must choose sparse space for some of them.
+  const int heaps = brute::scaled(3000, 700);
+  uint64_t seed = 0x51ed27a3b4c1d2e5;
+  int chosen = 0;
+  for (const Case& c : sparseCases()) {
+    const std::vector<uint64_t> want = widened(brute::takeAndSplit(heaps, c.takes, c.splits));
+    for (const auto& [what, options] : testing::sparseVariants(++seed)) {
+      INFO(c.name << " (" << what << ")");
+      gdsl::StackOptions so;
+      so.engine = options;
+      gdsl::Session s(so);
+      REQUIRE(s.load("splits.game", source(c)));
+      CHECK(s.table(c.name, 0, heaps) == want);
+      const std::string report = s.tableReport();
+      INFO(report);
+      CHECK(report.find("take-and-break shape found in its move rules") != std::string::npos);
+      if (options.sparse.always) CHECK(report.find("sparse space") != std::string::npos);
+      if (!options.sparse.always && report.find("sparse space") != std::string::npos) ++chosen;
+    }
+  }
+  CHECK(chosen >= 2);
 }
