@@ -1,6 +1,8 @@
 // The pruning search for boards that split (see CellSearch.h).
 #include "runtime/CellSearch.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <bit>
 #include <cstdlib>
@@ -114,9 +116,36 @@ int CellSearch::ruledOutBits(uint64_t maxMemory) {
   return bits;
 }
 
+void CellSearch::reportProgress() const {
+  progress_(progressStage_.empty() ? progressName_ : progressName_ + ": " + progressStage_, "parts",
+            expanded_, -1, false, -1);
+}
+
+void CellSearch::endProgress() {
+  progressStage_.clear();
+  if (progress_) progress_(progressName_, "parts", expanded_, -1, true, -1);
+}
+
+void CellSearch::setStage(uint32_t r, size_t step, size_t options, int threads) {
+  if (!progress_ || partDepth_ != 1) return;
+  progressStage_ = threads > 1
+                       ? fmt::format("is the value {}? the {} options left, {} threads", r,
+                                     options - step, threads)
+                       : fmt::format("is the value {}? option {} of {}", r, step + 1, options);
+}
+
 uint32_t CellSearch::partValue(uint64_t part) {
   uint32_t known = 0;
   if (lookup(part, known)) return known;
+  // The outermost call's question is the progress reports' stage while it
+  // lasts, however it ends (the engine ends the reports: endProgress).
+  struct Depth {
+    CellSearch& search;
+    ~Depth() {
+      if (--search.partDepth_ == 0) search.progressStage_.clear();
+    }
+  } depth{*this};
+  ++partDepth_;
   uint32_t count = 0;
   if (uint32_t settled = beginExpansion(part, count); settled != kNotInSet) return settled;
   // Aspiration: is the value 0? 1? ... Value r is refuted by an option of
@@ -173,6 +202,7 @@ uint32_t CellSearch::partValue(uint64_t part) {
       // A copy: the searches below push on options_, which may move it.
       Option o = options_[j];
       if (o.count == 0) continue;
+      setStage(r, step - optionsBase, options_.size() - optionsBase, 1);
       if (mayThread && expanded_ - start >= threadsAfter_) {
         prepareThreads(part);
         threads = parallel_ = true;
@@ -204,6 +234,8 @@ uint32_t CellSearch::partValue(uint64_t part) {
         for (size_t i : asked) same = same || sameOption(options_[i], options_[j]);
         if (!same) asked.push_back(j);
       }
+      setStage(r, options_.size() - optionsBase - asked.size(), options_.size() - optionsBase,
+               threads_);
       found = askInParallel(r, asked, answers);
       for (size_t k = 0; k < asked.size(); ++k)
         if (answers[k] != kNotInSet) {
@@ -513,6 +545,7 @@ uint32_t CellSearch::exactValue(uint64_t part, bool twinsChecked) {
 
 bool CellSearch::partValueIs(uint64_t part, uint32_t target) {
   if (target >= 256) return partValue(part) == target;
+  if (progress_ && partDepth_ == 0) progressStage_ = fmt::format("is a part worth {}?", target);
   return valueIn(part, Values::only(target)) == target;
 }
 
@@ -641,6 +674,7 @@ uint32_t CellSearch::valueIn(uint64_t part, const Values& asked, bool twinsCheck
 
 uint32_t CellSearch::beginExpansion(uint64_t part, uint32_t& count) {
   if ((++expanded_ & 1023) == 0) {
+    if (progress_ && (expanded_ & (progressEvery_ - 1)) == 0) reportProgress();
     checkInterrupt();
     if (stop_ && stop_->load(std::memory_order_relaxed)) throw Stopped{};
   }

@@ -35,10 +35,12 @@
 #include <bit>
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "compiler/ir/Ir.h"
 #include "runtime/DominatedCells.h"
+#include "runtime/ProgressFn.h"
 #include "runtime/SearchTables.h"
 #include "runtime/TwinCorners.h"
 #include "runtime/WordMemo.h"
@@ -88,6 +90,19 @@ class CellSearch {
   static constexpr int64_t kThreadsAfter = 50000;
   // For tests: threads from the first expansion on.
   void setThreadsAfter(int64_t expansions) { threadsAfter_ = expansions; }
+  // Reports the search's progress to `progress` (the progress bar of
+  // driver/Progress.h; an empty function: none) every kProgressEvery parts
+  // this thread expands: `name` and the question the outermost part is at,
+  // "Cram: is the value 3? option 12 of 40", and the parts expanded.
+  void setProgress(ProgressFn progress, std::string name) {
+    progress_ = std::move(progress);
+    progressName_ = std::move(name);
+  }
+  static constexpr int64_t kProgressEvery = 16384;
+  // For tests: a report every `parts` (a power of two, at least 1024).
+  void setProgressEvery(int64_t parts) { progressEvery_ = parts; }
+  // The end of a question's reports: the bar is cleared.
+  void endProgress();
   // Drops what a question stopped midway (by Ctrl-C or a limit) left on the
   // stacks; the caches hold only facts, and are kept.
   void dropUnfinished() {
@@ -301,6 +316,16 @@ class CellSearch {
   int64_t reductions_ = 0;
   TwinCorners twins_;
   int64_t twinCuts_ = 0;
+  // The progress reports (setProgress): the outermost part's question, set
+  // by partValue (partDepth_: its calls on the stack).
+  ProgressFn progress_;
+  std::string progressName_, progressStage_;
+  int partDepth_ = 0;
+  int64_t progressEvery_ = kProgressEvery;
+  void reportProgress() const;
+  // The outermost partValue's question r about the options from `step` on,
+  // of `options` (threads: `threads` of them at once).
+  void setStage(uint32_t r, size_t step, size_t options, int threads);
 };
 
 }  // namespace gdsl

@@ -29,9 +29,11 @@ Engine::BoardSearch Engine::boardSearch(const Position& p) {
   HeapState& h = heaps_[p.game];
   if (game.cells && p.words.size() == 1) {
     if (!h.wordMemo) h.wordMemo = std::make_unique<WordMemo>(options_.maxStates);
-    if (!h.cellSearch)
+    if (!h.cellSearch) {
       h.cellSearch = std::make_unique<CellSearch>(*game.cells, *h.wordMemo, options_.maxMemory,
                                                   options_.threads);
+      h.cellSearch->setProgress(options_.progress, game.name);
+    }
     return {h.cellSearch.get(), &*game.cells, &h.pruned, p.words[0]};
   }
   if (game.boardParam < 0 || p.words.size() != game.params.size()) return {};
@@ -47,6 +49,7 @@ Engine::BoardSearch Engine::boardSearch(const Position& p) {
       fixed->memo = std::make_unique<WordMemo>(options_.maxStates);
       fixed->search = std::make_unique<CellSearch>(*fixed->cells, *fixed->memo, options_.maxMemory,
                                                    options_.threads);
+      fixed->search->setProgress(options_.progress, game.name);
     }
   }
   if (!fixed->search) return {};
@@ -60,6 +63,10 @@ std::optional<uint32_t> Engine::fixedBoardValue(const Position& position) {
   if (n < 0) return std::nullopt;
   const int64_t before = b.search->expanded();
   uint32_t x = 0;
+  struct EndProgress {  // however the question ends
+    CellSearch& search;
+    ~EndProgress() { search.endProgress(); }
+  } end{*b.search};
   for (int i = 0; i < n; ++i) x ^= b.search->partValue(static_cast<uint64_t>(split[i]));
   *b.pruned += b.search->expanded() - before;
   return x;
@@ -75,6 +82,12 @@ bool Engine::valueIs(const Sum& sum, uint32_t target, uint32_t* valueOut) {
   // The parts of the boards that split; every other position valued as usual.
   // Each search met, with its count of expansions before the question.
   std::vector<std::pair<BoardSearch, int64_t>> searches;
+  struct EndProgress {  // each search's reports end with the question, however it ends
+    const std::vector<std::pair<BoardSearch, int64_t>>& searches;
+    ~EndProgress() {
+      for (const auto& s : searches) s.first.search->endProgress();
+    }
+  } end{searches};
   std::vector<SearchedPart> parts;
   uint32_t x = 0;
   for (const Position& p : sum) {

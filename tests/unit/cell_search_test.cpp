@@ -613,3 +613,70 @@ TEST_CASE("the shared tables under two threads: an entry half written is never a
   CHECK(wrong.load() == 0);
   CHECK(hits.load() > 0);
 }
+
+TEST_CASE("the pruning search reports the root's question as its progress") {
+  // Cram 5 x 6 (value 2; some 50,000 parts expanded). Through the engine
+  // (a report every CellSearch::kProgressEvery parts this thread expands):
+  // the reports name the game, and the question ends with one `finished`,
+  // which clears the bar (driver/Progress.h).
+  struct Report {
+    std::string what;
+    int64_t done;
+    bool finished;
+  };
+  std::vector<Report> reports;
+  gdsl::ProgressFn record = [&](const std::string& what, const char* unit, int64_t done,
+                                int64_t target, bool finished, double) {
+    CHECK(std::string(unit) == "parts");
+    CHECK(target == -1);
+    reports.push_back({what, done, finished});
+  };
+  gdsl::StackOptions options = withPruning(true);
+  options.engine.threads = 1;
+  options.engine.progress = record;
+  gdsl::Session s{options};
+  REQUIRE(s.load("cram.game", testing::cramSource(5, 6)));
+  const uint64_t board = (uint64_t{1} << 30) - 1;
+  CHECK(s.evalGrundy("Cram(" + std::to_string(board) + ")") == 2);
+  REQUIRE(reports.size() >= 2);
+  CHECK(reports.back().finished);
+  for (const Report& r : reports) {
+    CHECK(r.what.rfind("Cram", 0) == 0);
+    if (!r.finished) CHECK(r.done % gdsl::CellSearch::kProgressEvery == 0);
+  }
+  // The search alone, a report every 1024 parts: the root is asked whether
+  // its value is 1, then 2 (the value), in that order, option by option on
+  // one thread, and by two threads at once.
+  std::string errors;
+  auto ws = gdsl::compileProgram("cram.game", testing::cramSource(5, 6), errors);
+  REQUIRE(ws);
+  const gdsl::ir::CellMoves& moves = *ws->program().games[0].cells;
+  int64_t parts[gdsl::kMaxComponents];
+  REQUIRE(gdsl::splitComponents(moves, static_cast<int64_t>(board), parts) == 1);
+  for (int threads : {1, 2}) {
+    INFO(threads << " threads");
+    reports.clear();
+    gdsl::WordMemo memo(1 << 22);
+    gdsl::CellSearch search(moves, memo, 0, threads);
+    search.setThreadsAfter(0);
+    search.setProgress(record, "Cram");
+    search.setProgressEvery(1024);
+    CHECK(search.partValue(static_cast<uint64_t>(parts[0])) == 2);
+    std::vector<int> values;
+    int64_t lastDone = 0;
+    for (const Report& r : reports) {
+      INFO(r.what << " at " << r.done);
+      REQUIRE_FALSE(r.finished);  // (the engine ends the reports)
+      CHECK(r.done > lastDone);
+      lastDone = r.done;
+      const size_t at = r.what.find(": is the value ");
+      if (at == std::string::npos) continue;
+      const int value = std::stoi(r.what.substr(at + 15));
+      if (values.empty() || values.back() != value) values.push_back(value);
+      CHECK(r.what.find(threads == 1 ? "? option " : " options left, 2 threads") !=
+            std::string::npos);
+    }
+    // (The question "0?" is answered within the first 1024 parts.)
+    CHECK(values == std::vector<int>{1, 2});
+  }
+}
