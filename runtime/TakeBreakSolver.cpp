@@ -124,17 +124,16 @@ TakeBreakSolver::TakeBreakSolver(const ir::TakeBreakShape& shape, SparseOptions 
     Group group;
     group.kParity = parity;
     for (int64_t k : shape_.two)
-      if ((k & 1) == parity) group.families.push_back(Family{k, false, ir::SplitRule{k}});
+      if ((k & 1) == parity) group.families.push_back(Family{ir::SplitRule{k}});
     for (int64_t k : shape_.twoUnequal)
-      if ((k & 1) == parity)
-        group.families.push_back(Family{k, true, ir::SplitRule{k, 1, INT64_MAX, 1}});
+      if ((k & 1) == parity) group.families.push_back(Family{ir::SplitRule{k, 1, INT64_MAX, 1}});
     for (const ir::SplitRule& rule : shape_.twoWhere)
       if ((rule.k & 1) == parity && rule.maxPart == INT64_MAX)
-        group.families.push_back(Family{rule.k, rule.minDiff > 0, rule, true});
+        group.families.push_back(Family{rule});
     if (!group.families.empty()) groups_.push_back(std::move(group));
   }
   for (const ir::SplitRule& rule : shape_.twoWhere)
-    if (rule.maxPart != INT64_MAX) boundedRules_.push_back(rule);
+    if (rule.maxPart != INT64_MAX) boundedRules_.push_back(Family{rule});
   segments_.push_back(Segment{0, "plain method"});
   std::vector<int64_t> removals = shape_.two;
   removals.insert(removals.end(), shape_.twoUnequal.begin(), shape_.twoUnequal.end());
@@ -157,9 +156,9 @@ std::string TakeBreakSolver::groupName(const Group& g) const {
   std::string out = "splits removing ";
   for (size_t i = 0; i < g.families.size(); ++i) {
     const Family& f = g.families[i];
-    out += fmt::format("{}{}{}", i ? ", " : "", f.k,
+    out += fmt::format("{}{}{}", i ? ", " : "", f.rule.k,
                        f.conditioned ? " where " + conditionText(f.rule)
-                       : f.unequal   ? std::string(" (unequal)")
+                       : f.unequal() ? std::string(" (unequal)")
                                      : std::string());
   }
   return out;
@@ -193,8 +192,9 @@ std::string TakeBreakSolver::describe() const {
     if (groups_.empty()) return out;
     out += "; ";
   }
-  for (const ir::SplitRule& r : boundedRules_)
-    out += fmt::format("plain method (splits removing {} where {}); ", r.k, conditionText(r));
+  for (const Family& f : boundedRules_)
+    out += fmt::format("plain method (splits removing {} where {}); ", f.rule.k,
+                       conditionText(f.rule));
   if (groups_.empty() && !out.empty()) {
     out.resize(out.size() - 2);
     return out;
@@ -510,21 +510,6 @@ uint64_t* TakeBreakSolver::wideTripleOptions(const T* g, int64_t r, size_t words
   return options;
 }
 
-template <class T, class Marks>
-void TakeBreakSolver::boundedSplits(const T* g, int64_t n, const ir::SplitRule& rule, Marks marks) {
-  const int64_t m = n - rule.k;  // a + b, a <= b - minDiff, minPart <= a <= maxPart
-  if (m < 2 || rule.minDiff > m) return;
-  const int64_t hi = std::min(rule.maxPart, (m - rule.minDiff) / 2);
-  // The parities of a the rule allows (b's follows from m's), each walked
-  // with a stride of 2.
-  for (int64_t parity : {0, 1}) {
-    if (!(rule.parities & ir::SplitRule::parityBit(parity, m - parity))) continue;
-    int64_t a = std::max<int64_t>(rule.minPart, 1);
-    if ((a & 1) != parity) ++a;
-    for (; a <= hi; a += 2) marks.set(g[a] ^ g[m - a]);
-  }
-}
-
 int TakeBreakSolver::partParity(const Family& f, int64_t m) {
   if (f.rule.parities == 7) return -1;
   const bool even = (f.rule.parities & ir::SplitRule::parityBit(0, m)) != 0;
@@ -610,7 +595,7 @@ uint8_t* TakeBreakSolver::blockRow(const T* g, int64_t n) {
       // A parity condition allows different pairs in rows of either parity:
       // its rare heaps are all stamped heap by heap.
       if (f.conditioned && f.rule.parities != 7) continue;
-      int64_t m0 = n - f.k;
+      int64_t m0 = n - f.rule.k;
       // Each part at least minPart in every row: minPart <= r <= m0 - minPart.
       const int64_t least = firstPart(f);
       f.iLo = lowerBound(group.rareHeaps, std::max(kBlock, least));
@@ -637,8 +622,8 @@ uint8_t* TakeBreakSolver::blockRow(const T* g, int64_t n) {
       if (!group.sparse) continue;
       const int64_t* heaps = group.rareHeaps.data();
       const uint32_t* values = group.rareValues.data();
-      stampRare(block, blockStride_, g, n - f.k, heaps, values, f.iLo, f.eLo);
-      stampRare(block, blockStride_, g, n - f.k, heaps, values, f.eHi, f.iHi);
+      stampRare(block, blockStride_, g, n - f.rule.k, heaps, values, f.iLo, f.eLo);
+      stampRare(block, blockStride_, g, n - f.rule.k, heaps, values, f.eHi, f.iHi);
     }
   return block;
 }
@@ -792,11 +777,11 @@ uint32_t TakeBreakSolver::valueWith(const T* g, int64_t n, Marks marks) {
     marks.set(g[n - k]);
   }
   if (!shape_.three.empty()) threeSplits(g, n, marks);
-  for (const ir::SplitRule& rule : boundedRules_) boundedSplits(g, n, rule, marks);
+  for (const Family& f : boundedRules_) conditionedWalk(g, f, n - f.rule.k, 1, ~uint32_t{0}, marks);
   for (Group& group : groups_) {
     uint64_t steps = 0;
     for (const Family& f : group.families) {
-      int64_t m = n - f.k;
+      int64_t m = n - f.rule.k;
       if (m < 2) continue;
       if (!group.sparse && f.conditioned) {
         // The plain method over the pairs the condition allows.
@@ -809,12 +794,12 @@ uint32_t TakeBreakSolver::valueWith(const T* g, int64_t n, Marks marks) {
       }
       if (!group.sparse) {
         // The plain method: every pair.
-        int64_t hi = f.unequal ? (m - 1) / 2 : m / 2;
+        int64_t hi = lastPart(f, m);
         bool shared = false;
         if constexpr (std::is_same_v<Marks, EpochMarks>)
-          shared = sharedSplits(g, n, m, hi, f.unequal, marks);
+          shared = sharedSplits(g, n, m, hi, f.unequal(), marks);
         else if constexpr (sizeof(T) == 1)
-          shared = sharedSmallSplits(g, n, m, hi, f.unequal, marks);
+          shared = sharedSmallSplits(g, n, m, hi, f.unequal(), marks);
         if (!shared) plain(g, m, 1, hi, marks);
         steps += static_cast<uint64_t>(hi);
         continue;
@@ -828,7 +813,7 @@ uint32_t TakeBreakSolver::valueWith(const T* g, int64_t n, Marks marks) {
       // The rare heaps [lo, hi) (all below m), but not r = m / 2 for unequal
       // splits; a tight loop between the bounds found first.
       auto stampRange = [&](size_t lo, size_t hi) {
-        if (f.unequal && m % 2 == 0) {
+        if (f.unequal() && m % 2 == 0) {
           size_t half =
               static_cast<size_t>(std::lower_bound(heaps + lo, heaps + hi, m / 2) - heaps);
           if (half < hi && heaps[half] == m / 2) {
@@ -895,7 +880,7 @@ bool TakeBreakSolver::walkFor(Group& group, const T* g, int64_t n, uint32_t v, M
   auto walk = [&](auto find) {
     while (group.walkFamily < group.families.size()) {
       const Family& f = group.families[group.walkFamily];
-      int64_t m = n - f.k;
+      int64_t m = n - f.rule.k;
       int64_t hi = lastPart(f, m);
       // Under a parity condition the pairs a of one parity, walked here.
       int64_t a = f.conditioned && partParity(f, m) != -1
@@ -968,8 +953,8 @@ void TakeBreakSolver::choose(const T* g, int64_t n) {
   for (Group& group : groups_) {
     double plainCost = 0;
     for (const Family& f : group.families)
-      plainCost += f.conditioned ? static_cast<double>(pairCount(f, n - f.k))
-                                 : static_cast<double>(std::max<int64_t>(0, n - f.k)) / 2;
+      plainCost += f.conditioned ? static_cast<double>(pairCount(f, n - f.rule.k))
+                                 : static_cast<double>(std::max<int64_t>(0, n - f.rule.k)) / 2;
     auto rareCount = [&](size_t w) {
       bool s = (w & 1) != 0;
       return (s && group.kParity) ? (total - h[w]) / 2 : (total + h[w]) / 2;

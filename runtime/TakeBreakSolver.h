@@ -118,14 +118,18 @@ class TakeBreakSolver {
 
  private:
   struct Family {
-    int64_t k;
-    bool unequal;  // a < b (split unequal), else a <= b
-    // The pairs a <= b (a + b = n - k) that are options: rule.allows(a, b);
-    // for `two` and `twoUnequal` the rule with minDiff 0 or 1 and no other
-    // condition. `conditioned`: a condition beyond those (a part at least 2, a
-    // difference of 2 or more, parities), asked of every pair.
+    explicit Family(const ir::SplitRule& r)
+        : rule(r),
+          conditioned(r.minPart > 1 || r.minDiff > 1 || r.parities != 7 || r.maxPart != INT64_MAX) {
+    }
+    // The pairs a <= b (a + b = n - rule.k) that are options: rule.allows(a,
+    // b); for `two` and `twoUnequal` the rule with minDiff 0 or 1 and no
+    // other condition.
     ir::SplitRule rule;
-    bool conditioned = false;
+    bool unequal() const { return rule.minDiff > 0; }  // a < b, else a <= b
+    // A condition beyond those (a part at least 2, a difference of 2 or more,
+    // parities), asked of every pair (kept: the inner loops ask it).
+    bool conditioned;
     // The rare heaps (indices into rareHeaps) stamped for the current block:
     // [iLo, eLo) and [eHi, iHi); the others are stamped heap by heap.
     size_t iLo = 0, eLo = 0, eHi = 0, iHi = 0;
@@ -240,10 +244,6 @@ class TakeBreakSolver {
   // Marks the options of the three-heap splits of heap n.
   template <class T, class Marks>
   void threeSplits(const T* g, int64_t n, Marks marks);
-  // Marks the options of the splits of `rule` (two heaps, the smaller part
-  // at most a constant: the plain method) of heap n.
-  template <class T, class Marks>
-  void boundedSplits(const T* g, int64_t n, const ir::SplitRule& rule, Marks marks);
   static std::string conditionText(const ir::SplitRule& r);
   // The smaller parts a of a family's pairs of m: from firstPart() to
   // lastPart(m), with a stride of 2 (from the parity partParity(m)) when
@@ -322,8 +322,8 @@ class TakeBreakSolver {
   ir::TakeBreakShape shape_;
   SparseOptions options_;
   // The splits whose smaller part is at most a constant (shape_.twoWhere's
-  // with maxPart), outside the groups.
-  std::vector<ir::SplitRule> boundedRules_;
+  // with maxPart), outside the groups: the plain method (conditionedWalk).
+  std::vector<Family> boundedRules_;
   std::vector<uint32_t> holes_;
   int64_t prefixHeaps_ = 1;  // heaps 1 .. prefixHeaps_ - 1 are in holes_
   std::vector<Group> groups_;
