@@ -410,7 +410,11 @@ int CellSearch::split(uint64_t board, int64_t* out) {
   return splitComponents(moves_, static_cast<int64_t>(board), out, [&](uint64_t part) {
     Image& slot = images_.slot(part);
     if (slot.part != part) slot = {part, canonicalPart(moves_, part)};
+    // Its value is looked up soon: in the memo and, once values go to the
+    // replacement table, there too (on a large board, a miss in that table
+    // was 42% of the search's time: Cram 13 x 4, perf).
     memo_.prefetch(slot.image);
+    if (!tables_->values.empty()) tables_->values.prefetch(slot.image);
     return slot.image;
   });
 }
@@ -638,19 +642,33 @@ bool CellSearch::collectOptions(uint64_t part, Known&& known) {
   const uint64_t* clear = moves_.clear.data();
   const size_t optionsBase = options_.size();
   const Middle middle(moves_.grid, part);
-  int64_t parts[kMaxComponents];
-  for (size_t i = 0; i < moves_.require.size(); ++i) {
-    if ((part & require[i]) != require[i]) continue;
-    int n = split(part & ~clear[i], parts);
+  const size_t moveCount = moves_.require.size();
+  auto legalFrom = [&](size_t i) {
+    while (i < moveCount && (part & require[i]) != require[i]) ++i;
+    return i;
+  };
+  // One move ahead: the next move's parts are split, and their memo and
+  // table slots fetched, while this move's are looked up (on a large board
+  // most look-ups miss the processor's caches).
+  int64_t parts[2][kMaxComponents];
+  int counts[2] = {0, 0};
+  size_t i = legalFrom(0);
+  if (i < moveCount) counts[0] = split(part & ~clear[i], parts[0]);
+  for (int now = 0; i < moveCount; now ^= 1) {
+    const size_t next = legalFrom(i + 1);
+    if (next < moveCount) counts[now ^ 1] = split(part & ~clear[next], parts[now ^ 1]);
     Option o{static_cast<uint32_t>(parts_.size()), 0, 0, 0, static_cast<uint32_t>(i)};
-    for (int k = 0; k < n; ++k) addOptionPart(static_cast<uint64_t>(parts[k]), o, true);
+    for (int k = 0; k < counts[now]; ++k)
+      addOptionPart(static_cast<uint64_t>(parts[now][k]), o, true);
     if (o.count > 0) {
       // On ties of cost, the move nearest the middle of the board first (it
       // leaves the most even parts).
       o.cost = o.cost * 128 + middle.distance(clear[i] & part);
       options_.push_back(o);
-    } else if (!known(o.known))
+    } else if (!known(o.known)) {
       return false;
+    }
+    i = next;
   }
   std::sort(options_.begin() + static_cast<std::ptrdiff_t>(optionsBase), options_.end(),
             [](const Option& a, const Option& b) { return a.cost < b.cost; });
