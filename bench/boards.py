@@ -3,7 +3,7 @@
 Beling's igsolve.
 
     /usr/bin/python3 bench/boards.py [--gdsl build/gdsl] [--igsolve PATH] [--timeout 60]
-                                     [--runs 3] [--output bench/BOARDS.md]
+                                     [--runs 3] [--only 4x9,5x7] [--output bench/BOARDS.md]
 
 Rows: Cram on 4 x 5 .. 4 x 13, 5 x 5 .. 5 x 9, 6 x 6, 6 x 7, 7 x 7 (bench/games/cram.game
 with its two constants set), the value of the empty board by
@@ -14,7 +14,8 @@ cells reserves 8 GiB up front); and Node Kayles on 4 x 4 .. 7 x 7
 once with the time limit; where both finish, they run in turn --runs times after a warm-up
 each (paired()) and the table gives the median wall seconds, the median of the ratios pair by
 pair and the peak memory. The values
-are checked equal. igsolve is built outside the repository (bench/BOARDS.md says how).
+are checked equal. `--only` keeps the boards it names (W x H, both games). igsolve is built
+outside the repository (bench/BOARDS.md says how).
 """
 
 import argparse
@@ -87,11 +88,16 @@ def main():
     p.add_argument("--timeout", type=float, default=60)
     p.add_argument("--runs", type=int, default=3)
     p.add_argument("--output", default=None)
+    p.add_argument("--only", default=None, help="boards to run, e.g. 4x9,5x7 (default: all)")
     args = p.parse_args()
+    only = None if args.only is None else {tuple(int(x) for x in b.split("x"))
+                                           for b in args.only.split(",")}
+    cram = [b for b in CRAM if only is None or b in only]
+    kayles = [b for b in KAYLES if only is None or b in only]
     lines = ["| board | value | gdsl (s) | igsolve (s) | gdsl / igsolve | gdsl peak MiB | "
              "igsolve peak MiB |", "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
     with tempfile.TemporaryDirectory() as tmp:
-        for w, h in CRAM:
+        for w, h in cram:
             path = board_file(tmp, "cram", w, h)
             a = [args.gdsl, "eval", path, "-e", "Cram(%d)" % ((1 << (w * h)) - 1), "--json"]
             b = [args.igsolve, "--tt", "hash-map", "cram", str(h), str(w)]
@@ -114,7 +120,7 @@ def main():
             print(row, flush=True)
             lines.append(row)
         lines += ["", "| board | value | gdsl (s) |", "| --- | ---: | ---: |"]
-        for w, h in KAYLES:
+        for w, h in kayles:
             path = board_file(tmp, "node_kayles", w, h)
             a = [args.gdsl, "eval", path, "-e", "NK(%d)" % ((1 << (w * h)) - 1), "--json"]
             ta, out_a = once(a, args.timeout)
