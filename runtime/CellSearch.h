@@ -64,6 +64,15 @@ class CellSearch {
   uint32_t partValue(uint64_t part);
   // Whether the value of `part` is `target`: the search asks only that.
   bool partValueIs(uint64_t part, uint32_t target);
+  // How far one move more can cut a position, the `count` parts `parts`
+  // (partValue asks its values past 0 of the options it cuts furthest
+  // first): the most cells in one piece after its best move in its largest
+  // part, its other parts counted as pieces and pieces that cancel in pairs
+  // gone. A move counts only if that part falls into pieces that all
+  // cancel, or leaves at least kCutOff cells outside its largest piece;
+  // with no such move, all the position's cells.
+  uint32_t cutByOneMove(const uint64_t* parts, uint32_t count);
+  static constexpr uint32_t kCutOff = 6;
   // False when `part` cannot be its own image under a reflection or half
   // turn of the board: the end rows and columns of its bounding box, or the
   // sums of its cells' columns and rows, do not match under any. A few word
@@ -211,6 +220,7 @@ class CellSearch {
   // image looked up in a small cache first (the same parts recur all
   // through the search).
   int split(uint64_t board, int64_t* out);
+  uint32_t cutByOneMove(const Option& o);
 
   // What the search learned of parts it could not value: their value is
   // none of a set of values below 64 (a word of bits), from every question

@@ -680,3 +680,50 @@ TEST_CASE("the pruning search reports the root's question as its progress") {
     CHECK(values == std::vector<int>{1, 2});
   }
 }
+
+// How far one move more cuts a position (CellSearch::cutByOneMove: the
+// root's values past 0 are asked first of the options it cuts furthest), on
+// Cram 4 x 13, cell (x, y) bit 4 * y + x, each value worked out by hand.
+TEST_CASE("how far one move more cuts an option of the root") {
+  std::string errors;
+  auto ws = gdsl::compileProgram("cram.game", testing::cramSource(4, 13), errors);
+  REQUIRE(ws);
+  const gdsl::ir::CellMoves& moves = *ws->program().games[0].cells;
+  gdsl::WordMemo memo(1 << 16);
+  gdsl::CellSearch search(moves, memo);
+  const uint64_t board = (uint64_t{1} << 52) - 1;
+  auto without = [&](std::initializer_list<std::pair<int, int>> cells) {
+    uint64_t b = board;
+    for (auto [x, y] : cells) b &= ~(uint64_t{1} << (4 * y + x));
+    return b;
+  };
+  // The middle row's left half taken: its right half leaves two equal
+  // halves, which cancel.
+  uint64_t option = without({{0, 6}, {1, 6}});
+  CHECK(search.cutByOneMove(&option, 1) == 0);
+  // Row 5's left half taken: the best cut is a step, (2, 6) and (3, 6),
+  // which leaves 22 cells above it (rows 0 to 4, and row 5's right half)
+  // and 26 below (row 6's left half, rows 7 to 12).
+  option = without({{0, 5}, {1, 5}});
+  CHECK(search.cutByOneMove(&option, 1) == 26);
+  // Row 4's right half: the left half then leaves 16 cells above and 32
+  // below, and the step down to row 5 leaves 18 and 30.
+  option = without({{2, 4}, {3, 4}});
+  CHECK(search.cutByOneMove(&option, 1) == 30);
+  // A corner taken: one move more cuts off at most 2 cells, fewer than
+  // kCutOff, so it does not count: all 50 cells.
+  option = without({{0, 0}, {1, 0}});
+  CHECK(search.cutByOneMove(&option, 1) == 50);
+  // Two parts: rows 0 and 1 (8 cells), and rows 3 to 12 without row 7's
+  // left half (38 cells). The step (2, 8), (3, 8) cuts the largest into two
+  // halves of 18 cells, images of each other under a half turn, which
+  // cancel: the other part, 8 cells, is left. (Row 7's right half would
+  // leave 16 and 20.)
+  uint64_t two[2] = {0xff, board & ~uint64_t{0xfff} & without({{0, 7}, {1, 7}})};
+  CHECK(search.cutByOneMove(two, 2) == 8);
+  // A whole rectangle of 4 x 10 cannot be cut by one domino (a corner cell
+  // is the most it cuts off; the other part's cells do not count as cut
+  // off): all 48 cells.
+  two[1] = board & ~uint64_t{0xfff};
+  CHECK(search.cutByOneMove(two, 2) == 48);
+}
