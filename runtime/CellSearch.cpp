@@ -278,6 +278,7 @@ uint32_t CellSearch::cutByOneMove(const Option& o) {
 }
 
 uint32_t CellSearch::cutByOneMove(const uint64_t* parts, uint32_t count) {
+  if (count == 0) return 0;
   uint32_t largestAt = 0, cells = 0;
   for (uint32_t k = 0; k < count; ++k) {
     cells += std::popcount(parts[k]);
