@@ -178,18 +178,9 @@ uint32_t CellSearch::partValue(uint64_t part) {
   for (size_t j = optionsBase; j < options_.size(); ++j) ruleOrder.push_back(j);
   std::sort(ruleOrder.begin(), ruleOrder.end(),
             [&](size_t a, size_t b) { return options_[a].move < options_[b].move; });
-  // Values past 0 are asked first of the options that one move more cuts
-  // into the smallest pieces (see cutByOneMove), then of the rest by cost: a
-  // move or two on, their positions fall apart, so their trees are small.
-  // (Cram 4 x 13: the root's "is the value 1?" from 277 s to 52 s,
-  // bench/BOARDS.md.)
-  std::vector<std::pair<uint32_t, size_t>> byCut;
-  for (size_t j = optionsBase; j < options_.size(); ++j)
-    byCut.push_back({options_[j].count == 0 ? 0 : cutByOneMove(options_[j]), j});
-  std::stable_sort(byCut.begin(), byCut.end(),
-                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  // Values past 0 are asked in the order optionsByCut gives, made when
+  // first needed (a part worth 0 never needs it).
   std::vector<size_t> laterOrder;
-  for (const auto& [cut, j] : byCut) laterOrder.push_back(j);
   // A large part, once its search has taken kThreadsAfter expansions, asks
   // the rest of its options from every thread (see askInParallel);
   // meanwhile the memo is only read.
@@ -207,6 +198,7 @@ uint32_t CellSearch::partValue(uint64_t part) {
   std::vector<uint32_t> answers;
   for (uint32_t r = 0; r < count; ++r) {
     if (refuted.has(r)) continue;
+    if (r > 0 && laterOrder.empty()) laterOrder = optionsByCut(optionsBase);
     bool found = false;
     size_t step = optionsBase;
     for (; !threads && step < options_.size() && !found; ++step) {
@@ -269,6 +261,17 @@ uint32_t CellSearch::partValue(uint64_t part) {
   options_.resize(optionsBase);
   store(part, value);
   return value;
+}
+
+std::vector<size_t> CellSearch::optionsByCut(size_t optionsBase) {
+  std::vector<std::pair<uint32_t, size_t>> byCut;
+  for (size_t j = optionsBase; j < options_.size(); ++j)
+    byCut.push_back({options_[j].count == 0 ? 0 : cutByOneMove(options_[j]), j});
+  std::stable_sort(byCut.begin(), byCut.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<size_t> order;
+  for (const auto& [cut, j] : byCut) order.push_back(j);
+  return order;
 }
 
 uint32_t CellSearch::cutByOneMove(const Option& o) {

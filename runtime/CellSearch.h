@@ -221,6 +221,12 @@ class CellSearch {
   // through the search).
   int split(uint64_t board, int64_t* out);
   uint32_t cutByOneMove(const Option& o);
+  // The options from `optionsBase` on, those one move more cuts furthest
+  // first (cutByOneMove), the rest in their order by cost: the order the
+  // root asks its values past 0 in. A move or two on, such an option's
+  // positions fall apart, so its tree is small (Cram 4 x 13: the root's "is
+  // the value 1?" from 277 s to 52 s, bench/BOARDS.md).
+  std::vector<size_t> optionsByCut(size_t optionsBase);
 
   // What the search learned of parts it could not value: their value is
   // none of a set of values below 64 (a word of bits), from every question
