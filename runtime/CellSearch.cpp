@@ -146,6 +146,7 @@ uint32_t CellSearch::partValue(uint64_t part) {
     }
   } depth{*this};
   ++partDepth_;
+  if (partDepth_ == 1) setCutOrderFrom(part);
   uint32_t count = 0;
   if (uint32_t settled = beginExpansion(part, count); settled != kNotInSet) return settled;
   // Aspiration: is the value 0? 1? ... Value r is refuted by an option of
@@ -274,10 +275,17 @@ std::vector<size_t> CellSearch::optionsByCut(size_t optionsBase) {
   return order;
 }
 
+void CellSearch::sortByCut(size_t optionsBase) {
+  std::vector<Option> sorted;
+  for (size_t j : optionsByCut(optionsBase)) sorted.push_back(options_[j]);
+  std::copy(sorted.begin(), sorted.end(),
+            options_.begin() + static_cast<std::ptrdiff_t>(optionsBase));
+}
+
 uint32_t CellSearch::cutByOneMove(const Option& o) {
-  std::vector<uint64_t> cells;
-  for (uint32_t k = 0; k < o.count; ++k) cells.push_back(parts_[o.first + k].cells);
-  return cutByOneMove(cells.data(), o.count);
+  cutParts_.clear();
+  for (uint32_t k = 0; k < o.count; ++k) cutParts_.push_back(parts_[o.first + k].cells);
+  return cutByOneMove(cutParts_.data(), o.count);
 }
 
 uint32_t CellSearch::cutByOneMove(const uint64_t* parts, uint32_t count) {
@@ -332,6 +340,7 @@ void CellSearch::prepareThreads(uint64_t part) {
     helpers_.push_back(std::unique_ptr<CellSearch>(new CellSearch(*this, 0)));
     helpers_.back()->parallel_ = true;
   }
+  for (auto& helper : helpers_) helper->cutOrderFrom_ = cutOrderFrom_;
 }
 
 CellSearch::RootOptions CellSearch::copyOptions(const std::vector<size_t>& asked) const {
@@ -598,7 +607,10 @@ uint32_t CellSearch::exactValue(uint64_t part, bool twinsChecked) {
 
 bool CellSearch::partValueIs(uint64_t part, uint32_t target) {
   if (target >= 256) return partValue(part) == target;
-  if (progress_ && partDepth_ == 0) progressStage_ = fmt::format("is a part worth {}?", target);
+  if (partDepth_ == 0) {
+    if (progress_) progressStage_ = fmt::format("is a part worth {}?", target);
+    setCutOrderFrom(part);
+  }
   return valueIn(part, Values::only(target)) == target;
 }
 
@@ -795,6 +807,12 @@ uint32_t CellSearch::valueInSearched(uint64_t part, const Values& wanted, bool t
     return kNotInSet;
   }
 
+  // A large part a few moves from the outermost question's asks first the
+  // options one move more cuts furthest, as the root asks its values past
+  // 0: such an option's tree is small, and answers that remove candidates
+  // early narrow the questions asked of the rest (Cram 4 x 11, one thread:
+  // 5.0 million parts expanded instead of 10.6; see kCutOrderCells).
+  if (std::popcount(part) >= cutOrderFrom_) sortByCut(optionsBase);
   const int wantedLargest = wanted.largest();
   bool exact = true;
   // A large part, once its search has taken kThreadsAfter expansions, asks

@@ -73,6 +73,17 @@ class CellSearch {
   // with no such move, all the position's cells.
   uint32_t cutByOneMove(const uint64_t* parts, uint32_t count);
   static constexpr uint32_t kCutOff = 6;
+  // Which parts ask their options in that order too: those within
+  // kCutOrderCells cells of the outermost question's part (partValue's, or
+  // partValueIs's), a few moves (Cram: four), and of at least
+  // kCutOrderMinCells cells. Deeper and smaller parts keep the order by
+  // cost, which expands fewer parts there and costs no split per move
+  // (bench/BOARDS.md). For tests: other numbers (cells -1: no part).
+  static constexpr int kCutOrderCells = 8, kCutOrderMinCells = 32;
+  void setCutOrder(int cells, int minCells = kCutOrderMinCells) {
+    cutOrderCells_ = cells;
+    cutOrderMinCells_ = minCells;
+  }
   // False when `part` cannot be its own image under a reflection or half
   // turn of the board: the end rows and columns of its bounding box, or the
   // sums of its cells' columns and rows, do not match under any. A few word
@@ -221,12 +232,26 @@ class CellSearch {
   // through the search).
   int split(uint64_t board, int64_t* out);
   uint32_t cutByOneMove(const Option& o);
+  std::vector<uint64_t> cutParts_;  // (cutByOneMove's copy of an option's parts)
   // The options from `optionsBase` on, those one move more cuts furthest
   // first (cutByOneMove), the rest in their order by cost: the order the
   // root asks its values past 0 in. A move or two on, such an option's
   // positions fall apart, so its tree is small (Cram 4 x 13: the root's "is
   // the value 1?" from 277 s to 52 s, bench/BOARDS.md).
   std::vector<size_t> optionsByCut(size_t optionsBase);
+  // Puts the options from `optionsBase` on in that order: valueInSearched's
+  // order for a part of at least cutOrderFrom_ cells.
+  void sortByCut(size_t optionsBase);
+  // The fewest cells of a part that sortByCut orders: the outermost
+  // question's cells less cutOrderCells_, at least cutOrderMinCells_; set by
+  // partValue and partValueIs, and given to the helpers.
+  int cutOrderCells_ = kCutOrderCells, cutOrderMinCells_ = kCutOrderMinCells;
+  int cutOrderFrom_ = 65;
+  void setCutOrderFrom(uint64_t outermost) {
+    cutOrderFrom_ = cutOrderCells_ < 0
+                        ? 65
+                        : std::max(std::popcount(outermost) - cutOrderCells_, cutOrderMinCells_);
+  }
 
   // What the search learned of parts it could not value: their value is
   // none of a set of values below 64 (a word of bits), from every question
