@@ -79,7 +79,7 @@ class CellSearch {
   // kCutOrderMinCells cells. Deeper and smaller parts keep the order by
   // cost, which expands fewer parts there and costs no split per move
   // (bench/BOARDS.md). For tests: other numbers (cells -1: no part).
-  static constexpr int kCutOrderCells = 8, kCutOrderMinCells = 32;
+  static constexpr int kCutOrderCells = 8, kCutOrderMinCells = 28;
   void setCutOrder(int cells, int minCells = kCutOrderMinCells) {
     cutOrderCells_ = cells;
     cutOrderMinCells_ = minCells;

@@ -764,9 +764,8 @@ TEST_CASE("parts near the root ask first the options one move more cuts furthest
     }
   }
   SECTION("Cram 4 x 9 by default: its published value, and fewer parts expanded") {
-    // One thread, so the counts are the same every run (225,199 parts
-    // against 279,609 when this was written: the parts of at least 32 cells,
-    // four cells or fewer from the root's 36, are ordered by cut).
+    // One thread, so the counts are the same every run (261,903 parts
+    // against 279,609 when this was written).
     auto ws = gdsl::compileProgram("cram.game", testing::cramSource(4, 9), errors);
     REQUIRE(ws);
     const gdsl::ir::CellMoves& moves = *ws->program().games[0].cells;
