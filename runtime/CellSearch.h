@@ -245,11 +245,13 @@ class CellSearch {
   // The fewest cells of a part that sortByCut orders: the outermost
   // question's cells less cutOrderCells_, at least cutOrderMinCells_; set by
   // partValue and partValueIs, and given to the helpers.
+  // (kNoPartOrdered: more cells than a part has.)
+  static constexpr int kNoPartOrdered = 65;
   int cutOrderCells_ = kCutOrderCells, cutOrderMinCells_ = kCutOrderMinCells;
-  int cutOrderFrom_ = 65;
+  int cutOrderFrom_ = kNoPartOrdered;
   void setCutOrderFrom(uint64_t outermost) {
     cutOrderFrom_ = cutOrderCells_ < 0
-                        ? 65
+                        ? kNoPartOrdered
                         : std::max(std::popcount(outermost) - cutOrderCells_, cutOrderMinCells_);
   }
 
