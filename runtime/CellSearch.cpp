@@ -358,7 +358,10 @@ void CellSearch::prepareThreads(uint64_t part) {
     helpers_.push_back(std::unique_ptr<CellSearch>(new CellSearch(*this, 0)));
     helpers_.back()->parallel_ = true;
   }
-  for (auto& helper : helpers_) helper->cutOrderFrom_ = cutOrderFrom_;
+  for (auto& helper : helpers_) {
+    helper->cutOrderFrom_ = cutOrderFrom_;
+    helper->wantedFirstCells_ = wantedFirstCells_;
+  }
 }
 
 CellSearch::RootOptions CellSearch::copyOptions(const std::vector<size_t>& asked) const {
@@ -437,7 +440,8 @@ bool CellSearch::askInParallel(uint32_t r, const std::vector<size_t>& asked,
 void CellSearch::narrowInParallel(const Values& wanted, Values& candidates, bool& exact,
                                   size_t optionsBase) {
   std::vector<size_t> asked;
-  for (size_t j = optionsBase; j < options_.size(); ++j) asked.push_back(j);
+  for (size_t j = optionsBase; j < options_.size(); ++j)
+    if (options_[j].count != 0) asked.push_back(j);  // (not valued yet)
   const RootOptions copy = copyOptions(asked);
   const int wantedLargest = wanted.largest();
   std::mutex lock;  // over candidates and exact
@@ -726,15 +730,40 @@ bool CellSearch::collectOptions(uint64_t part, Known&& known) {
     while (i < moveCount && (part & require[i]) != require[i]) ++i;
     return i;
   };
+  // The moves that last settled a question about a part of as many cells
+  // at once (an option of known value) are tried first, then the others in
+  // the table's order: a question settled so is settled sooner (Cram 4 x 11:
+  // 13% fewer options split before such questions were settled), and one
+  // that is not collects the same options (their order is made below, not
+  // by the order they are found in).
+  const auto cells = static_cast<size_t>(std::popcount(part));
+  std::array<uint32_t, 2>& settlers = settledBy_[cells];
+  uint32_t first = kNoMove, second = kNoMove;
+  if (settlersFirst_) {
+    first = settlers[0];
+    second = settlers[1];
+  }
+  auto legal = [&](uint32_t m) { return m < moveCount && (part & require[m]) == require[m]; };
+  if (!legal(first)) std::swap(first, second);
+  if (!legal(first)) first = kNoMove;
+  if (!legal(second) || second == first) second = kNoMove;
+  auto skipSettlers = [&](size_t n) {
+    while (n < moveCount && (n == first || n == second)) n = legalFrom(n + 1);
+    return n;
+  };
+  auto after = [&](size_t m) {
+    if (m == first && second != kNoMove) return static_cast<size_t>(second);
+    return skipSettlers(m == first || m == second ? legalFrom(0) : legalFrom(m + 1));
+  };
   // One move ahead: the next move's parts are split, and their memo and
   // table slots fetched, while this move's are looked up (on a large board
   // most look-ups miss the processor's caches).
   int64_t parts[2][kMaxComponents];
   int counts[2] = {0, 0};
-  size_t i = legalFrom(0);
+  size_t i = first != kNoMove ? first : legalFrom(0);
   if (i < moveCount) counts[0] = split(part & ~clear[i], parts[0]);
   for (int now = 0; i < moveCount; now ^= 1) {
-    const size_t next = legalFrom(i + 1);
+    const size_t next = after(i);
     if (next < moveCount) counts[now ^ 1] = split(part & ~clear[next], parts[now ^ 1]);
     Option o{static_cast<uint32_t>(parts_.size()), 0, 0, 0, static_cast<uint32_t>(i)};
     for (int k = 0; k < counts[now]; ++k)
@@ -745,11 +774,18 @@ bool CellSearch::collectOptions(uint64_t part, Known&& known) {
       o.cost = o.cost * 128 + middle.distance(clear[i] & part);
       options_.push_back(o);
     } else if (!known(o.known)) {
+      if (settlers[0] != i) settlers = {static_cast<uint32_t>(i), settlers[0]};
       return false;
     }
     i = next;
   }
-  std::sort(options_.begin() + static_cast<std::ptrdiff_t>(optionsBase), options_.end(),
+  const auto begin = options_.begin() + static_cast<std::ptrdiff_t>(optionsBase);
+  // (The table's order first, as if the settlers had not been tried first:
+  // the order below is the same either way.)
+  if (first != kNoMove)
+    std::sort(begin, options_.end(),
+              [](const Option& a, const Option& b) { return a.move < b.move; });
+  std::sort(begin, options_.end(),
             [](const Option& a, const Option& b) { return a.cost < b.cost; });
   return true;
 }
@@ -837,7 +873,39 @@ uint32_t CellSearch::valueInSearched(uint64_t part, const Values& wanted, bool t
   // the rest of its options from every thread (see narrowInParallel).
   const bool mayThread = threads_ > 1 && !parallel_ && std::popcount(part) >= kParallelCells;
   const int64_t start = expanded_;
+  // A large part asked about one value v (below its largest candidate but
+  // one) first asks each option whether it is worth v: one that is answers
+  // the question, and so narrow a question costs less than one about every
+  // candidate below the largest. An option found valued already (at
+  // another value) is counted as the loop below counts it, and done. With
+  // none worth v, each option has v ruled out, and the loop below asks the
+  // others about the rest. Not near the root (see kWantedFirstCells).
+  // (Cram 4 x 13: 968 s instead of 1,159, 319 million parts expanded
+  // instead of 349.)
+  if (std::popcount(part) >= wantedFirstCells_ && std::popcount(part) < cutOrderFrom_ &&
+      wanted.smallest() == wantedLargest && wantedLargest + 1 < candidates.largest()) {
+    const auto v = static_cast<uint32_t>(wantedLargest);
+    for (size_t j = optionsBase; j < options_.size(); ++j) {
+      if (!candidates.meets(wanted)) {
+        unwind();
+        return kNotInSet;
+      }
+      if (mayThread && expanded_ - start >= threadsAfter_) break;  // (the rest from every thread)
+      Option o = options_[j];
+      const uint32_t largestAt = valueAllButLargest(o);
+      const OptionPart& last = parts_[largestAt];
+      if ((v ^ o.known) < 256) {
+        if (uint32_t value = valueIn(last.cells, Values::only(v ^ o.known), last.twinsChecked);
+            value != kNotInSet) {
+          candidates.removeOne(value ^ o.known);
+          o.count = 0;
+        }
+      }
+      options_[j] = o;  // (its other parts valued)
+    }
+  }
   for (size_t j = optionsBase; j < options_.size(); ++j) {
+    if (options_[j].count == 0) continue;  // (valued above)
     if (!candidates.meets(wanted)) {
       unwind();
       return kNotInSet;

@@ -31,6 +31,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <bit>
 #include <cstdint>
@@ -84,6 +85,20 @@ class CellSearch {
     cutOrderCells_ = cells;
     cutOrderMinCells_ = minCells;
   }
+  // Which parts asked about one value ask each option about it alone
+  // before the candidates below the largest (valueInSearched): those of at
+  // least kWantedFirstCells cells, and fewer than the parts near the root
+  // that ask in the cut order (kCutOrderCells). On small parts the second
+  // question costs more than the first saves; near the root, one option's
+  // question (a thread's task) grew far longer than the others (Cram 4 x 13:
+  // 1,397 s with them, 968 s without; bench/BOARDS.md). For tests: another
+  // least number (65: no part).
+  static constexpr int kWantedFirstCells = 24;
+  void setWantedFirst(int cells) { wantedFirstCells_ = cells; }
+  // Whether a part's options are found first by the moves that last settled
+  // a question about a part of as many cells (collectOptions); the parts
+  // expanded are the same either way, only found sooner. For tests: off.
+  void setSettlersFirst(bool on) { settlersFirst_ = on; }
   // False when `part` cannot be its own image under a reflection or half
   // turn of the board: the end rows and columns of its bounding box, or the
   // sums of its cells' columns and rows, do not match under any. A few word
@@ -182,6 +197,18 @@ class CellSearch {
   // value v, and stops (false) when it returns false.
   template <typename Known>
   bool collectOptions(uint64_t part, Known&& known);
+  // For collectOptions, by a part's cells: the two moves (indices in the
+  // table) that last settled a question about a part of as many cells at
+  // once, the latest first (kNoMove: none).
+  static constexpr uint32_t kNoMove = UINT32_MAX;
+  using Settlers = std::array<std::array<uint32_t, 2>, 65>;
+  static Settlers noSettlers() {
+    Settlers none;
+    for (auto& s : none) s = {kNoMove, kNoMove};
+    return none;
+  }
+  Settlers settledBy_ = noSettlers();
+  bool settlersFirst_ = true;
   // Keeps the exact value of `part`: in the memo while it may grow (below
   // --max-states positions, and a quarter of --max-memory), then in the
   // replacement table, a fixed array of buckets of two where a new value
@@ -249,6 +276,7 @@ class CellSearch {
   static constexpr int kNoPartOrdered = 65;
   int cutOrderCells_ = kCutOrderCells, cutOrderMinCells_ = kCutOrderMinCells;
   int cutOrderFrom_ = kNoPartOrdered;
+  int wantedFirstCells_ = kWantedFirstCells;
   void setCutOrderFrom(uint64_t outermost) {
     cutOrderFrom_ = cutOrderCells_ < 0
                         ? kNoPartOrdered
