@@ -11,6 +11,7 @@
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <random>
 #include <string>
 #include <thread>
@@ -31,6 +32,22 @@ std::string nodeKaylesSource(int w, int h) {
   return "const NB = " + testing::listText(testing::gridNeighbourhoods(w, h)) +
          "\ngame Cram(b) {\n  move pick(v in 0.." + std::to_string(w * h - 1) +
          ") when (b >> v) & 1 == 1 -> Cram(b & ~NB[v])\n}\n";
+}
+
+// The value of `board` (the xor of its parts' partValue), by a search that
+// `configure` sets up first, and the parts it expanded: for the tests of
+// the search's orders, which change the parts expanded, never a value.
+uint32_t valueBy(const gdsl::ir::CellMoves& moves, uint64_t board,
+                 const std::function<void(gdsl::CellSearch&)>& configure, int64_t& expanded) {
+  gdsl::WordMemo memo(1 << 16);
+  gdsl::CellSearch search(moves, memo);
+  configure(search);
+  int64_t parts[gdsl::kMaxComponents];
+  const int n = gdsl::splitComponents(moves, static_cast<int64_t>(board), parts);
+  uint32_t x = 0;
+  for (int i = 0; i < n; ++i) x ^= search.partValue(static_cast<uint64_t>(parts[i]));
+  expanded = search.expanded();
+  return x;
 }
 
 gdsl::StackOptions withPruning(bool prune) {
@@ -734,16 +751,13 @@ TEST_CASE("parts near the root ask first the options one move more cuts furthest
   // cost. The order changes which parts are expanded, never a value.
   auto value = [](const gdsl::ir::CellMoves& moves, uint64_t board, int cells, int minCells,
                   int64_t& expanded) {
-    gdsl::WordMemo memo(1 << 16);
-    gdsl::CellSearch search(moves, memo);
-    search.setCutOrder(cells, minCells);
-    search.setWantedFirst(65);  // (off: the orders alone compared)
-    int64_t parts[gdsl::kMaxComponents];
-    const int n = gdsl::splitComponents(moves, static_cast<int64_t>(board), parts);
-    uint32_t x = 0;
-    for (int i = 0; i < n; ++i) x ^= search.partValue(static_cast<uint64_t>(parts[i]));
-    expanded = search.expanded();
-    return x;
+    return valueBy(
+        moves, board,
+        [&](gdsl::CellSearch& search) {
+          search.setCutOrder(cells, minCells);
+          search.setWantedFirst(65);  // (off: the orders alone compared)
+        },
+        expanded);
   };
   std::string errors;
   SECTION("random boards: the same values with the order nowhere, near the root, everywhere") {
@@ -785,15 +799,9 @@ TEST_CASE("the moves that last settled a question are tried first, and change no
   // order, are the same: so are the values and the parts expanded.
   auto value = [](const gdsl::ir::CellMoves& moves, uint64_t board, bool settlersFirst,
                   int64_t& expanded) {
-    gdsl::WordMemo memo(1 << 16);
-    gdsl::CellSearch search(moves, memo);
-    search.setSettlersFirst(settlersFirst);
-    int64_t parts[gdsl::kMaxComponents];
-    const int n = gdsl::splitComponents(moves, static_cast<int64_t>(board), parts);
-    uint32_t x = 0;
-    for (int i = 0; i < n; ++i) x ^= search.partValue(static_cast<uint64_t>(parts[i]));
-    expanded = search.expanded();
-    return x;
+    return valueBy(
+        moves, board, [&](gdsl::CellSearch& search) { search.setSettlersFirst(settlersFirst); },
+        expanded);
   };
   std::string errors;
   for (const std::string& source : {testing::cramSource(6, 5), nodeKaylesSource(6, 5)}) {
@@ -820,15 +828,9 @@ TEST_CASE("a large part asked about one value asks its options about that value 
   // which parts are expanded, never a value.
   auto value = [](const gdsl::ir::CellMoves& moves, uint64_t board, int wantedFirstCells,
                   int64_t& expanded) {
-    gdsl::WordMemo memo(1 << 16);
-    gdsl::CellSearch search(moves, memo);
-    search.setWantedFirst(wantedFirstCells);
-    int64_t parts[gdsl::kMaxComponents];
-    const int n = gdsl::splitComponents(moves, static_cast<int64_t>(board), parts);
-    uint32_t x = 0;
-    for (int i = 0; i < n; ++i) x ^= search.partValue(static_cast<uint64_t>(parts[i]));
-    expanded = search.expanded();
-    return x;
+    return valueBy(
+        moves, board, [&](gdsl::CellSearch& search) { search.setWantedFirst(wantedFirstCells); },
+        expanded);
   };
   std::string errors;
   SECTION("random boards: the same values with the value first nowhere, by default, everywhere") {
