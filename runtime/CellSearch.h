@@ -7,9 +7,11 @@
 // value, or the largest candidate when its value is not among them), so the
 // last candidate left is the value. An option is asked only whether its value
 // is among the candidates but the largest (removing the largest is the same
-// answer for every other value), so most of the tree is cut. An option that
-// splits into parts has all of them but the largest valued exactly, and the
-// largest asked about the candidates xored with the others' values.
+// answer for every other value), so most of the tree is cut; a large part
+// away from the root asked about one value asks each option first whether it
+// is worth that value (kWantedFirstCells). An option that splits into parts
+// has all of them but the largest valued exactly, and the largest asked
+// about the candidates xored with the others' values.
 //
 // Rules of this search's own: a part that is its own mirror image (a
 // reflection or half turn of the board) with no move clearing a cell its
