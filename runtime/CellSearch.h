@@ -93,8 +93,9 @@ class CellSearch {
   // that ask in the cut order (kCutOrderCells). On small parts the second
   // question costs more than the first saves; near the root, one option's
   // question (a thread's task) grew far longer than the others (Cram 4 x 13:
-  // 1,397 s with them, 968 s without; bench/BOARDS.md). For tests: another
-  // least number (65: no part).
+  // 1,397 s with them, against 1,159 s for the build before; 968 s without
+  // them, settledBy_ included; bench/BOARDS.md). For tests: another least
+  // number (65: no part).
   static constexpr int kWantedFirstCells = 24;
   void setWantedFirst(int cells) { wantedFirstCells_ = cells; }
   // Whether a part's options are found first by the moves that last settled
