@@ -361,6 +361,7 @@ void CellSearch::prepareThreads(uint64_t part) {
   for (auto& helper : helpers_) {
     helper->cutOrderFrom_ = cutOrderFrom_;
     helper->wantedFirstCells_ = wantedFirstCells_;
+    helper->shareCells_ = shareCells_;
   }
 }
 
@@ -392,12 +393,29 @@ void CellSearch::inParallel(size_t count, Task&& task) {
   std::atomic<bool> stop{false};
   std::exception_ptr failure;
   std::mutex failureLock;
+  WorkOffers offers;
+  // Threads still taking tasks; the others help them until none is.
+  std::atomic<int> running{static_cast<int>(helpers_.size()) + 1};
   auto work = [&](CellSearch& s) {
     const size_t partsBase = s.parts_.size(), optionsBase = s.options_.size();
-    s.stop_ = &stop;
+    s.stops_ = {&stop};
+    s.offers_ = &offers;
+    bool tasks = true;
+    auto tasksDone = [&] {
+      if (!tasks) return;
+      tasks = false;
+      running.fetch_sub(1);
+      offers.wake();
+    };
     try {
       for (size_t k; !stop.load(std::memory_order_relaxed) && (k = next.fetch_add(1)) < count;)
-        if (task(s, k)) stop.store(true, std::memory_order_relaxed);
+        if (task(s, k)) {
+          stop.store(true, std::memory_order_relaxed);
+          offers.wake();
+        }
+      tasksDone();
+      offers.idleUntil([&] { return stop.load(std::memory_order_relaxed) || running.load() == 0; },
+                       [&](WorkOffers::Offer& offer) { s.joinOffer(offer); });
     } catch (const Stopped&) {
       // (The question is answered, or another thread failed.)
     } catch (...) {
@@ -405,15 +423,129 @@ void CellSearch::inParallel(size_t count, Task&& task) {
       if (!failure) failure = std::current_exception();
       stop.store(true, std::memory_order_relaxed);
     }
+    tasksDone();
+    offers.wake();
     s.parts_.resize(partsBase);
     s.options_.resize(optionsBase);
-    s.stop_ = nullptr;
+    s.stops_.clear();
+    s.offers_ = nullptr;
   };
-  std::vector<std::thread> running;
-  for (auto& helper : helpers_) running.emplace_back(work, std::ref(*helper));
+  std::vector<std::thread> threads;
+  for (auto& helper : helpers_) threads.emplace_back(work, std::ref(*helper));
   work(*this);
-  for (std::thread& t : running) t.join();
+  for (std::thread& t : threads) t.join();
   if (failure) std::rethrow_exception(failure);
+}
+
+bool CellSearch::shareOptions(size_t j, const Values& wanted, Values& candidates, bool& exact,
+                              int wantedFirst) {
+  NodeOffer n;
+  for (; j < options_.size(); ++j)
+    if (options_[j].count != 0) n.at.push_back(j);
+  if (n.at.size() < 2) return false;
+  n.copy = copyOptions(n.at);
+  n.count = n.at.size();
+  n.chain = stops_;
+  n.candidates = &candidates;
+  n.wanted = wanted;
+  n.exact = &exact;
+  n.wantedFirst = wantedFirst;
+  n.valued.assign(n.count, 0);
+  if (!offers_->open(n)) return false;
+  ++offered_;
+  const size_t partsBase = parts_.size(), optionsBase = options_.size();
+  stops_.push_back(&n.stop);
+  struct Close {  // however the asking ends: the joiners gone first
+    CellSearch& search;
+    NodeOffer& offer;
+    bool unwinding = true;
+    ~Close() {
+      if (unwinding) {
+        offer.stop.store(true, std::memory_order_relaxed);
+        search.offers_->waitForJoiners(offer);
+      }
+      search.stops_.pop_back();
+    }
+  } close{*this, n};
+  try {
+    workOn(n);
+  } catch (const Stopped&) {
+    if (!n.stop.load(std::memory_order_relaxed)) throw;
+    parts_.resize(partsBase);  // (the question is answered)
+    options_.resize(optionsBase);
+  }
+  offers_->closeToJoiners(n);
+  // This thread's own flags are not the joined offers' (joinOffer).
+  offers_->idleUntil([&] { return n.joiners == 0; },
+                     [&](WorkOffers::Offer& offer) { joinOffer(offer); });
+  close.unwinding = false;
+  if (n.abandoned.load()) throw Stopped{};  // (see NodeOffer::abandoned)
+  for (size_t k = 0; k < n.count; ++k)
+    if (n.valued[k]) options_[n.at[k]].count = 0;
+  return true;
+}
+
+void CellSearch::workOn(NodeOffer& n) {
+  const int wantedLargest = n.wanted.largest();
+  for (size_t k; !n.stop.load(std::memory_order_relaxed) && (k = n.next.fetch_add(1)) < n.count;) {
+    const Option& o = n.copy.options[k];
+    const OptionPart* parts = n.copy.parts.data() + o.first;
+    uint32_t known = 0;
+    const OptionPart& last = parts[largestPart(o, parts, known)];
+    Values ask;
+    {
+      std::lock_guard<std::mutex> hold(n.lock);
+      if (!n.candidates->meets(n.wanted)) break;
+      if (n.wantedFirst >= 0) {
+        ask = Values::only(static_cast<uint32_t>(n.wantedFirst) ^ known);
+      } else {
+        Values below = *n.candidates;
+        below.erase(static_cast<uint32_t>(n.candidates->largest()));
+        ask = below.atMost(wantedLargest).xored(known);
+      }
+    }
+    const uint32_t v = ask.empty() ? kNotInSet : valueIn(last.cells, ask, last.twinsChecked);
+    // As valueInSearched's loops (and narrowInParallel's step).
+    std::lock_guard<std::mutex> hold(n.lock);
+    if (n.wantedFirst >= 0) {
+      if (v != kNotInSet) {
+        n.candidates->removeOne(v ^ known);
+        n.valued[k] = 1;
+      }
+    } else if (v == kNotInSet) {
+      n.candidates->erase(static_cast<uint32_t>(n.candidates->largest()));
+      *n.exact = false;
+    } else {
+      n.candidates->removeOne(v ^ known);
+    }
+    if (!n.candidates->meets(n.wanted)) n.stop.store(true, std::memory_order_relaxed);
+  }
+}
+
+void CellSearch::joinOffer(WorkOffers::Offer& offer) {
+  auto& n = static_cast<NodeOffer&>(offer);
+  // The offer's work stops when its poster's would: the poster's flags
+  // stand for this thread's own while it is in the offer.
+  struct Restore {
+    CellSearch& search;
+    std::vector<const std::atomic<bool>*> own;
+    size_t partsBase, optionsBase;
+    ~Restore() {
+      search.stops_ = std::move(own);
+      search.parts_.resize(partsBase);
+      search.options_.resize(optionsBase);
+    }
+  } restore{*this, std::move(stops_), parts_.size(), options_.size()};
+  stops_ = n.chain;
+  stops_.push_back(&n.stop);
+  try {
+    workOn(n);
+  } catch (const Stopped&) {
+    if (!n.stop.load(std::memory_order_relaxed)) n.abandoned.store(true);
+  } catch (...) {
+    n.abandoned.store(true);
+    throw;
+  }
 }
 
 bool CellSearch::askInParallel(uint32_t r, const std::vector<size_t>& asked,
@@ -809,7 +941,8 @@ uint32_t CellSearch::beginExpansion(uint64_t part, uint32_t& count) {
   if ((++expanded_ & 1023) == 0) {
     if (progress_ && (expanded_ & (progressEvery_ - 1)) == 0) reportProgress();
     checkInterrupt();
-    if (stop_ && stop_->load(std::memory_order_relaxed)) throw Stopped{};
+    for (const std::atomic<bool>* stop : stops_)
+      if (stop->load(std::memory_order_relaxed)) throw Stopped{};
   }
   if (expanded_ == nextGrowth_) {
     // (While threads are at work, the shared tables are at full size.)
@@ -891,6 +1024,7 @@ uint32_t CellSearch::valueInSearched(uint64_t part, const Values& wanted, bool t
         return kNotInSet;
       }
       if (mayThread && expanded_ - start >= threadsAfter_) break;  // (the rest from every thread)
+      if (mayShare(part) && shareOptions(j, wanted, candidates, exact, static_cast<int>(v))) break;
       Option o = options_[j];
       const uint32_t largestAt = valueAllButLargest(o);
       const OptionPart& last = parts_[largestAt];
@@ -919,6 +1053,13 @@ uint32_t CellSearch::valueInSearched(uint64_t part, const Values& wanted, bool t
         ~Serial() { search.parallel_ = false; }
       } serial{*this};
       narrowInParallel(wanted, candidates, exact, j);
+      if (!candidates.meets(wanted)) {
+        unwind();
+        return kNotInSet;
+      }
+      break;
+    }
+    if (mayShare(part) && shareOptions(j, wanted, candidates, exact, -1)) {
       if (!candidates.meets(wanted)) {
         unwind();
         return kNotInSet;

@@ -38,6 +38,7 @@
 #include <bit>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -47,6 +48,7 @@
 #include "runtime/SearchTables.h"
 #include "runtime/TwinCorners.h"
 #include "runtime/WordMemo.h"
+#include "runtime/WorkOffers.h"
 
 namespace gdsl {
 
@@ -98,6 +100,14 @@ class CellSearch {
   // number (65: no part).
   static constexpr int kWantedFirstCells = 24;
   void setWantedFirst(int cells) { wantedFirstCells_ = cells; }
+  // Threads with nothing left to ask help the others (runtime/WorkOffers.h):
+  // a thread at a part of at least kShareCells cells with options still to
+  // ask, seeing a thread idle, offers those options; each thread then takes
+  // the next one, as narrowInParallel's do. Without it, at the end of each
+  // of the root's questions one thread waited for the other's last option
+  // (Cram 4 x 13: 85% of two cores used). For tests: another least number.
+  static constexpr int kShareCells = 24;
+  void setShareCells(int cells) { shareCells_ = cells; }
   // Whether a part's options are found first by the moves that last settled
   // a question about a part of as many cells (collectOptions); the parts
   // expanded are the same either way, only found sooner. For tests: off.
@@ -117,6 +127,9 @@ class CellSearch {
   // Values written to the replacement table (see store), and its size.
   int64_t replaced() const { return total(&CellSearch::replaced_); }
   uint64_t replacementTableBytes() const { return tables_->values.bytes(); }
+  // Options offered by a busy thread to idle ones (shareOptions): how many
+  // times, by every thread.
+  int64_t offered() const { return total(&CellSearch::offered_); }
   // Parts valued by several threads (see partValue), and how many.
   int64_t parallelParts() const { return parallelParts_; }
   int threads() const { return threads_; }
@@ -328,10 +341,11 @@ class CellSearch {
   // Several threads: partValue of a part of at least kParallelCells cells
   // asks its options' questions from `threads_` threads, this one and
   // helpers_ (searches of their own, with their own stacks and cache of
-  // images, sharing tables_), each taking the next option not yet asked.
+  // images, sharing tables_), each taking the next option not yet asked,
+  // then helping the others (shareOptions).
   // Meanwhile the memo is only read (no thread writes it), and every value
-  // goes to the replacement table. A helper stops at the next poll when
-  // *stop_ is set (the question is answered, or a thread was interrupted).
+  // goes to the replacement table. A thread stops at the next poll when one
+  // of stops_ is set (the question is answered, or a thread was interrupted).
   struct Stopped {};
   CellSearch(const CellSearch& main, int helper);  // a helper of `main`
   // Asks each option of `asked` (indices into options_) whether its value
@@ -354,6 +368,47 @@ class CellSearch {
     std::vector<Option> options;
     std::vector<OptionPart> parts;
   };
+  // Threads with nothing left to ask help the others (see kShareCells).
+  int shareCells_ = kShareCells;
+  int64_t offered_ = 0;  // offers opened by this thread
+  // An offer of a part's options from options_[at[k]] (copied out), asked
+  // about the candidates below the largest (valueInSearched's main loop), or
+  // each only about `wantedFirst` (its first loop; -1: not that loop).
+  struct NodeOffer : WorkOffers::Offer {
+    RootOptions copy;
+    std::vector<size_t> at;
+    // The poster's stop flags: a joiner's work in the offer stops when the
+    // poster's would, and when the offer's question is answered (`stop`).
+    std::vector<const std::atomic<bool>*> chain;
+    std::mutex lock;  // over what follows
+    Values* candidates = nullptr;
+    Values wanted;
+    bool* exact = nullptr;
+    int wantedFirst = -1;
+    std::vector<uint8_t> valued;  // (the first loop's options valued)
+    // A joiner left with its option unanswered (an exception, or a stop of
+    // the poster's): the poster stops too.
+    std::atomic<bool> abandoned{false};
+  };
+  // Offers the options from options_[j] on (those not valued yet) when a
+  // thread is idle and no other offer is open, asks them with the joiners,
+  // and waits until the joiners are done (joining other offers meanwhile);
+  // false, and nothing asked, when no offer was opened.
+  bool shareOptions(size_t j, const Values& wanted, Values& candidates, bool& exact,
+                    int wantedFirst);
+  // Takes the next option of `offer` and asks it, until none is left or
+  // the question is answered.
+  void workOn(NodeOffer& offer);
+  // An idle thread's part in `offer` (WorkOffers::idleUntil's join).
+  void joinOffer(WorkOffers::Offer& offer);
+  // Whether this thread may offer the options of `part` now.
+  bool mayShare(uint64_t part) const {
+    return offers_ && offers_->someoneIdle() && std::popcount(part) >= shareCells_;
+  }
+  WorkOffers* offers_ = nullptr;  // (set while threads are at work)
+  // The flags this thread's search stops at (polled every 1024 expansions;
+  // a Stopped is thrown): the question's, then the offers it works in.
+  std::vector<const std::atomic<bool>*> stops_;
   RootOptions copyOptions(const std::vector<size_t>& asked) const;
   // Values every part of option `o` (its parts at `parts`) but the one with
   // most cells into `known` (with o.known), and returns that part's index.
@@ -372,7 +427,6 @@ class CellSearch {
   int64_t threadsAfter_ = kThreadsAfter;
   bool parallel_ = false;  // threads are at work: the memo is read only
   std::vector<std::unique_ptr<CellSearch>> helpers_;
-  std::atomic<bool>* stop_ = nullptr;
   int64_t parallelParts_ = 0;
 
   const ir::CellMoves& moves_;

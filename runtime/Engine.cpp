@@ -215,6 +215,12 @@ std::string Engine::report() const {
           "asking the next of its options not yet asked\n",
           name, parallel, parallel == 1 ? "" : "s", CellSearch::kParallelCells,
           h.cellSearch->threads());
+    if (parallel > 0 && h.cellSearch->offered() > 0)
+      out += fmt::format(
+          "gdsl: {}: {} time{} a thread with no option left joined another's: the options "
+          "left at a part of {} cells or more, offered to it\n",
+          name, h.cellSearch->offered(), h.cellSearch->offered() == 1 ? "" : "s",
+          CellSearch::kShareCells);
     if (h.cellSearch && h.cellSearch->replaced() > 0)
       out += fmt::format(
           "gdsl: {}: {} values written to a replacement table of {:.1f} MiB (16 bytes per "

@@ -876,3 +876,44 @@ TEST_CASE("a large part asked about one value asks its options about that value 
     CHECK(byDefault < nowhere);
   }
 }
+
+TEST_CASE("idle threads help with the options a busy thread offers, and change no value") {
+  // A thread with no option of the root's question left joins the options
+  // another offers at a large part (CellSearch::shareOptions). Here every
+  // part of 8 cells or more may offer, so offers are many; the values are
+  // one thread's, with the value asked first nowhere and everywhere (the
+  // offers of valueInSearched's two loops).
+  std::string errors;
+  std::mt19937_64 random(43);
+  int64_t offered = 0;
+  for (const std::string& source : {testing::cramSource(6, 6), nodeKaylesSource(6, 6)}) {
+    auto ws = gdsl::compileProgram("board.game", source, errors);
+    REQUIRE(ws);
+    const gdsl::ir::CellMoves& moves = *ws->program().games[0].cells;
+    const uint64_t full = (uint64_t{1} << 36) - 1;
+    for (int k = 0; k < (brute::testScale() > 1 ? 2 : 5); ++k) {
+      uint64_t board = full;
+      while (std::popcount(board) > 32) board &= ~(uint64_t{1} << (random() % 36));
+      for (int wantedFirst : {65, 0}) {
+        INFO(source << board << " wanted first from " << wantedFirst);
+        int64_t expanded = 0;
+        const uint32_t want = valueBy(
+            moves, board, [&](gdsl::CellSearch& s) { s.setWantedFirst(wantedFirst); }, expanded);
+        for (int threads : {2, 3}) {
+          gdsl::WordMemo memo(1 << 16);
+          gdsl::CellSearch search(moves, memo, 0, threads);
+          search.setThreadsAfter(0);
+          search.setShareCells(8);
+          search.setWantedFirst(wantedFirst);
+          int64_t parts[gdsl::kMaxComponents];
+          const int n = gdsl::splitComponents(moves, static_cast<int64_t>(board), parts);
+          uint32_t x = 0;
+          for (int i = 0; i < n; ++i) x ^= search.partValue(static_cast<uint64_t>(parts[i]));
+          CHECK(x == want);
+          offered += search.offered();
+        }
+      }
+    }
+  }
+  CHECK(offered > 0);
+}
