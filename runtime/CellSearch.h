@@ -8,8 +8,8 @@
 // last candidate left is the value. An option is asked only whether its value
 // is among the candidates but the largest (removing the largest is the same
 // answer for every other value), so most of the tree is cut; a large part
-// away from the root asked about one value asks each option first whether it
-// is worth that value (kWantedFirstCells). An option that splits into parts
+// asked about one value asks each option first whether it is worth that
+// value (kWantedFirstCells). An option that splits into parts
 // has all of them but the largest valued exactly, and the largest asked
 // about the candidates xored with the others' values.
 //
@@ -91,13 +91,13 @@ class CellSearch {
   }
   // Which parts asked about one value ask each option about it alone
   // before the candidates below the largest (valueInSearched): those of at
-  // least kWantedFirstCells cells, and fewer than the parts near the root
-  // that ask in the cut order (kCutOrderCells). On small parts the second
-  // question costs more than the first saves; near the root, one option's
-  // question (a thread's task) grew far longer than the others (Cram 4 x 13:
-  // 1,397 s with them, against 1,159 s for the build before; 968 s without
-  // them, settledBy_ included; bench/BOARDS.md). For tests: another least
-  // number (65: no part).
+  // least kWantedFirstCells cells. On small parts the second question costs
+  // more than the first saves. Near the root it made one option's question
+  // (a thread's task) far longer than the others, and the other thread
+  // idle (Cram 4 x 13: 1,397 s, against 968 s with it only below the parts
+  // that ask in the cut order); since threads help each other
+  // (kShareCells), it pays there most: 619 s against 873 (bench/BOARDS.md).
+  // For tests: another least number (65: no part).
   static constexpr int kWantedFirstCells = 24;
   void setWantedFirst(int cells) { wantedFirstCells_ = cells; }
   // Threads with nothing left to ask help the others (runtime/WorkOffers.h):
