@@ -7,7 +7,6 @@ bool WorkOffers::open(Offer& offer) {
   std::lock_guard<std::mutex> hold(lock_);
   if (open_ || idle_.load(std::memory_order_relaxed) == 0) return false;
   open_ = &offer;
-  offer.open = true;
   changed_.notify_all();
   return true;
 }
@@ -15,13 +14,11 @@ bool WorkOffers::open(Offer& offer) {
 void WorkOffers::closeToJoiners(Offer& offer) {
   std::lock_guard<std::mutex> hold(lock_);
   if (open_ == &offer) open_ = nullptr;
-  offer.open = false;
 }
 
 void WorkOffers::waitForJoiners(Offer& offer) {
   std::unique_lock<std::mutex> hold(lock_);
   if (open_ == &offer) open_ = nullptr;
-  offer.open = false;
   changed_.wait(hold, [&] { return offer.joiners == 0; });
 }
 

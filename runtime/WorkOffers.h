@@ -25,7 +25,6 @@ class WorkOffers {
     std::atomic<size_t> next{0};    // the next item not taken
     std::atomic<bool> stop{false};  // its question is answered: drop its items
     int joiners = 0;                // threads in it besides its poster (under lock_)
-    bool open = false;              // (under lock_)
   };
 
   // Whether a thread waits for work (read without the lock: a hint).
@@ -50,10 +49,8 @@ class WorkOffers {
         std::unique_lock<std::mutex> hold(lock_);
         for (;;) {
           if (done()) return;
-          if (open_ && open_->next.load(std::memory_order_relaxed) >= open_->count) {
-            open_->open = false;  // (every item taken)
-            open_ = nullptr;
-          }
+          if (open_ && open_->next.load(std::memory_order_relaxed) >= open_->count)
+            open_ = nullptr;  // (every item taken)
           if (open_ && !open_->stop.load(std::memory_order_relaxed)) {
             offer = open_;
             ++offer->joiners;
