@@ -368,6 +368,7 @@ class CellSearch {
     std::vector<Option> options;
     std::vector<OptionPart> parts;
   };
+  RootOptions copyOptions(const std::vector<size_t>& asked) const;
   // Threads with nothing left to ask help the others (see kShareCells).
   int shareCells_ = kShareCells;
   int64_t offered_ = 0;  // offers opened by this thread
@@ -409,7 +410,6 @@ class CellSearch {
   // The flags this thread's search stops at (polled every 1024 expansions;
   // a Stopped is thrown): the question's, then the offers it works in.
   std::vector<const std::atomic<bool>*> stops_;
-  RootOptions copyOptions(const std::vector<size_t>& asked) const;
   // Values every part of option `o` (its parts at `parts`) but the one with
   // most cells into `known` (with o.known), and returns that part's index.
   uint32_t largestPart(const Option& o, const OptionPart* parts, uint32_t& known);
