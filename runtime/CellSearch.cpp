@@ -437,12 +437,10 @@ void CellSearch::inParallel(size_t count, Task&& task) {
   if (failure) std::rethrow_exception(failure);
 }
 
-bool CellSearch::shareOptions(size_t j, const Values& wanted, Values& candidates, bool& exact,
-                              int wantedFirst) {
-  NodeOffer n;
-  for (; j < options_.size(); ++j)
-    if (options_[j].count != 0) n.at.push_back(j);
-  if (n.at.size() < 2) return false;
+void CellSearch::prepareOffer(NodeOffer& n, size_t from, const Values& wanted, Values& candidates,
+                              bool& exact, int wantedFirst) {
+  for (size_t j = from; j < options_.size(); ++j)
+    if (options_[j].count != 0) n.at.push_back(j);  // (not valued yet)
   n.copy = copyOptions(n.at);
   n.count = n.at.size();
   n.chain = stops_;
@@ -451,7 +449,13 @@ bool CellSearch::shareOptions(size_t j, const Values& wanted, Values& candidates
   n.exact = &exact;
   n.wantedFirst = wantedFirst;
   n.valued.assign(n.count, 0);
-  if (!offers_->open(n)) return false;
+}
+
+bool CellSearch::shareOptions(size_t j, const Values& wanted, Values& candidates, bool& exact,
+                              int wantedFirst) {
+  NodeOffer n;
+  prepareOffer(n, j, wanted, candidates, exact, wantedFirst);
+  if (n.count < 2 || !offers_->open(n)) return false;
   ++offered_;
   const size_t partsBase = parts_.size(), optionsBase = options_.size();
   stops_.push_back(&n.stop);
@@ -486,40 +490,44 @@ bool CellSearch::shareOptions(size_t j, const Values& wanted, Values& candidates
 }
 
 void CellSearch::workOn(NodeOffer& n) {
-  const int wantedLargest = n.wanted.largest();
-  for (size_t k; !n.stop.load(std::memory_order_relaxed) && (k = n.next.fetch_add(1)) < n.count;) {
-    const Option& o = n.copy.options[k];
-    const OptionPart* parts = n.copy.parts.data() + o.first;
-    uint32_t known = 0;
-    const OptionPart& last = parts[largestPart(o, parts, known)];
-    Values ask;
-    {
-      std::lock_guard<std::mutex> hold(n.lock);
-      if (!n.candidates->meets(n.wanted)) break;
-      if (n.wantedFirst >= 0) {
-        ask = Values::only(static_cast<uint32_t>(n.wantedFirst) ^ known);
-      } else {
-        Values below = *n.candidates;
-        below.erase(static_cast<uint32_t>(n.candidates->largest()));
-        ask = below.atMost(wantedLargest).xored(known);
-      }
-    }
-    const uint32_t v = ask.empty() ? kNotInSet : valueIn(last.cells, ask, last.twinsChecked);
-    // As valueInSearched's loops (and narrowInParallel's step).
+  for (size_t k; !n.stop.load(std::memory_order_relaxed) && (k = n.next.fetch_add(1)) < n.count;)
+    if (askOffered(n, k)) n.stop.store(true, std::memory_order_relaxed);
+}
+
+bool CellSearch::askOffered(NodeOffer& n, size_t k) {
+  const Option& o = n.copy.options[k];
+  const OptionPart* parts = n.copy.parts.data() + o.first;
+  uint32_t known = 0;
+  const OptionPart& last = parts[largestPart(o, parts, known)];
+  Values ask;
+  {
     std::lock_guard<std::mutex> hold(n.lock);
+    if (!n.candidates->meets(n.wanted)) return true;
     if (n.wantedFirst >= 0) {
-      if (v != kNotInSet) {
-        n.candidates->removeOne(v ^ known);
-        n.valued[k] = 1;
-      }
-    } else if (v == kNotInSet) {
-      n.candidates->erase(static_cast<uint32_t>(n.candidates->largest()));
-      *n.exact = false;
+      ask = Values::only(static_cast<uint32_t>(n.wantedFirst) ^ known);
     } else {
-      n.candidates->removeOne(v ^ known);
+      Values below = *n.candidates;
+      below.erase(static_cast<uint32_t>(n.candidates->largest()));
+      ask = below.atMost(n.wanted.largest()).xored(known);
     }
-    if (!n.candidates->meets(n.wanted)) n.stop.store(true, std::memory_order_relaxed);
   }
+  const uint32_t v = ask.empty() ? kNotInSet : valueIn(last.cells, ask, last.twinsChecked);
+  // As valueInSearched's loops. The candidates may have lost values since
+  // `ask` was made from them; an answer "not in ask" still means not among
+  // the candidates left but their largest, so the step holds.
+  std::lock_guard<std::mutex> hold(n.lock);
+  if (n.wantedFirst >= 0) {
+    if (v != kNotInSet) {
+      n.candidates->removeOne(v ^ known);
+      n.valued[k] = 1;
+    }
+  } else if (v == kNotInSet) {
+    n.candidates->erase(static_cast<uint32_t>(n.candidates->largest()));
+    *n.exact = false;
+  } else {
+    n.candidates->removeOne(v ^ known);
+  }
+  return !n.candidates->meets(n.wanted);
 }
 
 void CellSearch::joinOffer(WorkOffers::Offer& offer) {
@@ -571,38 +579,9 @@ bool CellSearch::askInParallel(uint32_t r, const std::vector<size_t>& asked,
 
 void CellSearch::narrowInParallel(const Values& wanted, Values& candidates, bool& exact,
                                   size_t optionsBase) {
-  std::vector<size_t> asked;
-  for (size_t j = optionsBase; j < options_.size(); ++j)
-    if (options_[j].count != 0) asked.push_back(j);  // (not valued yet)
-  const RootOptions copy = copyOptions(asked);
-  const int wantedLargest = wanted.largest();
-  std::mutex lock;  // over candidates and exact
-  inParallel(asked.size(), [&](CellSearch& s, size_t k) {
-    const Option& o = copy.options[k];
-    const OptionPart* parts = copy.parts.data() + o.first;
-    uint32_t known = 0;
-    const OptionPart& last = parts[s.largestPart(o, parts, known)];
-    Values ask;
-    {
-      std::lock_guard<std::mutex> hold(lock);
-      if (!candidates.meets(wanted)) return true;
-      Values below = candidates;
-      below.erase(static_cast<uint32_t>(candidates.largest()));
-      ask = below.atMost(wantedLargest).xored(known);
-    }
-    const uint32_t v = ask.empty() ? kNotInSet : s.valueIn(last.cells, ask, last.twinsChecked);
-    // As valueInSearched's own loop. The candidates may have lost values
-    // since `ask` was made from them; an answer "not in ask" still means
-    // not among the candidates left but their largest, so the step holds.
-    std::lock_guard<std::mutex> hold(lock);
-    if (v == kNotInSet) {
-      candidates.erase(static_cast<uint32_t>(candidates.largest()));
-      exact = false;
-    } else {
-      candidates.removeOne(v ^ known);
-    }
-    return !candidates.meets(wanted);
-  });
+  NodeOffer n;  // (offered to no one: every thread takes its options)
+  prepareOffer(n, optionsBase, wanted, candidates, exact, -1);
+  inParallel(n.count, [&](CellSearch& s, size_t k) { return s.askOffered(n, k); });
 }
 
 uint32_t CellSearch::valueAllButLargest(Option& o) {

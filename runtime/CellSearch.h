@@ -354,7 +354,8 @@ class CellSearch {
   bool askInParallel(uint32_t r, const std::vector<size_t>& asked, std::vector<uint32_t>& answers);
   // valueInSearched's loop over the options from options_[optionsBase] on,
   // from every thread: each takes the next option, asks it about the
-  // candidates as they are then, and removes one candidate by its answer.
+  // candidates as they are then, and removes one candidate by its answer
+  // (askOffered, as for the options offered to idle threads).
   void narrowInParallel(const Values& wanted, Values& candidates, bool& exact, size_t optionsBase);
   // Runs task(search, k) for k in [0, count) from every thread, this one
   // and the helpers, each with its own search taking the next k; stops
@@ -391,6 +392,10 @@ class CellSearch {
     // the poster's): the poster stops too.
     std::atomic<bool> abandoned{false};
   };
+  // Fills `offer` with the options from options_[from] on not valued yet
+  // (copied out), to narrow `candidates` (and `exact`) for `wanted`.
+  void prepareOffer(NodeOffer& offer, size_t from, const Values& wanted, Values& candidates,
+                    bool& exact, int wantedFirst);
   // Offers the options from options_[j] on (those not valued yet) when a
   // thread is idle and no other offer is open, asks them with the joiners,
   // and waits until the joiners are done (joining other offers meanwhile);
@@ -400,6 +405,9 @@ class CellSearch {
   // Takes the next option of `offer` and asks it, until none is left or
   // the question is answered.
   void workOn(NodeOffer& offer);
+  // Asks option k of `offer` its question and narrows the candidates by
+  // the answer; true when the question is answered (from any thread).
+  bool askOffered(NodeOffer& offer, size_t k);
   // An idle thread's part in `offer` (WorkOffers::idleUntil's join).
   void joinOffer(WorkOffers::Offer& offer);
   // Whether this thread may offer the options of `part` now.
