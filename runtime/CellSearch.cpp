@@ -362,6 +362,8 @@ void CellSearch::prepareThreads(uint64_t part) {
     helper->cutOrderFrom_ = cutOrderFrom_;
     helper->wantedFirstCells_ = wantedFirstCells_;
     helper->shareCells_ = shareCells_;
+    helper->settlersFirst_ = settlersFirst_;
+    helper->optionValuesRuledOut_ = optionValuesRuledOut_;
   }
 }
 
@@ -437,24 +439,23 @@ void CellSearch::inParallel(size_t count, Task&& task) {
   if (failure) std::rethrow_exception(failure);
 }
 
-void CellSearch::prepareOffer(NodeOffer& n, size_t from, const Values& wanted, Values& candidates,
-                              bool& exact, int wantedFirst) {
+void CellSearch::prepareOffer(NodeOffer& n, size_t from, const Values& wanted, Narrowing& narrowing,
+                              int wantedFirst) {
   for (size_t j = from; j < options_.size(); ++j)
     if (options_[j].count != 0) n.at.push_back(j);  // (not valued yet)
   n.copy = copyOptions(n.at);
   n.count = n.at.size();
   n.chain = stops_;
-  n.candidates = &candidates;
+  n.narrowing = &narrowing;
   n.wanted = wanted;
-  n.exact = &exact;
   n.wantedFirst = wantedFirst;
   n.valued.assign(n.count, 0);
 }
 
-bool CellSearch::shareOptions(size_t j, const Values& wanted, Values& candidates, bool& exact,
+bool CellSearch::shareOptions(size_t j, const Values& wanted, Narrowing& narrowing,
                               int wantedFirst) {
   NodeOffer n;
-  prepareOffer(n, j, wanted, candidates, exact, wantedFirst);
+  prepareOffer(n, j, wanted, narrowing, wantedFirst);
   if (n.count < 2 || !offers_->open(n)) return false;
   ++offered_;
   const size_t partsBase = parts_.size(), optionsBase = options_.size();
@@ -502,12 +503,13 @@ bool CellSearch::askOffered(NodeOffer& n, size_t k) {
   Values ask;
   {
     std::lock_guard<std::mutex> hold(n.lock);
-    if (!n.candidates->meets(n.wanted)) return true;
+    const Values& candidates = n.narrowing->candidates;
+    if (!candidates.meets(n.wanted)) return true;
     if (n.wantedFirst >= 0) {
       ask = Values::only(static_cast<uint32_t>(n.wantedFirst) ^ known);
     } else {
-      Values below = *n.candidates;
-      below.erase(static_cast<uint32_t>(n.candidates->largest()));
+      Values below = candidates;
+      below.erase(static_cast<uint32_t>(candidates.largest()));
       ask = below.atMost(n.wanted.largest()).xored(known);
     }
   }
@@ -518,16 +520,15 @@ bool CellSearch::askOffered(NodeOffer& n, size_t k) {
   std::lock_guard<std::mutex> hold(n.lock);
   if (n.wantedFirst >= 0) {
     if (v != kNotInSet) {
-      n.candidates->removeOne(v ^ known);
+      n.narrowing->found(v ^ known);
       n.valued[k] = 1;
     }
   } else if (v == kNotInSet) {
-    n.candidates->erase(static_cast<uint32_t>(n.candidates->largest()));
-    *n.exact = false;
+    n.narrowing->notBelowLargest();
   } else {
-    n.candidates->removeOne(v ^ known);
+    n.narrowing->found(v ^ known);
   }
-  return !n.candidates->meets(n.wanted);
+  return !n.narrowing->candidates.meets(n.wanted);
 }
 
 void CellSearch::joinOffer(WorkOffers::Offer& offer) {
@@ -577,10 +578,9 @@ bool CellSearch::askInParallel(uint32_t r, const std::vector<size_t>& asked,
   return std::find(answers.begin(), answers.end(), r) != answers.end();
 }
 
-void CellSearch::narrowInParallel(const Values& wanted, Values& candidates, bool& exact,
-                                  size_t optionsBase) {
+void CellSearch::narrowInParallel(const Values& wanted, Narrowing& narrowing, size_t optionsBase) {
   NodeOffer n;  // (offered to no one: every thread takes its options)
-  prepareOffer(n, optionsBase, wanted, candidates, exact, -1);
+  prepareOffer(n, optionsBase, wanted, narrowing, -1);
   inParallel(n.count, [&](CellSearch& s, size_t k) { return s.askOffered(n, k); });
 }
 
@@ -910,9 +910,11 @@ uint32_t CellSearch::valueIn(uint64_t part, const Values& asked, bool twinsCheck
     wanted.w[0] &= ~out;
     if (wanted.empty()) return kNotInSet;
   }
-  uint32_t answer = valueInSearched(part, wanted, twinsChecked);
+  uint64_t optionValues = 0;
+  uint32_t answer = valueInSearched(part, wanted, twinsChecked, optionValues);
   // (Found again: the searches below may have moved or taken the entry.)
-  if (answer == kNotInSet) ruleOut(part, wanted.w[0]);
+  if (answer == kNotInSet)
+    ruleOut(part, wanted.w[0] | (optionValuesRuledOut_ ? optionValues : uint64_t{0}));
   return answer;
 }
 
@@ -938,7 +940,8 @@ uint32_t CellSearch::beginExpansion(uint64_t part, uint32_t& count) {
   return count > 255 ? valueByMex(part) : kNotInSet;
 }
 
-uint32_t CellSearch::valueInSearched(uint64_t part, const Values& wanted, bool twinsChecked) {
+uint32_t CellSearch::valueInSearched(uint64_t part, const Values& wanted, bool twinsChecked,
+                                     uint64_t& optionValues) {
   if (dominated_.applies()) {
     uint64_t less = dominated_.reduced(part);
     if (less != part) {
@@ -957,21 +960,26 @@ uint32_t CellSearch::valueInSearched(uint64_t part, const Values& wanted, bool t
   if (uint32_t settled = beginExpansion(part, count); settled != kNotInSet) return settled;
   // The candidates: 0..count. Each option removes one: its value, or the
   // largest candidate when its value is not one.
-  Values candidates = Values::upTo(count);
+  Narrowing narrowing;
+  Values& candidates = narrowing.candidates;
+  candidates = Values::upTo(count);
   const size_t partsBase = parts_.size(), optionsBase = options_.size();
   auto unwind = [&] {
     parts_.resize(partsBase);
     options_.resize(optionsBase);
   };
+  auto notInSet = [&] {
+    unwind();
+    optionValues |= narrowing.optionValues;
+    return kNotInSet;
+  };
   // Options whose parts are all known are counted at once (and may settle
   // the question before the other options are even split).
   if (!collectOptions(part, [&](uint32_t v) {
-        candidates.removeOne(v);
+        narrowing.found(v);
         return candidates.meets(wanted);
-      })) {
-    unwind();
-    return kNotInSet;
-  }
+      }))
+    return notInSet();
 
   // A large part a few moves from the outermost question's asks first the
   // options one move more cuts furthest, as the root asks its values past
@@ -980,7 +988,6 @@ uint32_t CellSearch::valueInSearched(uint64_t part, const Values& wanted, bool t
   // 5.0 million parts expanded instead of 10.6; see kCutOrderCells).
   if (std::popcount(part) >= cutOrderFrom_) sortByCut(optionsBase);
   const int wantedLargest = wanted.largest();
-  bool exact = true;
   // A large part, once its search has taken kThreadsAfter expansions, asks
   // the rest of its options from every thread (see narrowInParallel).
   const bool mayThread = threads_ > 1 && !parallel_ && std::popcount(part) >= kParallelCells;
@@ -997,19 +1004,16 @@ uint32_t CellSearch::valueInSearched(uint64_t part, const Values& wanted, bool t
       wantedLargest + 1 < candidates.largest()) {
     const auto v = static_cast<uint32_t>(wantedLargest);
     for (size_t j = optionsBase; j < options_.size(); ++j) {
-      if (!candidates.meets(wanted)) {
-        unwind();
-        return kNotInSet;
-      }
+      if (!candidates.meets(wanted)) return notInSet();
       if (mayThread && expanded_ - start >= threadsAfter_) break;  // (the rest from every thread)
-      if (mayShare(part) && shareOptions(j, wanted, candidates, exact, static_cast<int>(v))) break;
+      if (mayShare(part) && shareOptions(j, wanted, narrowing, static_cast<int>(v))) break;
       Option o = options_[j];
       const uint32_t largestAt = valueAllButLargest(o);
       const OptionPart& last = parts_[largestAt];
       if ((v ^ o.known) < 256) {
         if (uint32_t value = valueIn(last.cells, Values::only(v ^ o.known), last.twinsChecked);
             value != kNotInSet) {
-          candidates.removeOne(value ^ o.known);
+          narrowing.found(value ^ o.known);
           o.count = 0;
         }
       }
@@ -1018,10 +1022,7 @@ uint32_t CellSearch::valueInSearched(uint64_t part, const Values& wanted, bool t
   }
   for (size_t j = optionsBase; j < options_.size(); ++j) {
     if (options_[j].count == 0) continue;  // (valued above)
-    if (!candidates.meets(wanted)) {
-      unwind();
-      return kNotInSet;
-    }
+    if (!candidates.meets(wanted)) return notInSet();
     if (mayThread && expanded_ - start >= threadsAfter_ && options_.size() - j >= 2) {
       prepareThreads(part);
       parallel_ = true;
@@ -1030,18 +1031,12 @@ uint32_t CellSearch::valueInSearched(uint64_t part, const Values& wanted, bool t
         CellSearch& search;
         ~Serial() { search.parallel_ = false; }
       } serial{*this};
-      narrowInParallel(wanted, candidates, exact, j);
-      if (!candidates.meets(wanted)) {
-        unwind();
-        return kNotInSet;
-      }
+      narrowInParallel(wanted, narrowing, j);
+      if (!candidates.meets(wanted)) return notInSet();
       break;
     }
-    if (mayShare(part) && shareOptions(j, wanted, candidates, exact, -1)) {
-      if (!candidates.meets(wanted)) {
-        unwind();
-        return kNotInSet;
-      }
+    if (mayShare(part) && shareOptions(j, wanted, narrowing, -1)) {
+      if (!candidates.meets(wanted)) return notInSet();
       break;
     }
     // Every part but the largest exactly; the largest asked about the
@@ -1053,20 +1048,19 @@ uint32_t CellSearch::valueInSearched(uint64_t part, const Values& wanted, bool t
     Values ask = below.atMost(wantedLargest).xored(o.known);
     const OptionPart& last = parts_[largestAt];
     uint32_t v = ask.empty() ? kNotInSet : valueIn(last.cells, ask, last.twinsChecked);
-    if (v == kNotInSet) {
-      candidates.erase(static_cast<uint32_t>(candidates.largest()));
-      exact = false;
-    } else {
-      candidates.removeOne(v ^ o.known);
-    }
+    if (v == kNotInSet)
+      narrowing.notBelowLargest();
+    else
+      narrowing.found(v ^ o.known);
   }
-  unwind();
-  if (exact || candidates.meets(Values::upTo(static_cast<uint32_t>(std::max(wantedLargest, 0))))) {
+  if (narrowing.exact ||
+      candidates.meets(Values::upTo(static_cast<uint32_t>(std::max(wantedLargest, 0))))) {
+    unwind();
     auto value = static_cast<uint32_t>(candidates.smallest());
     store(part, value);
     return value;
   }
-  return kNotInSet;
+  return notInSet();
 }
 
 }  // namespace gdsl
