@@ -793,6 +793,30 @@ TEST_CASE("parts near the root ask first the options one move more cuts furthest
   }
 }
 
+namespace {
+
+// Calls check(moves, board) on the full 6 x 5 board and six random boards
+// partly filled (drawn from `seed`), in Cram and in Node Kayles.
+void onSmallBoards(uint64_t seed,
+                   const std::function<void(const gdsl::ir::CellMoves&, uint64_t)>& check) {
+  std::string errors;
+  for (const std::string& source : {testing::cramSource(6, 5), nodeKaylesSource(6, 5)}) {
+    auto ws = gdsl::compileProgram("board.game", source, errors);
+    REQUIRE(ws);
+    const gdsl::ir::CellMoves& moves = *ws->program().games[0].cells;
+    const uint64_t full = (uint64_t{1} << 30) - 1;
+    std::mt19937_64 random(seed);
+    std::vector<uint64_t> boards{full};
+    for (int k = 0; k < 6; ++k) boards.push_back(random() & (random() | random()) & full);
+    for (uint64_t b : boards) {
+      INFO(source << b);
+      check(moves, b);
+    }
+  }
+}
+
+}  // namespace
+
 TEST_CASE("the moves that last settled a question are tried first, and change nothing else") {
   // collectOptions tries first the moves that last settled a question about
   // a part of as many cells at once. The options it collects, and their
@@ -809,22 +833,11 @@ TEST_CASE("the moves that last settled a question are tried first, and change no
         },
         expanded);
   };
-  std::string errors;
-  for (const std::string& source : {testing::cramSource(6, 5), nodeKaylesSource(6, 5)}) {
-    auto ws = gdsl::compileProgram("board.game", source, errors);
-    REQUIRE(ws);
-    const gdsl::ir::CellMoves& moves = *ws->program().games[0].cells;
-    const uint64_t full = (uint64_t{1} << 30) - 1;
-    std::mt19937_64 random(41);
-    std::vector<uint64_t> boards{full};
-    for (int k = 0; k < 6; ++k) boards.push_back(random() & (random() | random()) & full);
-    for (uint64_t b : boards) {
-      INFO(source << b);
-      int64_t inOrder = 0, settlersFirst = 0;
-      CHECK(value(moves, b, true, settlersFirst) == value(moves, b, false, inOrder));
-      CHECK(settlersFirst == inOrder);
-    }
-  }
+  onSmallBoards(41, [&](const gdsl::ir::CellMoves& moves, uint64_t b) {
+    int64_t inOrder = 0, settlersFirst = 0;
+    CHECK(value(moves, b, true, settlersFirst) == value(moves, b, false, inOrder));
+    CHECK(settlersFirst == inOrder);
+  });
 }
 
 TEST_CASE("a part that answers \"not in the set\" has its options' values ruled out too") {
@@ -838,23 +851,13 @@ TEST_CASE("a part that answers \"not in the set\" has its options' values ruled 
         moves, board,
         [&](gdsl::CellSearch& search) { search.setOptionValuesRuledOut(optionValues); }, expanded);
   };
-  std::string errors;
-  for (const std::string& source : {testing::cramSource(6, 5), nodeKaylesSource(6, 5)}) {
-    auto ws = gdsl::compileProgram("board.game", source, errors);
-    REQUIRE(ws);
-    const gdsl::ir::CellMoves& moves = *ws->program().games[0].cells;
-    const uint64_t full = (uint64_t{1} << 30) - 1;
-    std::mt19937_64 random(43);
-    std::vector<uint64_t> boards{full};
-    for (int k = 0; k < 6; ++k) boards.push_back(random() & (random() | random()) & full);
-    for (uint64_t b : boards) {
-      INFO(source << b);
-      int64_t with = 0, without = 0;
-      CHECK(value(moves, b, true, with) == value(moves, b, false, without));
-    }
-  }
+  onSmallBoards(43, [&](const gdsl::ir::CellMoves& moves, uint64_t b) {
+    int64_t with = 0, without = 0;
+    CHECK(value(moves, b, true, with) == value(moves, b, false, without));
+  });
   // One thread, so the counts are the same every run (259,335 parts against
   // 285,245 when this was written).
+  std::string errors;
   auto ws = gdsl::compileProgram("cram.game", testing::cramSource(4, 9), errors);
   REQUIRE(ws);
   const gdsl::ir::CellMoves& moves = *ws->program().games[0].cells;
