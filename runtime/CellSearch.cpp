@@ -390,8 +390,24 @@ uint32_t CellSearch::largestPart(const Option& o, const OptionPart* parts, uint3
 }
 
 template <typename Task>
-void CellSearch::inParallel(size_t count, Task&& task) {
+void CellSearch::inParallel(size_t count, Task&& task, bool focusOn) {
   std::atomic<size_t> next{0};
+  Focus focus;
+  focus.after = focusAfter_;
+  std::mutex putBackLock;
+  std::vector<size_t> putBack;  // tasks put back (see kFocusAfter)
+  auto take = [&](size_t& k) {
+    {
+      std::lock_guard<std::mutex> hold(putBackLock);
+      if (!putBack.empty()) {
+        auto first = std::min_element(putBack.begin(), putBack.end());
+        k = *first;
+        putBack.erase(first);
+        return true;
+      }
+    }
+    return (k = next.fetch_add(1)) < count;
+  };
   std::atomic<bool> stop{false};
   std::exception_ptr failure;
   std::mutex failureLock;
@@ -402,6 +418,7 @@ void CellSearch::inParallel(size_t count, Task&& task) {
     const size_t partsBase = s.parts_.size(), optionsBase = s.options_.size();
     s.stops_ = {&stop};
     s.offers_ = &offers;
+    s.focus_ = focusOn && focus.after > 0 ? &focus : nullptr;
     bool tasks = true;
     auto tasksDone = [&] {
       if (!tasks) return;
@@ -410,11 +427,32 @@ void CellSearch::inParallel(size_t count, Task&& task) {
       offers.wake();
     };
     try {
-      for (size_t k; !stop.load(std::memory_order_relaxed) && (k = next.fetch_add(1)) < count;)
-        if (task(s, k)) {
+      for (size_t k; !stop.load(std::memory_order_relaxed) && take(k);) {
+        s.taskStart_ = s.expanded_;
+        bool answered = false;
+        try {
+          answered = task(s, k);
+        } catch (const Stopped&) {
+          if (!s.yielded_) throw;
+          s.yielded_ = false;
+          s.parts_.resize(partsBase);
+          s.options_.resize(optionsBase);
+          {
+            std::lock_guard<std::mutex> hold(putBackLock);
+            putBack.push_back(k);
+          }
+          offers.idleUntil(
+              [&] { return stop.load(std::memory_order_relaxed) || focus.owner.load() == nullptr; },
+              [&](WorkOffers::Offer& offer) { s.joinOffer(offer); });
+          continue;
+        }
+        const CellSearch* self = &s;
+        if (focus.owner.compare_exchange_strong(self, nullptr)) offers.wake();
+        if (answered) {
           stop.store(true, std::memory_order_relaxed);
           offers.wake();
         }
+      }
       tasksDone();
       offers.idleUntil([&] { return stop.load(std::memory_order_relaxed) || running.load() == 0; },
                        [&](WorkOffers::Offer& offer) { s.joinOffer(offer); });
@@ -431,6 +469,7 @@ void CellSearch::inParallel(size_t count, Task&& task) {
     s.options_.resize(optionsBase);
     s.stops_.clear();
     s.offers_ = nullptr;
+    s.focus_ = nullptr;
   };
   std::vector<std::thread> threads;
   for (auto& helper : helpers_) threads.emplace_back(work, std::ref(*helper));
@@ -545,6 +584,11 @@ void CellSearch::joinOffer(WorkOffers::Offer& offer) {
       search.options_.resize(optionsBase);
     }
   } restore{*this, std::move(stops_), parts_.size(), options_.size()};
+  struct Joining {
+    int& depth;
+    explicit Joining(int& d) : depth(d) { ++depth; }
+    ~Joining() { --depth; }
+  } joining{joining_};
   stops_ = n.chain;
   stops_.push_back(&n.stop);
   try {
@@ -563,7 +607,7 @@ bool CellSearch::askInParallel(uint32_t r, const std::vector<size_t>& asked,
   // searches, this one's too.
   const RootOptions copy = copyOptions(asked);
   answers.assign(asked.size(), kNotInSet);
-  inParallel(asked.size(), [&](CellSearch& s, size_t k) {
+  auto ask = [&](CellSearch& s, size_t k) {
     const Option& o = copy.options[k];
     const OptionPart* parts = copy.parts.data() + o.first;
     uint32_t known = 0;
@@ -574,7 +618,8 @@ bool CellSearch::askInParallel(uint32_t r, const std::vector<size_t>& asked,
                      : s.exactValue(last.cells, last.twinsChecked);
     answers[k] = v == kNotInSet ? kNotInSet : v ^ known;
     return answers[k] == r;
-  });
+  };
+  inParallel(asked.size(), ask, /*focus=*/true);
   return std::find(answers.begin(), answers.end(), r) != answers.end();
 }
 
@@ -918,12 +963,22 @@ uint32_t CellSearch::valueIn(uint64_t part, const Values& asked, bool twinsCheck
   return answer;
 }
 
+void CellSearch::pollFocus() {
+  const CellSearch* owner = focus_->owner.load();
+  if (owner == this) return;
+  if (owner == nullptr && focus_->owner.compare_exchange_strong(owner, this)) return;
+  yielded_ = true;  // (another thread's task holds the focus)
+  ++putBack_;
+  throw Stopped{};
+}
+
 uint32_t CellSearch::beginExpansion(uint64_t part, uint32_t& count) {
   if ((++expanded_ & 1023) == 0) {
     if (progress_ && (expanded_ & (progressEvery_ - 1)) == 0) reportProgress();
     checkInterrupt();
     for (const std::atomic<bool>* stop : stops_)
       if (stop->load(std::memory_order_relaxed)) throw Stopped{};
+    if (focus_ && joining_ == 0 && expanded_ - taskStart_ >= focus_->after) pollFocus();
   }
   if (expanded_ == nextGrowth_) {
     // (While threads are at work, the shared tables are at full size.)

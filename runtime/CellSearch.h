@@ -109,6 +109,16 @@ class CellSearch {
   // (Cram 4 x 13: 85% of two cores used). For tests: another least number.
   static constexpr int kShareCells = 24;
   void setShareCells(int cells) { shareCells_ = cells; }
+  // The root's question "is the value r?" is answered by one option worth
+  // r, and an option worth r takes long to prove so (each of its own
+  // options must be asked): with two such options on two threads, half the
+  // work is lost when the first is proved. So a thread whose option has
+  // taken kFocusAfter expansions while another thread's has taken as many
+  // puts its option back (the tables keep what it found), helps the other
+  // (joining its offers), and takes it again if the question is still open
+  // when that one is answered. For tests: another number.
+  static constexpr int64_t kFocusAfter = int64_t{1} << 21;
+  void setFocusAfter(int64_t expansions) { focusAfter_ = expansions; }
   // Whether a part's options are found first by the moves that last settled
   // a question about a part of as many cells (collectOptions); the parts
   // expanded are the same either way, only found sooner. For tests: off.
@@ -136,6 +146,9 @@ class CellSearch {
   // Options offered by a busy thread to idle ones (shareOptions): how many
   // times, by every thread.
   int64_t offered() const { return total(&CellSearch::offered_); }
+  // Options of the root's question put back for a long one (see
+  // kFocusAfter): how many times, by every thread.
+  int64_t putBack() const { return total(&CellSearch::putBack_); }
   // Parts valued by several threads (see partValue), and how many.
   int64_t parallelParts() const { return parallelParts_; }
   int threads() const { return threads_; }
@@ -390,8 +403,26 @@ class CellSearch {
   // and the helpers, each with its own search taking the next k; stops
   // when a task returns true. An exception in any thread stops them all,
   // and is thrown here.
+  // With `focus` (askInParallel: a question answered by any one task),
+  // one long task at a time (see kFocusAfter).
   template <typename Task>
-  void inParallel(size_t count, Task&& task);
+  void inParallel(size_t count, Task&& task, bool focus = false);
+  int64_t focusAfter_ = kFocusAfter;
+  // One inParallel's focus: the search whose task holds it (nullptr: none),
+  // and the expansions a task takes before it may.
+  struct Focus {
+    std::atomic<const CellSearch*> owner{nullptr};
+    int64_t after = 0;
+  };
+  Focus* focus_ = nullptr;  // (set while this thread takes such tasks)
+  int64_t taskStart_ = 0;   // expanded_ when this thread's task started
+  int joining_ = 0;         // offers this thread is in as a joiner (no focus there)
+  bool yielded_ = false;    // (its task put back: the Stopped is its own)
+  int64_t putBack_ = 0;     // tasks this thread put back
+  // At a poll, once this thread's task has taken focus_->after expansions:
+  // takes the focus when no task holds it; puts the task back (a Stopped)
+  // when another does.
+  void pollFocus();
   // Options of options_ with their parts copied out of parts_, for threads
   // (this thread's stacks grow as it searches).
   struct RootOptions {

@@ -221,6 +221,12 @@ std::string Engine::report() const {
           "left at a part of {} cells or more, offered to it\n",
           name, h.cellSearch->offered(), h.cellSearch->offered() == 1 ? "" : "s",
           CellSearch::kShareCells);
+    if (parallel > 0 && h.cellSearch->putBack() > 0)
+      out += fmt::format(
+          "gdsl: {}: {} time{} a thread put its option of the root's question back, to help "
+          "another's that had taken as long ({} parts)\n",
+          name, h.cellSearch->putBack(), h.cellSearch->putBack() == 1 ? "" : "s",
+          CellSearch::kFocusAfter);
     if (h.cellSearch && h.cellSearch->replaced() > 0)
       out += fmt::format(
           "gdsl: {}: {} values written to a replacement table of {:.1f} MiB (16 bytes per "

@@ -50,6 +50,46 @@ uint32_t valueBy(const gdsl::ir::CellMoves& moves, uint64_t board,
   return x;
 }
 
+// For the tests of the threads: each(moves, board) for random boards of
+// `cells` free cells on 6 x 6 Cram and Node Kayles (fewer boards under the
+// sanitizers).
+template <typename Each>
+void onThreadedBoards(uint64_t seed, int cells, Each&& each) {
+  std::string errors;
+  std::mt19937_64 random(seed);
+  for (const std::string& source : {testing::cramSource(6, 6), nodeKaylesSource(6, 6)}) {
+    auto ws = gdsl::compileProgram("board.game", source, errors);
+    REQUIRE(ws);
+    const gdsl::ir::CellMoves& moves = *ws->program().games[0].cells;
+    const uint64_t full = (uint64_t{1} << 36) - 1;
+    for (int k = 0; k < (brute::testScale() > 1 ? 2 : 5); ++k) {
+      uint64_t board = full;
+      while (std::popcount(board) > cells) board &= ~(uint64_t{1} << (random() % 36));
+      INFO(source << board);
+      each(moves, board);
+    }
+  }
+}
+
+// The value of `board` by a search of `threads` threads from its first
+// expansion on, every part of 8 cells or more offering its options, set up
+// by `configure` first; `counted(search)` reads its counts after.
+uint32_t valueOnThreads(const gdsl::ir::CellMoves& moves, uint64_t board, int threads,
+                        const std::function<void(gdsl::CellSearch&)>& configure,
+                        const std::function<void(const gdsl::CellSearch&)>& counted) {
+  gdsl::WordMemo memo(1 << 16);
+  gdsl::CellSearch search(moves, memo, 0, threads);
+  search.setThreadsAfter(0);
+  search.setShareCells(8);
+  configure(search);
+  int64_t parts[gdsl::kMaxComponents];
+  const int n = gdsl::splitComponents(moves, static_cast<int64_t>(board), parts);
+  uint32_t x = 0;
+  for (int i = 0; i < n; ++i) x ^= search.partValue(static_cast<uint64_t>(parts[i]));
+  counted(search);
+  return x;
+}
+
 gdsl::StackOptions withPruning(bool prune) {
   gdsl::StackOptions options(gdsl::BackendKind::Interp);
   options.engine.pruneBoards = prune;
@@ -930,37 +970,37 @@ TEST_CASE("idle threads help with the options a busy thread offers, and change n
   // part of 8 cells or more may offer, so offers are many; the values are
   // one thread's, with the value asked first nowhere and everywhere (the
   // offers of valueInSearched's two loops).
-  std::string errors;
-  std::mt19937_64 random(43);
   int64_t offered = 0;
-  for (const std::string& source : {testing::cramSource(6, 6), nodeKaylesSource(6, 6)}) {
-    auto ws = gdsl::compileProgram("board.game", source, errors);
-    REQUIRE(ws);
-    const gdsl::ir::CellMoves& moves = *ws->program().games[0].cells;
-    const uint64_t full = (uint64_t{1} << 36) - 1;
-    for (int k = 0; k < (brute::testScale() > 1 ? 2 : 5); ++k) {
-      uint64_t board = full;
-      while (std::popcount(board) > 32) board &= ~(uint64_t{1} << (random() % 36));
-      for (int wantedFirst : {65, 0}) {
-        INFO(source << board << " wanted first from " << wantedFirst);
-        int64_t expanded = 0;
-        const uint32_t want = valueBy(
-            moves, board, [&](gdsl::CellSearch& s) { s.setWantedFirst(wantedFirst); }, expanded);
-        for (int threads : {2, 3}) {
-          gdsl::WordMemo memo(1 << 16);
-          gdsl::CellSearch search(moves, memo, 0, threads);
-          search.setThreadsAfter(0);
-          search.setShareCells(8);
-          search.setWantedFirst(wantedFirst);
-          int64_t parts[gdsl::kMaxComponents];
-          const int n = gdsl::splitComponents(moves, static_cast<int64_t>(board), parts);
-          uint32_t x = 0;
-          for (int i = 0; i < n; ++i) x ^= search.partValue(static_cast<uint64_t>(parts[i]));
-          CHECK(x == want);
-          offered += search.offered();
-        }
-      }
+  onThreadedBoards(43, 32, [&](const gdsl::ir::CellMoves& moves, uint64_t board) {
+    for (int wantedFirst : {65, 0}) {
+      INFO("wanted first from " << wantedFirst);
+      auto wantedFirstFrom = [&](gdsl::CellSearch& s) { s.setWantedFirst(wantedFirst); };
+      int64_t expanded = 0;
+      const uint32_t want = valueBy(moves, board, wantedFirstFrom, expanded);
+      for (int threads : {2, 3})
+        CHECK(valueOnThreads(moves, board, threads, wantedFirstFrom,
+                             [&](const gdsl::CellSearch& s) { offered += s.offered(); }) == want);
     }
-  }
+  });
   CHECK(offered > 0);
+}
+
+TEST_CASE("a thread puts its long option of the root's question back to help another's") {
+  // Each option of the root's question is a thread's task; a task that has
+  // taken CellSearch::kFocusAfter expansions while another thread's has
+  // taken as many is put back, and its thread helps the other until that
+  // one's answer, then takes it again (CellSearch::inParallel). Here every
+  // task is long after its first poll, so tasks are put back often; the
+  // values are one thread's.
+  int64_t putBack = 0;
+  onThreadedBoards(47, 33, [&](const gdsl::ir::CellMoves& moves, uint64_t board) {
+    int64_t expanded = 0;
+    const uint32_t want = valueBy(
+        moves, board, [](gdsl::CellSearch&) {}, expanded);
+    for (int threads : {2, 3})
+      CHECK(valueOnThreads(
+                moves, board, threads, [](gdsl::CellSearch& s) { s.setFocusAfter(1); },
+                [&](const gdsl::CellSearch& s) { putBack += s.putBack(); }) == want);
+  });
+  CHECK(putBack > 0);
 }
