@@ -264,6 +264,18 @@ uint32_t CellSearch::partValue(uint64_t part) {
   return value;
 }
 
+void CellSearch::likelyFirst(size_t optionsBase, uint32_t v) {
+  auto likely = [&](const Option& o) {
+    // (An option of several parts: the others are not valued yet.)
+    const uint32_t below = v ^ o.known;
+    if (o.count != 1 || below < kLikelyBelow || below >= 64) return false;
+    const uint64_t values = (uint64_t{1} << below) - 1;
+    return (ruledOut(parts_[o.first].cells) & values) == values;
+  };
+  std::stable_partition(options_.begin() + static_cast<std::ptrdiff_t>(optionsBase), options_.end(),
+                        likely);
+}
+
 std::vector<size_t> CellSearch::optionsByCut(size_t optionsBase) {
   std::vector<std::pair<uint32_t, size_t>> byCut;
   for (size_t j = optionsBase; j < options_.size(); ++j)
@@ -361,6 +373,7 @@ void CellSearch::prepareThreads(uint64_t part) {
   for (auto& helper : helpers_) {
     helper->cutOrderFrom_ = cutOrderFrom_;
     helper->wantedFirstCells_ = wantedFirstCells_;
+    helper->likelyFirst_ = likelyFirst_;
     helper->shareCells_ = shareCells_;
     helper->settlersFirst_ = settlersFirst_;
     helper->optionValuesRuledOut_ = optionValuesRuledOut_;
@@ -1058,6 +1071,7 @@ uint32_t CellSearch::valueInSearched(uint64_t part, const Values& wanted, bool t
   if (std::popcount(part) >= wantedFirstCells_ && wanted.smallest() == wantedLargest &&
       wantedLargest + 1 < candidates.largest()) {
     const auto v = static_cast<uint32_t>(wantedLargest);
+    if (likelyFirst_) likelyFirst(optionsBase, v);
     for (size_t j = optionsBase; j < options_.size(); ++j) {
       if (!candidates.meets(wanted)) return notInSet();
       if (mayThread && expanded_ - start >= threadsAfter_) break;  // (the rest from every thread)

@@ -964,6 +964,44 @@ TEST_CASE("a large part asked about one value asks its options about that value 
   }
 }
 
+TEST_CASE(
+    "options known to be worth none of the values below are asked first, and change no value") {
+  // In the first loop of a part asked about one value, the options known
+  // not to be worth any value below theirs (at least
+  // CellSearch::kLikelyBelow of them) are asked first. Here every part asks
+  // its options about the value first, so the loop runs everywhere: the
+  // values are the same with the order and without, and the order changes
+  // which parts are expanded somewhere (else it was never used).
+  auto value = [](const gdsl::ir::CellMoves& moves, uint64_t board, bool likelyFirst,
+                  int64_t& expanded) {
+    return valueBy(
+        moves, board,
+        [&](gdsl::CellSearch& search) {
+          search.setWantedFirst(0);
+          search.setLikelyFirst(likelyFirst);
+        },
+        expanded);
+  };
+  bool reordered = false;
+  onSmallBoards(53, [&](const gdsl::ir::CellMoves& moves, uint64_t b) {
+    int64_t with = 0, without = 0;
+    CHECK(value(moves, b, true, with) == value(moves, b, false, without));
+    reordered = reordered || with != without;
+  });
+  CHECK(reordered);
+  onThreadedBoards(59, 32, [&](const gdsl::ir::CellMoves& moves, uint64_t board) {
+    int64_t expanded = 0;
+    const uint32_t want = value(moves, board, false, expanded);
+    CHECK(valueOnThreads(
+              moves, board, 2,
+              [](gdsl::CellSearch& s) {
+                s.setWantedFirst(0);
+                s.setLikelyFirst(true);
+              },
+              [](const gdsl::CellSearch&) {}) == want);
+  });
+}
+
 TEST_CASE("idle threads help with the options a busy thread offers, and change no value") {
   // A thread with no option of the root's question left joins the options
   // another offers at a large part (CellSearch::shareOptions). Here every
