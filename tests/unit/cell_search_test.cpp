@@ -972,15 +972,15 @@ TEST_CASE(
   // its options about the value first, so the loop runs everywhere: the
   // values are the same with the order and without, and the order changes
   // which parts are expanded somewhere (else it was never used).
-  auto value = [](const gdsl::ir::CellMoves& moves, uint64_t board, bool likelyFirst,
-                  int64_t& expanded) {
-    return valueBy(
-        moves, board,
-        [&](gdsl::CellSearch& search) {
-          search.setWantedFirst(0);
-          search.setLikelyFirst(likelyFirst);
-        },
-        expanded);
+  auto order = [](bool likelyFirst) {
+    return [likelyFirst](gdsl::CellSearch& search) {
+      search.setWantedFirst(0);
+      search.setLikelyFirst(likelyFirst);
+    };
+  };
+  auto value = [&](const gdsl::ir::CellMoves& moves, uint64_t board, bool likelyFirst,
+                   int64_t& expanded) {
+    return valueBy(moves, board, order(likelyFirst), expanded);
   };
   bool reordered = false;
   onSmallBoards(53, [&](const gdsl::ir::CellMoves& moves, uint64_t b) {
@@ -992,13 +992,7 @@ TEST_CASE(
   onThreadedBoards(59, 32, [&](const gdsl::ir::CellMoves& moves, uint64_t board) {
     int64_t expanded = 0;
     const uint32_t want = value(moves, board, false, expanded);
-    CHECK(valueOnThreads(
-              moves, board, 2,
-              [](gdsl::CellSearch& s) {
-                s.setWantedFirst(0);
-                s.setLikelyFirst(true);
-              },
-              [](const gdsl::CellSearch&) {}) == want);
+    CHECK(valueOnThreads(moves, board, 2, order(true), [](const gdsl::CellSearch&) {}) == want);
   });
 }
 
