@@ -82,6 +82,7 @@ CellSearch::CellSearch(const ir::CellMoves& moves, WordMemo& memo, uint64_t maxM
       twins_(moves) {
   tables_->ruledOut.resize(12);
   tables_->ruledOutMaxBits = ruledOutBits(maxMemory);
+  cachedImageCells_ = mostCellsImagedByTables(moves);
   const int width = moves.grid.width;
   for (int c = 0; width > 0 && c < width * moves.grid.height && c < 64; ++c) {
     const uint64_t cell = uint64_t{1} << c;
@@ -105,6 +106,7 @@ CellSearch::CellSearch(const CellSearch& main, int)
       twins_(main.moves_) {
   std::copy(std::begin(main.columnBit_), std::end(main.columnBit_), columnBit_);
   std::copy(std::begin(main.rowBit_), std::end(main.rowBit_), rowBit_);
+  cachedImageCells_ = main.cachedImageCells_;
 }
 
 CellSearch::~CellSearch() = default;
@@ -657,14 +659,20 @@ int CellSearch::split(uint64_t board, int64_t* out) {
   if (moves_.grid.orientations == 0)
     return splitComponents(moves_, static_cast<int64_t>(board), out);
   return splitComponents(moves_, static_cast<int64_t>(board), out, [&](uint64_t part) {
-    Image& slot = images_.slot(part);
-    if (slot.part != part) slot = {part, canonicalPart(moves_, part)};
+    uint64_t image;
+    if (std::popcount(part) > cachedImageCells_) {
+      image = canonicalPart(moves_, part);
+    } else {
+      Image& slot = images_.slot(part);
+      if (slot.part != part) slot = {part, canonicalPart(moves_, part)};
+      image = slot.image;
+    }
     // Its value is looked up soon: in the memo and, once values go to the
     // replacement table, there too (on a large board, a miss in that table
     // was 42% of the search's time: Cram 13 x 4, perf).
-    memo_.prefetch(slot.image);
-    if (!tables_->values.empty()) tables_->values.prefetch(slot.image);
-    return slot.image;
+    memo_.prefetch(image);
+    if (!tables_->values.empty()) tables_->values.prefetch(image);
+    return image;
   });
 }
 

@@ -382,8 +382,14 @@ class CellSearch {
     uint64_t part = 0, image = 0;  // part 0: an empty slot
   };
   // 32 KiB at first, 512 KiB (2^15 slots) from 32K expansions on; used when
-  // the board has symmetries (moves_.grid.orientations > 0).
+  // the board has symmetries (moves_.grid.orientations > 0), for the parts
+  // of at most cachedImageCells_ cells: those a quarter turn may fit on the
+  // grid (mostCellsImagedByTables, runtime/Components.h), whose images go through
+  // the tables. A larger part's images are a few shifts each, cheaper than
+  // the cache's slot (Cram 4 x 11, one thread: 0.89 to 0.98 of the time
+  // with every part cached; bench/BOARDS.md).
   DirectMapped<Image, 0x9E3779B97F4A7C15ull> images_{11, 15};
+  int cachedImageCells_ = 64;
   // The caches double when the expansions reach this count, which doubles.
   int64_t nextGrowth_ = 2048;
   static constexpr uint64_t kReplacementBytes = uint64_t{32} << 20;

@@ -155,10 +155,6 @@ inline void forEachComponent(const ir::CellMoves& moves, uint64_t cells, Each&& 
   }
 }
 
-// The least image of `part` under the board's symmetries (ir::CellGrid):
-// each orientation's image, shifted to the first row and column, when it is
-// on the board. A part and its image are games with the same moves
-// (compiler/ir/CellSymmetry.cpp), so the same value.
 // The least column and row of `part`'s cells turned by orientation k of
 // `grid` (before any shift).
 inline void orientedCorner(const ir::CellGrid& grid, int k, uint64_t part, int& minX, int& minY) {
@@ -172,51 +168,110 @@ inline void orientedCorner(const ir::CellGrid& grid, int k, uint64_t part, int& 
   }
 }
 
+// `part` turned by orientation k of `grid` and shifted to the first row and
+// column, cell by cell (the reference for forEachImage); all ones when it
+// is wider or taller than the grid.
+inline uint64_t orientedImage(const ir::CellGrid& grid, int k, uint64_t part) {
+  const int8_t* xs = grid.x.data() + 64 * k;
+  const int8_t* ys = grid.y.data() + 64 * k;
+  int minX = 0, minY = 0;
+  orientedCorner(grid, k, part, minX, minY);
+  uint64_t image = 0;
+  for (uint64_t rest = part; rest; rest &= rest - 1) {
+    auto c = static_cast<unsigned>(std::countr_zero(rest));
+    int x = xs[c] - minX, y = ys[c] - minY;
+    if (x >= grid.width || y >= grid.height) return ~uint64_t{0};  // off the grid
+    image |= uint64_t{1} << (y * grid.width + x);
+  }
+  return image;
+}
+
+// The least image of `part` under the board's symmetries (ir::CellGrid):
+// each orientation's image, shifted to the first row and column, when it is
+// on the board. A part and its image are games with the same moves
+// (compiler/ir/CellSymmetry.cpp), so the same value.
 inline uint64_t canonicalPart(const ir::CellGrid& grid, uint64_t part) {
   uint64_t best = part;
   for (int k = 0; k < grid.orientations; ++k) {
-    const int8_t* xs = grid.x.data() + 64 * k;
-    const int8_t* ys = grid.y.data() + 64 * k;
-    int minX = 0, minY = 0;
-    orientedCorner(grid, k, part, minX, minY);
-    uint64_t image = 0;
-    for (uint64_t rest = part; rest; rest &= rest - 1) {
-      auto c = static_cast<unsigned>(std::countr_zero(rest));
-      int x = xs[c] - minX, y = ys[c] - minY;
-      if (x >= grid.width || y >= grid.height) {
-        image = ~uint64_t{0};  // off the grid
-        break;
-      }
-      image |= uint64_t{1} << (y * grid.width + x);
-    }
+    uint64_t image = orientedImage(grid, k, part);
     if ((image & ~grid.cells) == 0 && image < best) best = image;
   }
   return best;
 }
 
+// The bits of `x` in the opposite order (bit i to bit 63 - i).
+inline uint64_t reversedBits(uint64_t x) {
+  x = __builtin_bswap64(x);
+  x = ((x >> 4) & 0x0F0F0F0F0F0F0F0Full) | ((x & 0x0F0F0F0F0F0F0F0Full) << 4);
+  x = ((x >> 2) & 0x3333333333333333ull) | ((x & 0x3333333333333333ull) << 2);
+  return ((x >> 1) & 0x5555555555555555ull) | ((x & 0x5555555555555555ull) << 1);
+}
+
+// `cells` laid out in rows of some width, its column 0 `firstColumn`, in
+// columns 0..span, mirrored: column x to column span - x.
+inline uint64_t mirroredColumns(uint64_t cells, int span, uint64_t firstColumn) {
+  uint64_t out = 0;
+  for (int x = 0; x <= span; ++x) out |= ((cells >> x) & firstColumn) << (span - x);
+  return out;
+}
+
 // Calls each(k, image) for every orientation k of the grid under which
 // `part` turned and shifted to the first row and column lies in the grid's
-// width and height, a word at a time through the orientations' tables
-// (ir::CellIndex::images): a part's image is the `or` of its nibbles'
-// images; its least row is its lowest cell's, its least column its rows
-// folded onto the first. Needs moves.index.images.
+// width and height. The orientations that keep rows as rows (kinds 0, 2, 4
+// and 6: compiler/ir/CellSymmetry.cpp) are a few shifts of the whole word,
+// from the part's bounding box: the half turn is the word's bits reversed,
+// a reflection across a column the part's columns mirrored. A quarter turn
+// (odd kind) goes through the orientation's tables
+// (ir::CellIndex::images): the `or` of its nibbles' images, its least row
+// its lowest cell's, its least column its rows folded onto the first; it
+// is skipped at once when the part turned would be wider or taller than
+// the grid (on a board that is not square, most parts). Needs
+// moves.index.images, and a part with a cell.
 template <typename Each>
 inline void forEachImage(const ir::CellMoves& moves, uint64_t part, Each&& each) {
   const ir::CellGrid& grid = moves.grid;
-  const std::vector<uint64_t>& images = moves.index.images;
-  uint64_t nibbles[16];  // 16 * index + value
-  int n = 0;
-  for (uint64_t rest = part; rest;) {
-    int j = std::countr_zero(rest) >> 2;
-    nibbles[n++] = static_cast<uint64_t>(16 * j) + ((part >> (4 * j)) & 15);
-    rest &= ~(uint64_t{15} << (4 * j));
-  }
+  const ir::CellIndex& index = moves.index;
   const int width = grid.width;
+  // The bounding box: rows minRow..maxRow, columns minCol..maxCol.
+  const int minRow = index.rowOf[static_cast<size_t>(std::countr_zero(part))];
+  const int maxRow = index.rowOf[static_cast<size_t>(63 - std::countl_zero(part))];
+  const uint64_t partColumns = foldedRows(part, width) & ((uint64_t{2} << (width - 1)) - 1);
+  const int minCol = std::countr_zero(partColumns), maxCol = 63 - std::countl_zero(partColumns);
+  const int span = maxCol - minCol;
+  // The cell at the box's last row and column, where the half turn puts
+  // the first: past the word only on a board whose last row is cut short.
+  const int corner = maxRow * width + maxCol;
+  const bool turnFits = maxRow - minRow < width && span < grid.height;
+  uint64_t nibbles[16];  // 16 * index + value (for the tables)
+  int n = -1;            // (not gathered yet)
   for (int k = 0; k < grid.orientations; ++k) {
-    const uint64_t* table = images.data() + 256 * k;
+    const int kind = grid.kinds[static_cast<size_t>(k)];
+    if (kind == 0) {
+      each(k, part >> (minRow * width + minCol));
+      continue;
+    }
+    if (kind == 2) {  // x to -x
+      each(k, mirroredColumns(part >> (minRow * width + minCol), span, index.firstColumn));
+      continue;
+    }
+    if ((kind == 4 || kind == 6) && corner < 64) {
+      uint64_t halfTurn = reversedBits(part) >> (63 - corner);
+      each(k, kind == 6 ? halfTurn : mirroredColumns(halfTurn, span, index.firstColumn));
+      continue;
+    }
+    if ((kind & 1) && !turnFits) continue;
+    if (n < 0) {
+      n = 0;
+      for (uint64_t rest = part; rest;) {
+        int j = std::countr_zero(rest) >> 2;
+        nibbles[n++] = static_cast<uint64_t>(16 * j) + ((part >> (4 * j)) & 15);
+        rest &= ~(uint64_t{15} << (4 * j));
+      }
+    }
+    const uint64_t* table = index.images.data() + 256 * k;
     uint64_t image = 0;
     for (int i = 0; i < n; ++i) image |= table[nibbles[i]];
-    const int frame = moves.index.frames[static_cast<size_t>(k)];
+    const int frame = index.frames[static_cast<size_t>(k)];
     uint64_t columns = foldedRows(image, frame);
     int minX = std::countr_zero(columns);
     image >>= (std::countr_zero(image) / frame) * frame + minX;
@@ -232,6 +287,21 @@ inline void forEachImage(const ir::CellMoves& moves, uint64_t part, Each&& each)
     }
     each(k, image);
   }
+}
+
+// The most cells of a part whose least image canonicalPart may find
+// through tables or cell by cell: every part without moves.index.images;
+// else those a quarter turn may fit on the grid (forEachImage's tables),
+// at most a square of the grid's shorter side, and none when the grid has
+// no quarter turn. A larger part's images are all found by shifts.
+inline int mostCellsImagedByTables(const ir::CellMoves& moves) {
+  const ir::CellGrid& grid = moves.grid;
+  if (moves.index.images.empty()) return 64;
+  bool quarterTurns = false;
+  for (int k = 0; k < grid.orientations; ++k)
+    quarterTurns |= (grid.kinds[static_cast<size_t>(k)] & 1) != 0;
+  const int side = std::min(grid.width, grid.height);
+  return quarterTurns ? side * side : 0;
 }
 
 // canonicalPart, a word at a time (forEachImage).

@@ -86,6 +86,10 @@ void findImages(const CellGrid& grid, CellIndex& index) {
   }
   index.images = std::move(images);
   index.frames = std::move(frames);
+  for (int c = 0; c < 64; ++c) {
+    index.rowOf[static_cast<size_t>(c)] = static_cast<uint8_t>(c / grid.width);
+    if (c % grid.width == 0) index.firstColumn |= uint64_t{1} << c;
+  }
 }
 
 }  // namespace

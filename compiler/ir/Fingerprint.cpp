@@ -33,7 +33,7 @@ static_assert(sizeof(Param) == 40, "ir::Param changed: update Fingerprint.cpp");
 // Game::byLength, listOf and listLength link a list game and the integer
 // games compiler/ir/SpecializeLists.cpp derives from its rules (whose own
 // rules are serialized as any game's).
-static_assert(sizeof(Game) == 840, "ir::Game changed: update Fingerprint.cpp");
+static_assert(sizeof(Game) == 912, "ir::Game changed: update Fingerprint.cpp");
 #endif
 
 class Serializer {

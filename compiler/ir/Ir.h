@@ -221,6 +221,12 @@ struct CellIndex {
   // cells.
   std::vector<uint64_t> images;
   std::vector<uint8_t> frames;
+  // For the orientations that keep rows as rows (the reflections and the
+  // half turn), whose images runtime/Components.h finds by shifts instead:
+  // each cell's row in the grid, and the cells of its column 0 (set with
+  // `images`).
+  std::array<uint8_t, 64> rowOf{};
+  uint64_t firstColumn = 0;
 };
 
 // The moves of a game over a set of cells (its one parameter, bits 0..62),

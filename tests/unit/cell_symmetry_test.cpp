@@ -203,8 +203,17 @@ void checkIndexed(const gdsl::ir::CellMoves& moves, uint64_t full, uint64_t seed
     uint32_t legal = 0;
     for (uint64_t need : moves.require) legal += (board & need) == need;
     REQUIRE(gdsl::legalMoveCount(moves, board) == legal);
-    for (uint64_t part : byCells)
+    for (uint64_t part : byCells) {
       REQUIRE(gdsl::canonicalPart(moves, part) == gdsl::canonicalPart(moves.grid, part));
+      // Each orientation's image, and the orientations skipped (those
+      // under which the part would leave the grid).
+      if (moves.index.images.empty()) continue;
+      std::vector<uint64_t> images(static_cast<size_t>(moves.grid.orientations), ~uint64_t{0});
+      gdsl::forEachImage(moves, part,
+                         [&](int k, uint64_t image) { images[static_cast<size_t>(k)] = image; });
+      for (int k = 0; k < moves.grid.orientations; ++k)
+        REQUIRE(images[static_cast<size_t>(k)] == gdsl::orientedImage(moves.grid, k, part));
+    }
   }
 }
 
@@ -222,6 +231,9 @@ TEST_CASE("parts and least images found a word at a time match the cell by cell 
     CHECK(g.cells->index.families.size() == 2);
     CHECK(g.cells->grid.orientations == 8);
     CHECK(!g.cells->index.images.empty());
+    // A part of more cells than a square of the shorter side never fits
+    // the grid turned a quarter, so its images are all shifts.
+    CHECK(gdsl::mostCellsImagedByTables(*g.cells) == std::min(w, h) * std::min(w, h));
     checkIndexed(*g.cells, (uint64_t{1} << (w * h)) - 1, static_cast<uint64_t>(w * 10 + h));
   }
   std::vector<uint64_t> nb = testing::gridNeighbourhoods(6, 5);
