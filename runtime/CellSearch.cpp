@@ -365,8 +365,7 @@ void CellSearch::prepareThreads(uint64_t part) {
   // The replacement table takes the memo's place: 2^(cells / 2) slots, from
   // 2^16 to 2^26 (1 GiB), at most a quarter of --max-memory.
   int bits = std::clamp(std::popcount(part) / 2, 16, 26);
-  while (maxMemory_ != 0 && bits > 4 && (sizeof(SharedBuckets::Entry) << bits) > maxMemory_ / 4)
-    --bits;
+  while (maxMemory_ != 0 && bits > 4 && (ValueTable::kEntryBytes << bits) > maxMemory_ / 4) --bits;
   if (t.values.bits() < bits) t.values.resize(bits);
   while (static_cast<int>(helpers_.size()) + 1 < threads_) {
     helpers_.push_back(std::unique_ptr<CellSearch>(new CellSearch(*this, 0)));
@@ -820,18 +819,14 @@ void CellSearch::store(uint64_t part, uint32_t value) {
   }
   if (tables_->values.empty())
     tables_->values.resize(std::countr_zero(std::bit_floor(std::max<uint64_t>(
-        std::min<uint64_t>(replacementBytes_ / sizeof(SharedBuckets::Entry), memo_.maxEntries()),
-        2))));
+        std::min<uint64_t>(replacementBytes_ / ValueTable::kEntryBytes, memo_.maxEntries()), 2))));
   tables_->values.put(part, value);
   ++replaced_;
 }
 
 bool CellSearch::lookup(uint64_t part, uint32_t& value) const {
   if (memo_.known(part, value)) return true;
-  uint64_t data = 0;
-  if (tables_->values.empty() || !tables_->values.find(part, data)) return false;
-  value = static_cast<uint32_t>(data);
-  return true;
+  return !tables_->values.empty() && tables_->values.find(part, value);
 }
 
 uint32_t CellSearch::valueByMex(uint64_t part) {

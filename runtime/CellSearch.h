@@ -398,7 +398,8 @@ class CellSearch {
   // values ruled out, and the replacement table of exact values (empty
   // until the memo stops growing or threads start).
   struct Tables {
-    SharedBuckets ruledOut, values;
+    SharedBuckets ruledOut;
+    ValueTable values;
     int ruledOutMaxBits = 12;
   };
 

@@ -229,11 +229,12 @@ std::string Engine::report() const {
           CellSearch::kFocusAfter);
     if (h.cellSearch && h.cellSearch->replaced() > 0)
       out += fmt::format(
-          "gdsl: {}: {} values written to a replacement table of {:.1f} MiB (16 bytes per "
+          "gdsl: {}: {} values written to a replacement table of {:.1f} MiB ({} bytes per "
           "position), as the memo stopped growing at --max-states positions or a quarter of "
           "--max-memory{}: the search recomputes what was replaced\n",
           name, h.cellSearch->replaced(),
           static_cast<double>(h.cellSearch->replacementTableBytes()) / (1 << 20),
+          ValueTable::kEntryBytes,
           parallel > 0 ? ", or while threads searched (the memo was only read then)" : "");
     if (program_.games[g].cells && (h.wordMemo || searched[g]))
       out += fmt::format(

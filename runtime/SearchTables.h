@@ -1,21 +1,25 @@
 // The hash tables of the pruning search for boards (runtime/CellSearch.h),
 // each in zeroed pages made resident at once (runtime/ZeroedPages.h):
 //  - DirectMapped: a cache of one thread (the least images of parts);
-//  - RuledOutTable: the values each part is known not to have;
+//  - SharedBuckets: the values each part is known not to have;
 //  - ValueTable: exact values, when the memo no longer grows or while
 //    several threads search.
-// The last two are shared by the threads of one search: an entry is two
-// words, the second its data and the first the part xored with the data,
-// each read and written whole (std::atomic_ref, relaxed). A reader keeps an
-// entry only when the two words give back the part it asks about, so an
-// entry half written by another thread reads as absent, never as another
-// part's (R. Hyatt and T. Mann, "A lock-less transposition table
-// implementation for parallel search chess engines", ICGA Journal 25, 2002;
-// here the data is mixed first, see SharedBuckets::mix).
-// A slot of two zero words holds part 0, which no search asks about (a part
-// asked about has a legal move, so a cell).
+// The last two are shared by the threads of one search.
+//  - A SharedBuckets entry is two words, the second its data and the first
+//    the part xored with the data, each read and written whole
+//    (std::atomic_ref, relaxed). A reader keeps an entry only when the two
+//    words give back the part it asks about, so an entry half written by
+//    another thread reads as absent, never as another part's (R. Hyatt and
+//    T. Mann, "A lock-less transposition table implementation for parallel
+//    search chess engines", ICGA Journal 25, 2002; here the data is mixed
+//    first, see SharedBuckets::mix). A slot of two zero words holds part 0,
+//    which no search asks about (a part asked about has a legal move, so a
+//    cell).
+//  - A ValueTable entry is one word, read and written whole: half the
+//    memory per value, so half the pages a large table's look-ups reach.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <bit>
 #include <cstddef>
@@ -140,6 +144,102 @@ class SharedBuckets {
   }
   ZeroedPages pages_;
   int bits_ = 0;
+};
+
+// Exact values of parts, shared by threads, one word per entry. A part's
+// key is the part times an odd number (a bijection of the words): its high
+// bits choose a bucket of four entries (32 bytes, within one cache line),
+// and the entry keeps the key's other bits and the value plus one (0: an
+// empty entry), so the bucket and the entry give the key, and the part,
+// back exactly. A new part takes the place of the entry whose part has the
+// fewest cells (the cheapest to learn again), an empty one first. A value
+// too large for its entry's field (2^(bits - 2) - 1 or more: none below
+// 255 from 2^10 entries on) is not kept; the search computes it again.
+class ValueTable {
+ public:
+  static constexpr size_t kEntryBytes = sizeof(uint64_t);
+  ValueTable() = default;
+  // 2^bits entries (at least 8).
+  explicit ValueTable(int bits) { allocate(bits); }
+  int bits() const { return bits_; }
+  bool empty() const { return pages_.empty(); }
+  size_t bytes() const { return pages_.bytes(); }
+
+  // The value of `part`, or false.
+  bool find(uint64_t part, uint32_t& value) const {
+    const uint64_t key = part * kMultiplier;
+    uint64_t* b = bucket(key);
+    const uint64_t rest = key & restMask();
+    for (int k = 0; k < kBucket; ++k) {
+      const uint64_t e = load(b[k]);
+      if ((e & restMask()) == rest && (e >> restBits_) != 0) {
+        value = static_cast<uint32_t>((e >> restBits_) - 1);
+        return true;
+      }
+    }
+    return false;
+  }
+  // Keeps `value` for `part` (see the top of the class).
+  void put(uint64_t part, uint32_t value) { putKey(part * kMultiplier, value); }
+  void prefetch(uint64_t part) const { __builtin_prefetch(bucket(part * kMultiplier)); }
+  // The same entries in 2^bits entries (one thread only), each kept while
+  // its new bucket has room.
+  void resize(int bits) {
+    ValueTable old = std::move(*this);
+    allocate(bits);
+    if (old.empty()) return;
+    const uint64_t* e = old.entries();
+    for (size_t i = 0; i < (size_t{1} << old.bits_); ++i) {
+      if ((e[i] >> old.restBits_) == 0) continue;
+      const uint64_t key = ((i / kBucket) << old.restBits_) | (e[i] & old.restMask());
+      putKey(key, static_cast<uint32_t>((e[i] >> old.restBits_) - 1));
+    }
+  }
+
+ private:
+  static constexpr int kBucket = 4;
+  static constexpr uint64_t kMultiplier = 0xff51afd7ed558ccdull;
+  static constexpr uint64_t kInverse = 0x4f74430c22a54005ull;  // kMultiplier * kInverse = 1
+  uint64_t restMask() const { return (uint64_t{1} << restBits_) - 1; }
+  int cellsOf(uint64_t entry, const uint64_t* b) const {
+    const auto at = static_cast<uint64_t>(b - entries()) / kBucket;
+    return std::popcount((((at << restBits_) | (entry & restMask())) * kInverse));
+  }
+  void putKey(uint64_t key, uint32_t value) {
+    const uint64_t field = uint64_t{value} + 1;
+    if ((field >> (64 - restBits_)) != 0) return;  // too large to keep
+    uint64_t* b = bucket(key);
+    const uint64_t rest = key & restMask();
+    int slot = 0, fewest = 65;
+    for (int k = 0; k < kBucket; ++k) {
+      const uint64_t e = load(b[k]);
+      if ((e >> restBits_) == 0) {
+        if (fewest > 0) slot = k, fewest = 0;
+        continue;
+      }
+      if ((e & restMask()) == rest) {
+        slot = k;
+        break;
+      }
+      if (const int cells = cellsOf(e, b); cells < fewest) slot = k, fewest = cells;
+    }
+    store(b[slot], (field << restBits_) | rest);
+  }
+  static uint64_t load(uint64_t& word) {
+    return std::atomic_ref<uint64_t>(word).load(std::memory_order_relaxed);
+  }
+  static void store(uint64_t& word, uint64_t value) {
+    std::atomic_ref<uint64_t>(word).store(value, std::memory_order_relaxed);
+  }
+  uint64_t* entries() const { return static_cast<uint64_t*>(pages_.data()); }
+  uint64_t* bucket(uint64_t key) const { return entries() + (key >> restBits_) * kBucket; }
+  void allocate(int bits) {
+    bits_ = std::max(bits, 3);  // two buckets at least: a key bit chooses
+    restBits_ = 64 - (bits_ - 2);
+    pages_ = ZeroedPages(kEntryBytes << bits_, true);
+  }
+  ZeroedPages pages_;
+  int bits_ = 0, restBits_ = 63;
 };
 
 }  // namespace gdsl

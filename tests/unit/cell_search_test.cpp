@@ -402,7 +402,7 @@ TEST_CASE("a full memo does not stop the pruning search: it recomputes what it r
     CHECK(bounded.tableReport().find("gdsl: Cram: 40 positions") != std::string::npos);
     CHECK(full.tableReport().find("gdsl: Cram: 40 positions") == std::string::npos);
     // The rest went to a replacement table of at most 40 positions (32
-    // buckets of 16 bytes), over and over.
+    // entries of 8 bytes), over and over.
     CHECK(bounded.tableReport().find("to a replacement table of 0.0 MiB") != std::string::npos);
   }
 }
@@ -638,6 +638,52 @@ TEST_CASE("the search's caches: zeroed pages, and entries kept as a cache double
   CHECK_FALSE(buckets.find(parts[0] + 2, data));
 }
 
+TEST_CASE("the table of exact values: one word per entry gives each part back exactly") {
+  // 1000 scattered parts in 2^12 entries (buckets of four): nearly all
+  // kept, each with its value; resized to twice the entries, every one
+  // kept is still found.
+  gdsl::ValueTable table(12);
+  CHECK(table.bytes() == (size_t{8} << 12));
+  std::mt19937_64 random(36);
+  std::vector<uint64_t> parts(1000);
+  for (uint64_t& part : parts) part = (random() >> 1) | 1;
+  for (uint64_t part : parts) table.put(part, static_cast<uint32_t>(part % 251));
+  int found = 0;
+  uint32_t value = 0;
+  for (uint64_t part : parts) found += table.find(part, value) && value == part % 251;
+  CHECK(found > 950);
+  table.resize(13);
+  int foundAfter = 0;
+  for (uint64_t part : parts)
+    if (table.find(part, value)) {
+      CHECK(value == part % 251);
+      ++foundAfter;
+    }
+  CHECK(foundAfter == found);
+  // Written again, a part keeps one entry with its new value; value 0 is
+  // a value (not an empty entry); a part never written is not found.
+  table.put(parts[0], 0);
+  CHECK((table.find(parts[0], value) && value == 0));
+  CHECK_FALSE(table.find(parts[0] + 2, value));
+  // The fewest cells make room: in 8 entries (two buckets), a part of 40
+  // cells stays through 1000 parts of two cells written after it.
+  gdsl::ValueTable tiny(3);
+  const uint64_t large = (uint64_t{1} << 40) - 1;
+  tiny.put(large, 0);
+  for (int k = 0; k < 1000; ++k) {
+    const uint64_t a = random() % 62, b = a + 1 + random() % (62 - a);
+    tiny.put((uint64_t{1} << a) | (uint64_t{1} << b), 0);
+  }
+  CHECK((tiny.find(large, value) && value == 0));
+  // A value too large for its entry is not kept (2^3 entries: value 0
+  // only), and a larger table keeps it.
+  tiny.put(large << 1, 1);
+  CHECK_FALSE(tiny.find(large << 1, value));
+  gdsl::ValueTable small(10);
+  small.put(large << 1, 254);
+  CHECK((small.find(large << 1, value) && value == 254));
+}
+
 TEST_CASE("the shared tables under two threads: an entry half written is never another part's") {
   // Two threads write the same few buckets at once, each part with data of
   // its own; a third reads. Whatever interleaving, a part read is found
@@ -660,6 +706,37 @@ TEST_CASE("the shared tables under two threads: an entry half written is never a
         if (buckets.find(part, data)) {
           ++hits;
           if (data != dataOf(part)) ++wrong;
+        }
+  });
+  std::thread a(writer, 1), b(writer, 2);
+  a.join();
+  b.join();
+  done = true;
+  reader.join();
+  CHECK(wrong.load() == 0);
+  CHECK(hits.load() > 0);
+}
+
+TEST_CASE("the table of exact values under two threads: a part read has its own value") {
+  gdsl::ValueTable table(4);  // 16 entries: the threads collide all the time
+  std::atomic<bool> done{false};
+  std::atomic<int64_t> wrong{0}, hits{0};
+  // (Values below 3: what entries of a table of 16 keep.)
+  auto valueOf = [](uint64_t part) { return static_cast<uint32_t>(part % 3); };
+  auto writer = [&](uint64_t seed) {
+    std::mt19937_64 random(seed);
+    for (int i = 0; i < 200000; ++i) {
+      uint64_t part = (random() % 64) + 1;
+      table.put(part, valueOf(part));
+    }
+  };
+  std::thread reader([&] {
+    uint32_t value = 0;
+    while (!done.load())
+      for (uint64_t part = 1; part <= 64; ++part)
+        if (table.find(part, value)) {
+          ++hits;
+          if (value != valueOf(part)) ++wrong;
         }
   });
   std::thread a(writer, 1), b(writer, 2);
