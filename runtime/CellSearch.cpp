@@ -363,7 +363,7 @@ void CellSearch::prepareThreads(uint64_t part) {
   const int ruledOutBits = std::min(std::popcount(part) / 2 + 2, t.ruledOutMaxBits);
   if (t.ruledOut.bits() < ruledOutBits) t.ruledOut.resize(ruledOutBits);
   // The replacement table takes the memo's place: 2^(cells / 2) slots, from
-  // 2^16 to 2^26 (1 GiB), at most a quarter of --max-memory.
+  // 2^16 to 2^26 (512 MiB), at most a quarter of --max-memory.
   int bits = std::clamp(std::popcount(part) / 2, 16, 26);
   while (maxMemory_ != 0 && bits > 4 && (ValueTable::kEntryBytes << bits) > maxMemory_ / 4) --bits;
   if (t.values.bits() < bits) t.values.resize(bits);

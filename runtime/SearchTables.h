@@ -30,6 +30,15 @@
 
 namespace gdsl {
 
+// A word shared by threads, read and written whole (relaxed: each entry's
+// own check says whether what was read belongs together).
+inline uint64_t loadShared(uint64_t& word) {
+  return std::atomic_ref<uint64_t>(word).load(std::memory_order_relaxed);
+}
+inline void storeShared(uint64_t& word, uint64_t value) {
+  std::atomic_ref<uint64_t>(word).store(value, std::memory_order_relaxed);
+}
+
 // A direct-mapped cache of T, keyed by T's first field `part` (0 marks an
 // empty slot), for one thread. It starts small and doubles, keeping its
 // entries, as the search grows, up to 2^maxBits slots: a small search
@@ -86,7 +95,7 @@ class SharedBuckets {
   bool find(uint64_t part, uint64_t& data) const {
     Entry* b = bucket(part);
     for (int k = 0; k < 2; ++k) {
-      const uint64_t d = load(b[k].data), check = load(b[k].check);
+      const uint64_t d = loadShared(b[k].data), check = loadShared(b[k].check);
       if ((check ^ mix(d)) == part) {
         data = d;
         return true;
@@ -103,8 +112,8 @@ class SharedBuckets {
                   : held1 == part                                ? b[1]
                   : std::popcount(held0) <= std::popcount(held1) ? b[0]
                                                                  : b[1];
-    store(slot.data, data);
-    store(slot.check, part ^ mix(data));
+    storeShared(slot.data, data);
+    storeShared(slot.check, part ^ mix(data));
   }
   void prefetch(uint64_t part) const { __builtin_prefetch(bucket(part)); }
   // The same entries in 2^bits slots (one thread only): each keeps its
@@ -127,13 +136,7 @@ class SharedBuckets {
     x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
     return x ^ (x >> 31);
   }
-  static uint64_t partOf(Entry& e) { return load(e.check) ^ mix(load(e.data)); }
-  static uint64_t load(uint64_t& word) {
-    return std::atomic_ref<uint64_t>(word).load(std::memory_order_relaxed);
-  }
-  static void store(uint64_t& word, uint64_t value) {
-    std::atomic_ref<uint64_t>(word).store(value, std::memory_order_relaxed);
-  }
+  static uint64_t partOf(Entry& e) { return loadShared(e.check) ^ mix(loadShared(e.data)); }
   Entry* entries() const { return static_cast<Entry*>(pages_.data()); }
   Entry* bucket(uint64_t part) const {
     return entries() + (((part * 0xff51afd7ed558ccdull) >> (64 - bits_)) & ~uint64_t{1});
@@ -171,7 +174,7 @@ class ValueTable {
     uint64_t* b = bucket(key);
     const uint64_t rest = key & restMask();
     for (int k = 0; k < kBucket; ++k) {
-      const uint64_t e = load(b[k]);
+      const uint64_t e = loadShared(b[k]);
       if ((e & restMask()) == rest && (e >> restBits_) != 0) {
         value = static_cast<uint32_t>((e >> restBits_) - 1);
         return true;
@@ -212,7 +215,7 @@ class ValueTable {
     const uint64_t rest = key & restMask();
     int slot = 0, fewest = 65;
     for (int k = 0; k < kBucket; ++k) {
-      const uint64_t e = load(b[k]);
+      const uint64_t e = loadShared(b[k]);
       if ((e >> restBits_) == 0) {
         if (fewest > 0) slot = k, fewest = 0;
         continue;
@@ -223,13 +226,7 @@ class ValueTable {
       }
       if (const int cells = cellsOf(e, b); cells < fewest) slot = k, fewest = cells;
     }
-    store(b[slot], (field << restBits_) | rest);
-  }
-  static uint64_t load(uint64_t& word) {
-    return std::atomic_ref<uint64_t>(word).load(std::memory_order_relaxed);
-  }
-  static void store(uint64_t& word, uint64_t value) {
-    std::atomic_ref<uint64_t>(word).store(value, std::memory_order_relaxed);
+    storeShared(b[slot], (field << restBits_) | rest);
   }
   uint64_t* entries() const { return static_cast<uint64_t*>(pages_.data()); }
   uint64_t* bucket(uint64_t key) const { return entries() + (key >> restBits_) * kBucket; }

@@ -684,26 +684,29 @@ TEST_CASE("the table of exact values: one word per entry gives each part back ex
   CHECK((small.find(large << 1, value) && value == 254));
 }
 
-TEST_CASE("the shared tables under two threads: an entry half written is never another part's") {
-  // Two threads write the same few buckets at once, each part with data of
-  // its own; a third reads. Whatever interleaving, a part read is found
-  // with the data written for it, or not found.
-  gdsl::SharedBuckets buckets(4);  // 16 slots: the threads collide all the time
+namespace {
+
+// Two threads write parts 1..64 of `table` at once (a table of 16 entries:
+// they collide all the time), each part with data dataOf(part); a third
+// reads. Whatever the interleaving, a part read is found with the data
+// written for it, or not found; returns how many reads found their part
+// (and fails a check on any other data).
+template <typename Data, typename Table, typename DataOf>
+int64_t readsUnderTwoWriters(Table& table, DataOf dataOf) {
   std::atomic<bool> done{false};
   std::atomic<int64_t> wrong{0}, hits{0};
-  auto dataOf = [](uint64_t part) { return part * 3 % 255; };
   auto writer = [&](uint64_t seed) {
     std::mt19937_64 random(seed);
     for (int i = 0; i < 200000; ++i) {
       uint64_t part = (random() % 64) + 1;
-      buckets.put(part, dataOf(part));
+      table.put(part, dataOf(part));
     }
   };
   std::thread reader([&] {
-    uint64_t data = 0;
+    Data data = 0;
     while (!done.load())
       for (uint64_t part = 1; part <= 64; ++part)
-        if (buckets.find(part, data)) {
+        if (table.find(part, data)) {
           ++hits;
           if (data != dataOf(part)) ++wrong;
         }
@@ -714,38 +717,20 @@ TEST_CASE("the shared tables under two threads: an entry half written is never a
   done = true;
   reader.join();
   CHECK(wrong.load() == 0);
-  CHECK(hits.load() > 0);
+  return hits.load();
+}
+
+}  // namespace
+
+TEST_CASE("the shared tables under two threads: an entry half written is never another part's") {
+  gdsl::SharedBuckets buckets(4);  // 16 slots
+  CHECK(readsUnderTwoWriters<uint64_t>(buckets, [](uint64_t part) { return part * 3 % 255; }) > 0);
 }
 
 TEST_CASE("the table of exact values under two threads: a part read has its own value") {
-  gdsl::ValueTable table(4);  // 16 entries: the threads collide all the time
-  std::atomic<bool> done{false};
-  std::atomic<int64_t> wrong{0}, hits{0};
-  // (Values below 3: what entries of a table of 16 keep.)
-  auto valueOf = [](uint64_t part) { return static_cast<uint32_t>(part % 3); };
-  auto writer = [&](uint64_t seed) {
-    std::mt19937_64 random(seed);
-    for (int i = 0; i < 200000; ++i) {
-      uint64_t part = (random() % 64) + 1;
-      table.put(part, valueOf(part));
-    }
-  };
-  std::thread reader([&] {
-    uint32_t value = 0;
-    while (!done.load())
-      for (uint64_t part = 1; part <= 64; ++part)
-        if (table.find(part, value)) {
-          ++hits;
-          if (value != valueOf(part)) ++wrong;
-        }
-  });
-  std::thread a(writer, 1), b(writer, 2);
-  a.join();
-  b.join();
-  done = true;
-  reader.join();
-  CHECK(wrong.load() == 0);
-  CHECK(hits.load() > 0);
+  gdsl::ValueTable table(4);  // 16 entries, which keep values below 3
+  CHECK(readsUnderTwoWriters<uint32_t>(
+            table, [](uint64_t part) { return static_cast<uint32_t>(part % 3); }) > 0);
 }
 
 TEST_CASE("the pruning search reports the root's question as its progress") {
